@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.js";
+import { migrateToLatest, type Dialect } from "./migrate.js";
+import type { Database } from "./schema.js";
+
+export type Db = Kysely<Database>;
+export interface OpenedDb {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 columns come back from pg as strings; every id and timestamp here fits in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the configured database (SQLite file by default, PostgreSQL for `postgres://` URLs) and migrates it. */
+export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl" | "databaseSchema">): Promise<OpenedDb> {
+  let db: Db;
+  let dialect: Dialect;
+  if (config.databaseUrl) {
+    dialect = "postgres";
+    const schema = config.databaseSchema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error("invalid DATABASE_SCHEMA");
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    if (schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      } finally {
+        client.release();
+      }
+    }
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = "sqlite";
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const file = new SQLite(path.join(config.dataDir, "db.sqlite"));
+    file.pragma("journal_mode = WAL");
+    file.pragma("synchronous = NORMAL");
+    file.pragma("foreign_keys = ON");
+    file.pragma("busy_timeout = 5000");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  await migrateToLatest(db as Kysely<unknown>, dialect);
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,55 @@
+import type { ServerEvent, Uid } from "@parley/protocol";
+
+/**
+ * Who receives an event. `everyone` is every connected stream (public-group messages reach guests
+ * too); `users` is an explicit uid set; `device` addresses one (uid, device) stream, e.g. a kick.
+ */
+export type Audience =
+  | { kind: "everyone"; exceptUid?: Uid }
+  | { kind: "users"; uids: readonly Uid[]; exceptDevice?: string }
+  | { kind: "device"; uid: Uid; device: string };
+
+export interface Delivery {
+  event: ServerEvent;
+  audience: Audience;
+  /** The event already framed as `data: <json>\n\n`, serialized once per publish. */
+  frame: string;
+}
+
+export type DeliveryListener = (delivery: Delivery) => void;
+
+/**
+ * The event path between writes and streams. Commands call `publish` after their transaction
+ * commits; each node's connection hub subscribes once and fans the delivery out to its local
+ * SSE connections. The in-process implementation calls listeners directly; a Redis-backed one
+ * would publish the frame to a channel and call listeners from its subscriber, so nothing that
+ * publishes or listens changes when the cluster mode swaps it in.
+ */
+export interface EventBus {
+  publish(event: ServerEvent, audience: Audience): void;
+  subscribe(listener: DeliveryListener): () => void;
+  close(): Promise<void>;
+}
+
+export function frameOf(event: ServerEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
+}
+
+/** The single-process bus: synchronous fan-out to the subscribed hubs. */
+export class InProcessEventBus implements EventBus {
+  private readonly listeners = new Set<DeliveryListener>();
+
+  publish(event: ServerEvent, audience: Audience): void {
+    const delivery: Delivery = { event, audience, frame: frameOf(event) };
+    for (const listener of this.listeners) listener(delivery);
+  }
+
+  subscribe(listener: DeliveryListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
