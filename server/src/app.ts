@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createGuards } from "./auth/guard.js";
+import { TokenService } from "./auth/tokens.js";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import { openDatabase } from "./db/index.js";
+import { InProcessEventBus, type EventBus } from "./events/bus.js";
+import { ConnectionHub } from "./events/hub.js";
+import { installErrorHandler } from "./http/errors.js";
+import { ConfigRepo, loadServerKeys } from "./repos/config.js";
+import { GroupsRepo } from "./repos/groups.js";
+import { MessagesRepo } from "./repos/messages.js";
+import { UsersRepo } from "./repos/users.js";
+import { adminUserRoutes } from "./routes/admin-user/index.js";
+import { eventRoutes } from "./routes/events/index.js";
+import { groupRoutes } from "./routes/group/index.js";
+import { systemRoutes } from "./routes/system/index.js";
+import { tokenRoutes } from "./routes/token/index.js";
+import { userRoutes } from "./routes/user/index.js";
+
+/** Raw-body content types of the send routes (contract §6.2), read as text. */
+const TEXT_BODY_TYPES = ["text/markdown", "vocechat/file", "vocechat/archive", "vocechat/audio"];
+
+/** Content-Security-Policy for the web client: everything from this origin, nothing from outside. */
+const CSP =
+  "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
+  "script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
+
+export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
+  const { db, dialect } = await openDatabase(config);
+  const configRepo = new ConfigRepo(db);
+  const keys = await loadServerKeys(configRepo);
+  return {
+    config,
+    db,
+    dialect,
+    bus,
+    hub: new ConnectionHub(bus),
+    tokens: new TokenService(keys.server_key, config.accessTokenTtlS, config.refreshTokenTtlS),
+    keys,
+    repos: {
+      config: configRepo,
+      users: new UsersRepo(db),
+      groups: new GroupsRepo(db),
+      messages: new MessagesRepo(db),
+    },
+  };
+}
+
+/** Builds the HTTP server: `/api` routes, `/health`, and the web client with its SPA fallback. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: true,
+  });
+  installErrorHandler(app);
+  app.decorateRequest("claims", null);
+  app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: "string" }, (_req, body, done) => done(null, body));
+  app.addHook("onClose", async () => {
+    ctx.hub.close();
+    await ctx.bus.close();
+    await ctx.db.destroy();
+  });
+
+  app.get("/health", async (_req, reply) => reply.code(200).send());
+
+  const guards = createGuards(ctx);
+  await app.register(
+    async (api) => {
+      systemRoutes(api, ctx, guards);
+      tokenRoutes(api, ctx, guards);
+      userRoutes(api, ctx, guards);
+      adminUserRoutes(api, ctx, guards);
+      groupRoutes(api, ctx, guards);
+      eventRoutes(api, ctx);
+    },
+    { prefix: "/api" },
+  );
+
+  const webDist = ctx.config.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        if (file.endsWith(".html")) {
+          res.setHeader("Content-Security-Policy", CSP);
+          res.setHeader("Cache-Control", "no-cache");
+        } else if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+    // Client routes (e.g. /login, /chat/channel/1) get the app shell; unknown API paths stay 404.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
+        reply.header("Content-Security-Policy", CSP);
+        return reply.sendFile("index.html");
+      }
+      return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    });
+  }
+  return app;
+}

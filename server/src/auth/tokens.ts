@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from "node:crypto";
+import { SignJWT, compactVerify, jwtVerify } from "jose";
+import type { Uid } from "@parley/protocol";
+
+/** The claims VoceChat bakes into both tokens (contract §2.2); clients treat tokens as opaque. */
+export interface TokenClaims {
+  uid: Uid;
+  device: string;
+  is_admin: boolean;
+  is_guest: boolean;
+}
+
+type Kind = "AccessToken" | "RefreshToken";
+
+interface Payload {
+  d: TokenClaims;
+  t: Kind;
+  n: string;
+  exp: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    serverKey: string,
+    readonly accessTtlS: number,
+    readonly refreshTtlS: number,
+  ) {
+    this.key = new TextEncoder().encode(serverKey);
+  }
+
+  private sign(claims: TokenClaims, kind: Kind, ttlS: number): Promise<string> {
+    return new SignJWT({ d: claims, t: kind, n: randomBytes(8).toString("hex") })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
+      .sign(this.key);
+  }
+
+  async issue(claims: TokenClaims): Promise<{ token: string; refresh_token: string; expired_in: number }> {
+    const [token, refresh_token] = await Promise.all([
+      this.sign(claims, "AccessToken", this.accessTtlS),
+      this.sign(claims, "RefreshToken", this.refreshTtlS),
+    ]);
+    return { token, refresh_token, expired_in: this.accessTtlS };
+  }
+
+  /** A valid, unexpired access token's claims, or null. */
+  async verifyAccess(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify<Payload>(token, this.key, { algorithms: ["HS256"] });
+      return payload.t === "AccessToken" ? payload.d : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Renewal checks the access token's signature but not its expiry (contract §2.3). */
+  async verifyAccessIgnoringExpiry(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await compactVerify(token, this.key, { algorithms: ["HS256"] });
+      const body = JSON.parse(new TextDecoder().decode(payload)) as Payload;
+      return body.t === "AccessToken" ? body.d : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async verifyRefresh(token: string): Promise<{ claims: TokenClaims; exp: number } | null> {
+    try {
+      const { payload } = await jwtVerify<Payload>(token, this.key, { algorithms: ["HS256"] });
+      return payload.t === "RefreshToken" ? { claims: payload.d, exp: payload.exp * 1000 } : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Refresh tokens are stored only as this digest. */
+export const digest = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export const sameClaims = (a: TokenClaims, b: TokenClaims): boolean =>
+  a.uid === b.uid && a.device === b.device && a.is_admin === b.is_admin && a.is_guest === b.is_guest;

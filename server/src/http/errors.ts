@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+
+/**
+ * An expected failure with a status and a short plain-text body, as VoceChat answers
+ * (contract §1.3). Anything else becomes a 500 "Server Error" with no details on the wire.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message = "",
+    /** A JSON body instead of text, e.g. `{reason: "name_conflict"}` for 409s. */
+    readonly json?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (msg = "Bad Request") => new HttpError(400, msg);
+export const unauthorized = (msg = "authorization error") => new HttpError(401, msg);
+export const forbidden = (msg = "Forbidden") => new HttpError(403, msg);
+export const notFound = (msg = "Not Found") => new HttpError(404, msg);
+export const conflict = (json?: unknown, msg = "Conflict") => new HttpError(409, msg, json);
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.json !== undefined) return reply.code(error.status).send(error.json);
+      return reply.code(error.status).type("text/plain; charset=utf-8").send(error.message);
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Framework-level client errors: bad JSON, body too large, unsupported media type.
+      return reply.code(status).type("text/plain; charset=utf-8").send(clientErrorText(error as FastifyError));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).type("text/plain; charset=utf-8").send("Server Error");
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain; charset=utf-8").send("Not Found"));
+}
+
+function clientErrorText(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "Payload Too Large";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported Media Type";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "failed to parse request body: invalid JSON";
+    default:
+      return error.message.split("\n")[0].slice(0, 200);
+  }
+}

@@ -1,0 +1,21 @@
+import { buildApp, createContext } from "./app.js";
+import { configFromEnv } from "./config.js";
+
+/** Starts one Parley process: API, event stream and web client on `PORT`. */
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

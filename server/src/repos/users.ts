@@ -1,0 +1,70 @@
+import type { Insertable, Selectable } from "kysely";
+import type { Uid } from "@parley/protocol";
+import type { Db } from "../db/index.js";
+import type { UserLogTable, UsersTable } from "../db/schema.js";
+
+export type UserRow = Selectable<UsersTable>;
+export type UserLogRow = Selectable<UserLogTable>;
+
+export class UsersRepo {
+  constructor(private readonly db: Db) {}
+
+  byId(uid: Uid): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+  }
+
+  byEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+  }
+
+  byName(name: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("name", "=", name).executeTakeFirst();
+  }
+
+  /** Every user but guests, uid ascending: the directory of `GET /user` and `users_snapshot`. */
+  listMembers(): Promise<UserRow[]> {
+    return this.db.selectFrom("users").selectAll().where("create_by", "!=", "guest").orderBy("uid").execute();
+  }
+
+  async memberIds(): Promise<Uid[]> {
+    const rows = await this.db.selectFrom("users").select("uid").where("create_by", "!=", "guest").execute();
+    return rows.map((r) => r.uid);
+  }
+
+  async existingIds(uids: readonly Uid[]): Promise<Set<Uid>> {
+    if (uids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom("users")
+      .select("uid")
+      .where("uid", "in", [...uids])
+      .where("create_by", "!=", "guest")
+      .execute();
+    return new Set(rows.map((r) => r.uid));
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async usersVersion(): Promise<number> {
+    const row = await this.db
+      .selectFrom("user_log")
+      .select((eb) => eb.fn.max<number | null>("log_id").as("v"))
+      .executeTakeFirst();
+    return Number(row?.v ?? 0);
+  }
+
+  logsAfter(version: number): Promise<UserLogRow[]> {
+    return this.db.selectFrom("user_log").selectAll().where("log_id", ">", version).orderBy("log_id").execute();
+  }
+}
+
+/** Writes that must share the caller's transaction take the transaction handle. */
+export async function insertUser(tx: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+  return tx.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertUserLog(tx: Db, values: Insertable<UserLogTable>): Promise<UserLogRow> {
+  return tx.insertInto("user_log").values(values).returningAll().executeTakeFirstOrThrow();
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { SERVER_VERSION, type Organization } from "@parley/protocol";
+import type { Guards } from "../../auth/guard.js";
+import { createUser } from "../../commands/users.js";
+import { loadLoginConfig } from "../../commands/sessions.js";
+import type { AppContext } from "../../context.js";
+import { sendJson, sendText } from "../../http/reply.js";
+import { parse } from "../../http/validate.js";
+import { presentUserInfo } from "../../presenters/users.js";
+import { createAdminBody, loginConfigBody } from "./schema.js";
+
+/** Server identity and first-run setup: `/admin/system/*` public routes and `/admin/login/config`. */
+export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  app.get("/admin/system/initialized", async (_req, reply) => sendJson(reply, (await ctx.repos.users.count()) > 0));
+
+  app.get("/admin/system/version", async (_req, reply) => sendText(reply, SERVER_VERSION));
+
+  app.post("/admin/system/create_admin", async (req, reply) => {
+    const body = parse(createAdminBody, req.body);
+    const user = await createUser(
+      ctx,
+      {
+        email: body.email,
+        name: body.name,
+        password: body.password,
+        gender: body.gender ?? 0,
+        language: "en-US",
+        is_admin: true,
+        is_bot: false,
+        create_by: "password",
+      },
+      { onlyIfEmpty: true },
+    );
+    return sendJson(reply, presentUserInfo(user));
+  });
+
+  app.get("/admin/system/organization", async (_req, reply) => {
+    const org = (await ctx.repos.config.get<Organization>("organization")) ?? { name: "Parley", description: null };
+    return sendJson(reply, { name: org.name, description: org.description ?? null, server_id: ctx.keys.server_id });
+  });
+
+  app.get("/admin/login/config", async (_req, reply) => sendJson(reply, await loadLoginConfig(ctx)));
+
+  app.post("/admin/login/config", { preHandler: guards.admin }, async (req, reply) => {
+    const body = parse(loginConfigBody, req.body);
+    await ctx.repos.config.set("login", { ...body, passkey: body.passkey ?? false });
+    return reply.send();
+  });
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SERVER_VERSION } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import { ADMIN, dialects, seedAdmin, seedMember, startTestServer, type TestServer } from "../../test/harness.js";
+
+describe.each(dialects())("system routes (%s)", (dialect) => {
+  let s: TestServer;
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+  });
+  afterEach(async () => {
+    await s.close();
+  });
+
+  it("reports not initialized until the first admin exists", async () => {
+    const before = await s.app.inject({ method: "GET", url: "/api/admin/system/initialized" });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(before.body).toBe("false");
+    await seedAdmin(s);
+    const after = await s.app.inject({ method: "GET", url: "/api/admin/system/initialized" });
+    expect(after.body).toBe("true");
+  });
+
+  it("create_admin returns the founder as UserInfo and refuses a second time", async () => {
+    const res = await s.app.inject({
+      method: "POST",
+      url: "/api/admin/system/create_admin",
+      payload: { email: "Founder@Example.com", name: "Founder", password: "founder-pass", gender: 0 },
+    });
+    expect(res.statusCode).toBe(200);
+    const user = res.json();
+    assertMatches("UserInfo", user);
+    expect(user).toEqual({
+      uid: 1,
+      email: "founder@example.com",
+      name: "Founder",
+      gender: 0,
+      language: "en-US",
+      is_admin: true,
+      is_bot: false,
+      avatar_updated_at: 0,
+      create_by: "password",
+    });
+    const again = await s.app.inject({
+      method: "POST",
+      url: "/api/admin/system/create_admin",
+      payload: { ...ADMIN, gender: 0 },
+    });
+    expect(again.statusCode).toBe(403);
+    const count = await s.ctx.repos.users.count();
+    expect(count).toBe(1);
+  });
+
+  it("create_admin rejects bad bodies with 400 and creates nothing", async () => {
+    for (const payload of [
+      {},
+      { email: "not-an-email", name: "A", password: "secret-1" },
+      { email: "a@example.com", name: "", password: "secret-1" },
+      { email: "a@example.com", name: "A", password: "123" },
+      { email: "a@example.com", name: "x".repeat(33), password: "secret-1" },
+    ]) {
+      const res = await s.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.headers["content-type"]).toContain("text/plain");
+    }
+    const raw = await s.app.inject({
+      method: "POST",
+      url: "/api/admin/system/create_admin",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await s.ctx.repos.users.count()).toBe(0);
+  });
+
+  it("version is plain text", async () => {
+    const res = await s.app.inject({ method: "GET", url: "/api/admin/system/version" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.body).toBe(SERVER_VERSION);
+  });
+
+  it("organization is public and carries the server id", async () => {
+    const res = await s.app.inject({ method: "GET", url: "/api/admin/system/organization" });
+    expect(res.statusCode).toBe(200);
+    const org = res.json();
+    expect(org).toEqual({ name: "Parley", description: null, server_id: s.ctx.keys.server_id });
+  });
+
+  it("login config: public read with the contract defaults, admin-only write", async () => {
+    const res = await s.app.inject({ method: "GET", url: "/api/admin/login/config" });
+    expect(res.statusCode).toBe(200);
+    assertMatches("LoginConfig", res.json());
+    expect(res.json()).toMatchObject({ who_can_sign_up: "EveryOne", guest: false, password: true, magic_link: true, google: false });
+
+    const admin = await seedAdmin(s);
+    const member = await seedMember(s, admin, "Bob");
+    const update = { ...res.json(), guest: true, who_can_sign_up: "InvitationOnly" };
+    const anon = await s.app.inject({ method: "POST", url: "/api/admin/login/config", payload: update });
+    expect(anon.statusCode).toBe(401);
+    const denied = await s.app.inject({ method: "POST", url: "/api/admin/login/config", headers: member.headers, payload: update });
+    expect(denied.statusCode).toBe(403);
+    const bad = await s.app.inject({
+      method: "POST",
+      url: "/api/admin/login/config",
+      headers: admin.headers,
+      payload: { ...update, who_can_sign_up: "Anyone" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await s.app.inject({ method: "POST", url: "/api/admin/login/config", headers: admin.headers, payload: update });
+    expect(ok.statusCode).toBe(200);
+    const read = await s.app.inject({ method: "GET", url: "/api/admin/login/config" });
+    expect(read.json()).toMatchObject({ guest: true, who_can_sign_up: "InvitationOnly" });
+  });
+});

@@ -1,0 +1,139 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import type { LoginResponse } from "@parley/protocol";
+import { buildApp, createContext } from "../app.js";
+import type { Config } from "../config.js";
+import type { AppContext } from "../context.js";
+
+/**
+ * Test servers on a fresh database. Every suite runs on SQLite; when `TEST_DATABASE_URL` is
+ * set (CI sets it to the local PostgreSQL) the suites that loop over `dialects()` run on
+ * PostgreSQL too, each server in its own schema so runs never collide.
+ */
+export type DialectName = "sqlite" | "postgres";
+
+export const dialects = (): DialectName[] => (process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]);
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** `http://127.0.0.1:<port>` once `listen()` was called. */
+  url: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(dialect: DialectName = "sqlite", overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
+  const schema = dialect === "postgres" ? `t_${randomBytes(6).toString("hex")}` : null;
+  const config: Config = {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    databaseUrl: dialect === "postgres" ? (process.env.TEST_DATABASE_URL ?? null) : null,
+    databaseSchema: schema,
+    webDist: null,
+    accessTokenTtlS: 300,
+    refreshTokenTtlS: 604_800,
+    bodyLimit: 1_048_576,
+    logLevel: "silent",
+    ...overrides,
+  };
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  const server: TestServer = {
+    app,
+    ctx,
+    url: "",
+    async listen() {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const addr = app.server.address();
+      server.url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+      return server.url;
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema && config.databaseUrl) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+  return server;
+}
+
+export interface Session {
+  uid: number;
+  token: string;
+  refresh_token: string;
+  device: string;
+  login: LoginResponse;
+  headers: { "x-api-key": string };
+}
+
+export const ADMIN = { email: "admin@example.com", name: "Admin", password: "admin-pass" };
+
+/** Creates the first admin through the API and logs it in. */
+export async function seedAdmin(s: TestServer): Promise<Session> {
+  const res = await s.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload: { ...ADMIN, gender: 0 } });
+  if (res.statusCode !== 200) throw new Error(`create_admin: ${res.statusCode} ${res.body}`);
+  return login(s, ADMIN.email, ADMIN.password);
+}
+
+let deviceSeq = 0;
+
+export async function login(s: TestServer, email: string, password: string, device = `test:${++deviceSeq}`): Promise<Session> {
+  const res = await s.app.inject({
+    method: "POST",
+    url: "/api/token/login",
+    payload: { credential: { type: "password", email, password }, device, device_token: "" },
+  });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
+  const body = res.json() as LoginResponse;
+  return {
+    uid: body.user.uid,
+    token: body.token,
+    refresh_token: body.refresh_token,
+    device,
+    login: body,
+    headers: { "x-api-key": body.token },
+  };
+}
+
+/** An admin-created member, logged in. */
+export async function seedMember(s: TestServer, admin: Session, name: string, extra: Record<string, unknown> = {}): Promise<Session> {
+  const email = `${name.toLowerCase()}@example.com`;
+  const res = await s.app.inject({
+    method: "POST",
+    url: "/api/admin/user",
+    headers: admin.headers,
+    payload: { email, password: "member-pass", name, gender: 0, is_admin: false, ...extra },
+  });
+  if (res.statusCode !== 200) throw new Error(`create user: ${res.statusCode} ${res.body}`);
+  return login(s, email, "member-pass");
+}
+
+export async function createChannel(
+  s: TestServer,
+  owner: Session,
+  body: { name: string; is_public?: boolean; members?: number[] },
+): Promise<number> {
+  const res = await s.app.inject({ method: "POST", url: "/api/group", headers: owner.headers, payload: body });
+  if (res.statusCode !== 200) throw new Error(`create group: ${res.statusCode} ${res.body}`);
+  return (res.json() as { gid: number }).gid;
+}
+
+export async function sendText(s: TestServer, who: Session, path: string, text: string, props?: object): Promise<number> {
+  const headers: Record<string, string> = { ...who.headers, "content-type": "text/plain" };
+  if (props) headers["x-properties"] = Buffer.from(JSON.stringify(props)).toString("base64");
+  const res = await s.app.inject({ method: "POST", url: `/api${path}`, headers, payload: text });
+  if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`);
+  return res.json() as number;
+}
