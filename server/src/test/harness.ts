@@ -6,8 +6,10 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { LoginResponse } from "@parley/protocol";
 import { buildApp, createContext } from "../app.js";
+import { openSession } from "../commands/sessions.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
+import { insertUser } from "../repos/users.js";
 
 /**
  * Test servers on a fresh database. Every suite runs on SQLite; when `TEST_DATABASE_URL` is
@@ -27,9 +29,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * A `dataDir` or `databaseSchema` given in `overrides` reuses another server's storage (a
+ * restart): this server then leaves that storage alone on `close()`, its owner removes it.
+ */
 export async function startTestServer(dialect: DialectName = "sqlite", overrides: Partial<Config> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
-  const schema = dialect === "postgres" ? `t_${randomBytes(6).toString("hex")}` : null;
+  const ownsDir = overrides.dataDir === undefined;
+  const ownsSchema = overrides.databaseSchema === undefined;
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
+  const schema = dialect === "postgres" ? (overrides.databaseSchema ?? `t_${randomBytes(6).toString("hex")}`) : null;
   const config: Config = {
     port: 0,
     host: "127.0.0.1",
@@ -57,8 +65,8 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     },
     async close() {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (schema && config.databaseUrl) {
+      if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownsSchema && schema && config.databaseUrl) {
         const client = new pg.Client({ connectionString: config.databaseUrl });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -136,4 +144,30 @@ export async function sendText(s: TestServer, who: Session, path: string, text: 
   const res = await s.app.inject({ method: "POST", url: `/api${path}`, headers, payload: text });
   if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`);
   return res.json() as number;
+}
+
+/**
+ * A guest (`create_by: "guest"`, no e-mail or password) with an open session. There is no guest
+ * login route yet, so the row is inserted directly and the session opened as login would.
+ */
+export async function seedGuest(s: TestServer, name = "Guest123456"): Promise<Session> {
+  const now = Date.now();
+  const user = await insertUser(s.ctx.db, {
+    email: null,
+    name,
+    password_hash: null,
+    gender: 0,
+    language: "en-US",
+    is_admin: 0,
+    is_bot: 0,
+    create_by: "guest",
+    status: "normal",
+    webhook_url: null,
+    avatar_updated_at: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  const device = "guest_device";
+  const body = await openSession(s.ctx, user, device, null);
+  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device, login: body, headers: { "x-api-key": body.token } };
 }

@@ -1,0 +1,119 @@
+import { EventEmitter } from "node:events";
+import type { ServerResponse } from "node:http";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { InProcessEventBus } from "./bus.js";
+import { MAX_PENDING_BYTES } from "./connection.js";
+import { ConnectionHub } from "./hub.js";
+
+/** A stand-in for the socket side of a response: records writes, reports a settable backlog. */
+class FakeResponse extends EventEmitter {
+  chunks: string[] = [];
+  writableLength = 0;
+  writableEnded = false;
+  write(chunk: string) {
+    this.chunks.push(chunk);
+    return true;
+  }
+  end() {
+    this.writableEnded = true;
+    this.emit("close");
+  }
+  get text() {
+    return this.chunks.join("");
+  }
+}
+
+const asRes = (r: FakeResponse) => r as unknown as ServerResponse;
+
+describe("ConnectionHub", () => {
+  let bus: InProcessEventBus;
+  let hub: ConnectionHub;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    bus = new InProcessEventBus();
+    hub = new ConnectionHub(bus);
+  });
+  afterEach(() => {
+    hub.close();
+    vi.useRealTimers();
+  });
+
+  it("serializes an event once and writes the same frame to every addressed stream", () => {
+    const spy = vi.spyOn(JSON, "stringify");
+    const streams = Array.from({ length: 50 }, () => new FakeResponse());
+    streams.forEach((r, i) => hub.register(i + 1, "web:x", false, asRes(r)).goLive());
+    spy.mockClear();
+    bus.publish({ type: "group_message_cleared", gid: 7 }, { kind: "everyone" });
+    expect(spy).toHaveBeenCalledTimes(1);
+    for (const r of streams) expect(r.chunks.at(-1)).toBe('data: {"type":"group_message_cleared","gid":7}\n\n');
+    spy.mockRestore();
+  });
+
+  it("closes a stream that stops reading instead of buffering without bound, and others go on", () => {
+    const slow = new FakeResponse();
+    const fast = new FakeResponse();
+    const slowConn = hub.register(1, "a", false, asRes(slow));
+    hub.register(2, "b", false, asRes(fast)).goLive();
+    slowConn.goLive();
+    slow.writableLength = MAX_PENDING_BYTES + 1;
+    bus.publish({ type: "group_message_cleared", gid: 1 }, { kind: "everyone" });
+    expect(slowConn.isClosed).toBe(true);
+    expect(slow.writableEnded).toBe(true);
+    expect(fast.text).toContain('"gid":1');
+    bus.publish({ type: "group_message_cleared", gid: 2 }, { kind: "everyone" });
+    expect(fast.text).toContain('"gid":2');
+    expect(hub.isOnline(1)).toBe(false);
+    expect(hub.isOnline(2)).toBe(true);
+  });
+
+  it("holds live events until the connect sequence is written, then drops replayed chats", () => {
+    const r = new FakeResponse();
+    const conn = hub.register(1, "a", false, asRes(r));
+    const chat = (mid: number) => ({
+      type: "chat" as const,
+      mid,
+      from_uid: 2,
+      created_at: 0,
+      target: { gid: 1 },
+      detail: { type: "normal" as const, properties: null, content_type: "text/plain", content: "x", expires_in: null },
+    });
+    bus.publish(chat(5), { kind: "everyone" });
+    bus.publish(chat(6), { kind: "everyone" });
+    expect(r.text).toBe("");
+    conn.writeInitial(chat(5));
+    conn.writeInitial({ type: "ready" });
+    conn.goLive();
+    const mids = [...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]));
+    expect(mids).toEqual([5, 6]);
+    expect(r.text.indexOf('"ready"')).toBeLessThan(r.text.indexOf('"mid":6'));
+  });
+
+  it("writes a keep-alive comment every 5 s and a heartbeat every 15 s", () => {
+    const r = new FakeResponse();
+    hub.register(1, "a", false, asRes(r)).goLive();
+    vi.advanceTimersByTime(5_000);
+    expect(r.text).toBe(":\n\n");
+    vi.advanceTimersByTime(10_000);
+    expect(r.chunks.filter((c) => c === ":\n\n")).toHaveLength(2);
+    expect(r.chunks.at(-1)).toMatch(/^data: \{"type":"heartbeat","time":\d+\}\n\n$/);
+  });
+
+  it("delivers device-addressed events to that device only, and a kick closes it", () => {
+    const web = new FakeResponse();
+    const phone = new FakeResponse();
+    hub.register(1, "web", false, asRes(web)).goLive();
+    hub.register(1, "phone", false, asRes(phone)).goLive();
+    bus.publish({ type: "kick", reason: "logout" }, { kind: "device", uid: 1, device: "web" });
+    expect(web.text).toContain('"reason":"logout"');
+    expect(web.writableEnded).toBe(true);
+    expect(phone.text).not.toContain("kick");
+    expect(hub.onlineDevices(1)).toEqual(new Set(["phone"]));
+  });
+
+  it("does not announce guests' presence", () => {
+    const watcher = new FakeResponse();
+    hub.register(1, "w", false, asRes(watcher)).goLive();
+    hub.register(99, "guest_device", true, asRes(new FakeResponse())).goLive();
+    expect(watcher.text).not.toContain("users_state_changed");
+  });
+});

@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { EventOf, ServerEvent } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import {
+  createChannel,
+  dialects,
+  login,
+  seedAdmin,
+  seedMember,
+  sendText,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from "../../test/harness.js";
+import { openEvents, type SseClient } from "../../test/sse.js";
+
+const isType =
+  <T extends ServerEvent["type"]>(type: T) =>
+  (e: ServerEvent): e is EventOf<T> =>
+    e.type === type;
+
+describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
+  let s: TestServer;
+  let url: string;
+  let admin: Session;
+  let bob: Session;
+  const open: SseClient[] = [];
+  const connect = async (who: Session, extra: Record<string, string | number> = {}) => {
+    const c = await openEvents(url, { "api-key": who.token, ...extra });
+    open.push(c);
+    return c;
+  };
+
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+    url = await s.listen();
+    admin = await seedAdmin(s);
+    bob = await seedMember(s, admin, "Bob");
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) c.close();
+    await s.close();
+  });
+
+  it("answers 401 without a valid api-key and 403 for a logged-out device", async () => {
+    expect((await openEvents(url, {})).status).toBe(401);
+    expect((await openEvents(url, { "api-key": "garbage" })).status).toBe(401);
+    const res = await s.app.inject({ method: "GET", url: "/api/token/logout", headers: bob.headers });
+    expect(res.statusCode).toBe(200);
+    // The access token is still valid until it expires, but its device is gone.
+    expect((await openEvents(url, { "api-key": bob.token })).status).toBe(403);
+  });
+
+  it("sends the connect sequence in contract order, framed as bare data lines", async () => {
+    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const secret = await createChannel(s, admin, { name: "secret", members: [] });
+    const m1 = await sendText(s, admin, `/group/${general}/send`, "hello");
+    await sendText(s, admin, `/group/${secret}/send`, "not for bob");
+    const m3 = await sendText(s, admin, `/user/${bob.uid}/send`, "hi bob");
+
+    const c = await connect(bob);
+    expect(c.status).toBe(200);
+    expect(c.headers["content-type"]).toBe("text/event-stream");
+    expect(c.headers["x-accel-buffering"]).toBe("no");
+    await c.waitFor(isType("ready"));
+    expect(c.events.map((e) => e.type)).toEqual([
+      "users_snapshot",
+      "users_state",
+      "related_groups",
+      "user_settings",
+      "chat",
+      "chat",
+      "ready",
+    ]);
+    // No `event:` or `id:` lines: every frame is `data: <json>` and a blank line.
+    for (const frame of c.raw.split("\n\n").filter(Boolean)) expect(frame).toMatch(/^(data: \{.*\}|:)$/s);
+
+    const snapshot = c.events[0] as EventOf<"users_snapshot">;
+    assertMatches("UsersSnapshotMessage", snapshot);
+    expect(snapshot.users.map((u) => u.uid)).toEqual([admin.uid, bob.uid]);
+    expect(snapshot.version).toBe(await s.ctx.repos.users.usersVersion());
+    const state = c.events[1] as EventOf<"users_state">;
+    expect(state.users).toEqual([{ uid: admin.uid, online: false }]);
+    const related = c.events[2] as EventOf<"related_groups">;
+    expect(related.groups.map((g) => g.gid)).toEqual([general]);
+    for (const g of related.groups) assertMatches("Group", g);
+    const chats = c.events.filter(isType("chat"));
+    expect(chats.map((e) => e.mid)).toEqual([m1, m3]);
+    for (const e of chats) assertMatches("ChatMessage", e);
+    expect(chats[1]).toMatchObject({ from_uid: admin.uid, target: { uid: bob.uid }, detail: { content: "hi bob" } });
+  });
+
+  it("sends users_log instead of a snapshot when users_version is given, and nothing when up to date", async () => {
+    const version = await s.ctx.repos.users.usersVersion();
+    const upToDate = await connect(bob, { users_version: version });
+    await upToDate.waitFor(isType("ready"));
+    expect(upToDate.events.some((e) => e.type === "users_snapshot" || e.type === "users_log")).toBe(false);
+    upToDate.close();
+
+    await seedMember(s, admin, "Carol");
+    const behind = await connect(bob, { users_version: version });
+    const log = await behind.waitFor<EventOf<"users_log">>(isType("users_log"));
+    expect(behind.events[0].type).toBe("users_log");
+    expect(log.logs).toHaveLength(1);
+    expect(log.logs[0]).toMatchObject({ action: "create", name: "Carol", log_id: version + 1 });
+  });
+
+  it("delivers live messages to exactly the audience computed from membership", async () => {
+    const carol = await seedMember(s, admin, "Carol");
+    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const priv = await createChannel(s, admin, { name: "private", members: [bob.uid] });
+    const [a, b, c] = await Promise.all([connect(admin), connect(bob), connect(carol)]);
+    await Promise.all([a, b, c].map((x) => x.waitFor(isType("ready"))));
+    const base = [a, b, c].map((x) => x.events.length);
+
+    const pub = await sendText(s, bob, `/group/${general}/send`, "to everyone");
+    const sec = await sendText(s, bob, `/group/${priv}/send`, "to members");
+    const dm = await sendText(s, carol, `/user/${admin.uid}/send`, "to admin");
+    const last = await sendText(s, admin, `/group/${general}/send`, "fence");
+    await Promise.all([a, b, c].map((x) => x.waitFor((e) => e.type === "chat" && e.mid === last)));
+
+    const mids = (x: SseClient, i: number) =>
+      x.events
+        .slice(base[i])
+        .filter(isType("chat"))
+        .map((e) => e.mid);
+    expect(mids(a, 0)).toEqual([pub, sec, dm, last]);
+    expect(mids(b, 1)).toEqual([pub, sec, last]);
+    expect(mids(c, 2)).toEqual([pub, dm, last]);
+  });
+
+  it("replays exactly the missed messages, in order, after a reconnect with after_mid", async () => {
+    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const first = await connect(bob);
+    await first.waitFor(isType("ready"));
+    const seen = await sendText(s, admin, `/group/${general}/send`, "seen live");
+    await first.waitFor((e) => e.type === "chat" && e.mid === seen);
+    first.close();
+    await first.ended;
+
+    const missed: number[] = [];
+    for (let i = 0; i < 5; i++) missed.push(await sendText(s, admin, `/group/${general}/send`, `missed ${i}`));
+    missed.push(await sendText(s, admin, `/user/${bob.uid}/send`, "missed dm"));
+
+    const again = await connect(bob, { after_mid: seen, users_version: await s.ctx.repos.users.usersVersion() });
+    await again.waitFor(isType("ready"));
+    const replayed = again.events.filter(isType("chat"));
+    expect(replayed.map((e) => e.mid)).toEqual(missed);
+    expect(replayed.map((e) => (e.detail.type === "normal" ? e.detail.content : ""))).toEqual([
+      "missed 0",
+      "missed 1",
+      "missed 2",
+      "missed 3",
+      "missed 4",
+      "missed dm",
+    ]);
+    // And the stream is live afterwards, without repeating the backlog.
+    const live = await sendText(s, admin, `/group/${general}/send`, "live again");
+    await again.waitFor((e) => e.type === "chat" && e.mid === live);
+    const all = again.events.filter(isType("chat")).map((e) => e.mid);
+    expect(all).toEqual([...missed, live]);
+  });
+
+  it("tells the client about a backlog longer than the limit instead of dropping it silently", async () => {
+    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const mids: number[] = [];
+    for (let i = 0; i < 7; i++) mids.push(await sendText(s, admin, `/group/${general}/send`, `m${i}`));
+    const c = await connect(bob, { after_mid: mids[0], limit: 3 });
+    await c.waitFor(isType("ready"));
+    const gap = c.events.find(isType("history_gap"));
+    expect(gap).toEqual({ type: "history_gap", after_mid: mids[0], first_mid: mids[4], skipped: 3 });
+    expect(c.events.filter(isType("chat")).map((e) => e.mid)).toEqual(mids.slice(4));
+    const types = c.events.map((e) => e.type);
+    expect(types.indexOf("history_gap")).toBeLessThan(types.indexOf("chat"));
+  });
+
+  it("keeps one stream per (user, device): the older one is kicked", async () => {
+    const older = await connect(bob);
+    await older.waitFor(isType("ready"));
+    const newer = await connect(bob);
+    await newer.waitFor(isType("ready"));
+    const kick = await older.waitFor<EventOf<"kick">>(isType("kick"));
+    expect(kick.reason).toBe("login_from_other_device");
+    await older.ended;
+    expect(newer.events.some((e) => e.type === "kick")).toBe(false);
+
+    // Another device of the same user keeps its own stream.
+    const phone = await login(s, "bob@example.com", "member-pass", "phone");
+    const third = await connect(phone);
+    await third.waitFor(isType("ready"));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(newer.events.some((e) => e.type === "kick")).toBe(false);
+  });
+
+  it("logout kicks that device's stream with reason logout", async () => {
+    const c = await connect(bob);
+    await c.waitFor(isType("ready"));
+    const res = await s.app.inject({ method: "GET", url: "/api/token/logout", headers: bob.headers });
+    expect(res.statusCode).toBe(200);
+    expect((await c.waitFor<EventOf<"kick">>(isType("kick"))).reason).toBe("logout");
+    await c.ended;
+  });
+
+  it("announces presence to others when the first stream opens and the last one closes", async () => {
+    const watcher = await connect(admin);
+    await watcher.waitFor(isType("ready"));
+    const b = await connect(bob);
+    await b.waitFor(isType("ready"));
+    const online = await watcher.waitFor<EventOf<"users_state_changed">>(isType("users_state_changed"));
+    expect(online).toEqual({ type: "users_state_changed", uid: bob.uid, online: true });
+    expect(b.events.some((e) => e.type === "users_state_changed" && e.uid === bob.uid)).toBe(false);
+    const from = watcher.events.length;
+    b.close();
+    const offline = await watcher.waitFor((e) => e.type === "users_state_changed" && !e.online, 5_000, from);
+    expect(offline).toEqual({ type: "users_state_changed", uid: bob.uid, online: false });
+  });
+
+  it("announces a new channel and a new user live", async () => {
+    const c = await connect(bob);
+    await c.waitFor(isType("ready"));
+    const gid = await createChannel(s, admin, { name: "team", members: [bob.uid] });
+    const joined = await c.waitFor<EventOf<"joined_group">>(isType("joined_group"));
+    expect(joined.group).toMatchObject({ gid, name: "team", owner: admin.uid, members: [admin.uid, bob.uid], is_public: false });
+    await seedMember(s, admin, "Dave");
+    const log = await c.waitFor<EventOf<"users_log">>(isType("users_log"));
+    expect(log.logs[0]).toMatchObject({ action: "create", name: "Dave" });
+  });
+
+  it("rejects bad query parameters with 400", async () => {
+    expect((await openEvents(url, { "api-key": bob.token, after_mid: "abc" })).status).toBe(400);
+    expect((await openEvents(url, { "api-key": bob.token, limit: 0 })).status).toBe(400);
+  });
+});

@@ -1,0 +1,79 @@
+/** The send flow of spec §4, shared by channel and DM sends (VoceChat's `handleChatMessage`). */
+import { ContentType, TEMP_MESSAGE_REMOVE_MS, type MessageProperties } from "@parley/protocol";
+import toast from "react-hot-toast";
+import i18n from "../../i18n";
+import type { AuthState } from "../slices/auth.data";
+import { addMessage, removeMessage, removeStoredMessage, replaceTempMessage, type ConvKind } from "../slices/messages";
+import { encodeProperties } from "../../utils/base64";
+
+export type SendType = "text" | "markdown";
+
+export interface SendArgs {
+  /** Channel gid or DM peer uid. */
+  id: number;
+  content: string;
+  type?: SendType;
+  properties: MessageProperties & { local_id: number; mentions?: number[] };
+}
+
+const contentTypeOf = (type: SendType = "text") => (type === "markdown" ? ContentType.markdown : ContentType.text);
+
+/** The fetch args of a send: raw body, its content type and `X-Properties`. */
+export function sendRequest(path: string, { content, type, properties }: SendArgs) {
+  return {
+    url: path,
+    method: "POST",
+    body: content,
+    headers: {
+      "Content-Type": contentTypeOf(type),
+      "X-Properties": encodeProperties(properties),
+    },
+  };
+}
+
+let lastLocalId = 0;
+/** A temporary local id: the timestamp, bumped to stay unique within a millisecond. */
+export function nextLocalId(now = Date.now()): number {
+  lastLocalId = Math.max(now, lastLocalId + 1);
+  return lastLocalId;
+}
+
+interface QueryLifecycle {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  dispatch: (action: any) => any;
+  getState: () => unknown;
+  queryFulfilled: Promise<{ data: number }>;
+}
+
+export async function handleChatMessage(kind: ConvKind, args: SendArgs, { dispatch, getState, queryFulfilled }: QueryLifecycle) {
+  const { authData } = getState() as { authData: AuthState };
+  const from_uid = authData.user?.uid;
+  if (from_uid === undefined) return;
+  const localId = args.properties.local_id;
+  dispatch(
+    addMessage({
+      kind,
+      id: args.id,
+      message: {
+        mid: localId,
+        local_id: localId,
+        from_uid,
+        created_at: localId,
+        content_type: contentTypeOf(args.type),
+        content: args.content,
+        properties: args.properties,
+        sending: true,
+      },
+    }),
+  );
+  try {
+    const { data: mid } = await queryFulfilled;
+    dispatch(replaceTempMessage({ kind, id: args.id, localId, mid }));
+    setTimeout(() => dispatch(removeStoredMessage(localId)), TEMP_MESSAGE_REMOVE_MS);
+  } catch (err) {
+    dispatch(removeMessage({ kind, id: args.id, mid: localId }));
+    const status = (err as { error?: { status?: unknown } })?.error?.status;
+    const t = i18n.t.bind(i18n);
+    toast.error(status === 403 ? t("tip.send_blocked", { ns: "chat" }) : t("tip.send_failed", { ns: "chat" }));
+  }
+}

@@ -1,0 +1,35 @@
+import { createApi } from "@reduxjs/toolkit/query/react";
+import type { AdminUser, CreateAdminRequest, CreateUserRequest, LoginConfig, Organization, UserInfo } from "@parley/protocol";
+import baseQuery from "./base.query";
+
+export const serverApi = createApi({
+  reducerPath: "serverApi",
+  baseQuery,
+  tagTypes: ["Server"],
+  endpoints: (builder) => ({
+    getServer: builder.query<Organization, void>({
+      query: () => ({ url: "/admin/system/organization" }),
+      providesTags: ["Server"],
+    }),
+    getServerVersion: builder.query<string, void>({
+      query: () => ({ url: "/admin/system/version", responseHandler: "text", headers: { Accept: "text/plain" } }),
+    }),
+    getLoginConfig: builder.query<LoginConfig, void>({
+      query: () => ({ url: "/admin/login/config" }),
+    }),
+    createAdmin: builder.mutation<UserInfo, CreateAdminRequest>({
+      query: (body) => ({ url: "/admin/system/create_admin", method: "POST", body }),
+    }),
+    createUser: builder.mutation<AdminUser, CreateUserRequest>({
+      query: (body) => ({ url: "/admin/user", method: "POST", body }),
+    }),
+  }),
+});
+
+export const {
+  useGetServerQuery,
+  useGetServerVersionQuery,
+  useGetLoginConfigQuery,
+  useCreateAdminMutation,
+  useCreateUserMutation,
+} = serverApi;

@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { EventOf, Group } from "@parley/protocol";
+
+export interface ChannelsState {
+  ids: number[];
+  byId: Record<number, Group>;
+}
+
+const initialState = (): ChannelsState => ({ ids: [], byId: {} });
+
+const sortIds = (ids: number[]) => ids.sort((a, b) => a - b);
+
+const channelsSlice = createSlice({
+  name: "channels",
+  initialState,
+  reducers: {
+    fillChannels(state, { payload }: PayloadAction<Group[]>) {
+      state.byId = {};
+      for (const g of payload) state.byId[g.gid] = g;
+      state.ids = sortIds(payload.map((g) => g.gid));
+    },
+    /** Add a channel (no duplicate id); a re-add replaces it. */
+    addChannel(state, { payload }: PayloadAction<Group>) {
+      if (!state.byId[payload.gid]) state.ids = sortIds([...state.ids, payload.gid]);
+      state.byId[payload.gid] = payload;
+    },
+    /** `group_changed`: merge the non-null fields. */
+    updateChannel(state, { payload }: PayloadAction<Omit<EventOf<"group_changed">, "type">>) {
+      const ch = state.byId[payload.gid];
+      if (!ch) return;
+      if (payload.name !== null) ch.name = payload.name;
+      if (payload.description !== null) ch.description = payload.description;
+      if (payload.owner !== null) ch.owner = payload.owner;
+      if (payload.avatar_updated_at !== null) ch.avatar_updated_at = payload.avatar_updated_at;
+      if (payload.is_public !== null) {
+        ch.is_public = payload.is_public;
+        if (payload.is_public) {
+          ch.members = [];
+          ch.owner = null;
+        }
+      }
+    },
+    addMembers(state, { payload }: PayloadAction<{ gid: number; uids: number[] }>) {
+      const ch = state.byId[payload.gid];
+      if (!ch || ch.is_public) return;
+      ch.members = [...new Set([...ch.members, ...payload.uids])];
+    },
+    removeMembers(state, { payload }: PayloadAction<{ gid: number; uids: number[] }>) {
+      const ch = state.byId[payload.gid];
+      if (!ch || ch.is_public) return;
+      ch.members = ch.members.filter((uid) => !payload.uids.includes(uid));
+    },
+    removeChannel(state, { payload }: PayloadAction<number>) {
+      delete state.byId[payload];
+      state.ids = state.ids.filter((id) => id !== payload);
+    },
+    resetChannels() {
+      return initialState();
+    },
+  },
+});
+
+export const { fillChannels, addChannel, updateChannel, addMembers, removeMembers, removeChannel, resetChannels } =
+  channelsSlice.actions;
+export default channelsSlice.reducer;
