@@ -4,7 +4,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "protocol", root: "protocol", include: ["src/**/*.test.ts"] } },
       {
         test: {
           name: "server",

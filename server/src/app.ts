@@ -29,6 +29,27 @@ const CSP =
   "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
   "script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
 
+/**
+ * CORS as VoceChat answers it (contract §1.1): any origin may call the API. Sessions travel in
+ * the `X-API-Key` header, never in cookies, so a cross-origin page cannot ride on a user's
+ * session; credentials are therefore not allowed.
+ */
+function installCors(app: FastifyInstance): void {
+  app.addHook("onRequest", async (req, reply) => {
+    const origin = req.headers.origin;
+    if (!origin || !req.url.startsWith("/api/")) return;
+    reply.header("Access-Control-Allow-Origin", origin);
+    reply.header("Vary", "Origin");
+    if (req.method === "OPTIONS") {
+      reply
+        .header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
+        .header("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "content-type, x-api-key, x-properties")
+        .header("Access-Control-Max-Age", "86400");
+      return reply.code(204).send();
+    }
+  });
+}
+
 export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
   const { db, dialect } = await openDatabase(config);
   const configRepo = new ConfigRepo(db);
@@ -60,11 +81,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandler(app);
   app.decorateRequest("claims", null);
   app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: "string" }, (_req, body, done) => done(null, body));
-  app.addHook("onClose", async () => {
+  // Streams are closed before the server stops listening, or `close()` would wait on them.
+  app.addHook("preClose", async () => {
     ctx.hub.close();
+  });
+  app.addHook("onClose", async () => {
     await ctx.bus.close();
     await ctx.db.destroy();
   });
+  installCors(app);
 
   app.get("/health", async (_req, reply) => reply.code(200).send());
 

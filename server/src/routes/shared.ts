@@ -4,12 +4,31 @@ import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from "@parley/protocol";
 import { decodeProperties, type OutgoingContent } from "../commands/messages.js";
 import { parse } from "../http/validate.js";
 
-/** Path ids are positive int64s that fit a double. */
-export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** An id in a JSON body: a positive integer that fits a double. */
+export const idValue = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** An id in a path or query string: decimal digits only ("1e3", "0x10" and " 7" are not ids). */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, "expected a positive integer")
+  .transform(Number)
+  .pipe(idValue);
+
+/** A non-negative integer in a query string, e.g. `after_mid=0`. */
+export const countParam = z
+  .string()
+  .regex(/^[0-9]{1,16}$/, "expected a non-negative integer")
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
 export const historyQuery = z.object({
   before: idParam.optional(),
-  limit: z.coerce.number().int().min(1).max(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,7}$/, "expected a positive integer")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(HISTORY_MAX_LIMIT))
+    .default(HISTORY_DEFAULT_LIMIT),
 });
 
 /** The body of a send: the Content-Type picks the kind, `X-Properties` carries the properties. */

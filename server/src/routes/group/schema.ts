@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { idParam } from "../shared.js";
+import { idValue } from "../shared.js";
 
 export const createGroupBody = z.object({
   name: z.string().trim().min(1).max(64),
   description: z.string().max(1024).nullish(),
-  members: z.array(idParam).max(10_000).nullish(),
+  members: z.array(idValue).max(10_000).nullish(),
   is_public: z.boolean().nullish(),
 });
 

@@ -1,0 +1,189 @@
+/**
+ * Applies the events of `GET /api/user/events` to the store (VoceChat's useStreaming handlers).
+ * Chat events are batched: one store update per burst, flushed before any other event.
+ */
+import type { ChatMessage, ServerEvent } from "@parley/protocol";
+import toast from "react-hot-toast";
+import i18n from "../../i18n";
+import { serverApi } from "../services/server";
+import { userApi } from "../services/user";
+import { clearSession } from "../session";
+import { updateLoginUser, updateRoleChanged, type AuthState } from "../slices/auth.data";
+import {
+  addChannel,
+  addMembers,
+  fillChannels,
+  removeChannel,
+  removeMembers,
+  updateChannel,
+  type ChannelsState,
+} from "../slices/channels";
+import {
+  addHistoryGap,
+  setUserSettings,
+  updateAfterMid,
+  updateReadIndexes,
+  updateUsersVersion,
+} from "../slices/footprint";
+import { clearConversation, receiveMessages, resetMessages } from "../slices/messages";
+import { setReady, type UIState } from "../slices/ui";
+import { applyUserLogs, setUsersOnline } from "../slices/users";
+import { navigateTo } from "../../utils/navigation";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDispatch = (action: any) => any;
+type StateLike = { authData: AuthState; channels: ChannelsState; ui: UIState };
+
+/** The highest normal/reply mid of a batch (reactions do not advance the cursor). */
+export function maxChatMid(messages: ChatMessage[]): number {
+  let max = 0;
+  for (const m of messages) if (m.detail.type !== "reaction" && m.mid > max) max = m.mid;
+  return max;
+}
+
+export interface EventHandler {
+  handle(event: ServerEvent): void;
+  flush(): void;
+  /** Called when the stream must stop for good (kick). */
+  onStop?: () => void;
+}
+
+export function createEventHandler(dispatch: AnyDispatch, getState: () => unknown, onStop: () => void): EventHandler {
+  let queue: ChatMessage[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const state = () => getState() as StateLike;
+  const me = () => state().authData.user?.uid ?? 0;
+  const t = i18n.t.bind(i18n);
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!queue.length) return;
+    const batch = queue;
+    queue = [];
+    dispatch(receiveMessages({ me: me(), messages: batch }));
+    const max = maxChatMid(batch);
+    if (max) dispatch(updateAfterMid(max));
+  };
+
+  const leaveChannel = (gid: number) => {
+    dispatch(removeChannel(gid));
+    dispatch(clearConversation({ kind: "channel", id: gid }));
+    if (window.location.hash.startsWith(`#/chat/channel/${gid}`)) navigateTo("/chat");
+  };
+
+  const handle = (event: ServerEvent) => {
+    if (event.type === "chat") {
+      const { type: _type, ...msg } = event;
+      queue.push(msg);
+      if (!timer) timer = setTimeout(flush, 30);
+      return;
+    }
+    flush();
+    switch (event.type) {
+      case "ready":
+        dispatch(setReady(true));
+        break;
+      case "heartbeat":
+        break;
+      case "users_snapshot":
+        dispatch(updateUsersVersion(event.version));
+        // The list itself comes from GET /api/user (as VoceChat does).
+        dispatch(userApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+        break;
+      case "users_log": {
+        const { user } = state().authData;
+        dispatch(applyUserLogs(event.logs));
+        let version = 0;
+        for (const log of event.logs) {
+          version = Math.max(version, log.log_id);
+          if (user && log.uid === user.uid && log.action === "update") {
+            if (log.is_admin !== null && log.is_admin !== user.is_admin && state().ui.ready) {
+              dispatch(updateRoleChanged(true));
+            }
+            const patch: Record<string, unknown> = {};
+            if (log.name !== null) patch.name = log.name;
+            if (log.email !== null) patch.email = log.email;
+            if (log.language !== null) patch.language = log.language;
+            if (log.avatar_updated_at !== null) patch.avatar_updated_at = log.avatar_updated_at;
+            if (Object.keys(patch).length) dispatch(updateLoginUser(patch));
+          }
+          if (user && log.uid === user.uid && log.action === "delete") {
+            toast.error(t("tip.account_deleted", { ns: "auth" }));
+            onStop();
+            clearSession(dispatch);
+            return;
+          }
+        }
+        if (version) dispatch(updateUsersVersion(version));
+        break;
+      }
+      case "users_state":
+        dispatch(setUsersOnline(event.users));
+        break;
+      case "users_state_changed":
+        dispatch(setUsersOnline([{ uid: event.uid, online: event.online }]));
+        break;
+      case "user_settings":
+        dispatch(setUserSettings(event));
+        break;
+      case "user_settings_changed":
+        dispatch(updateReadIndexes({ users: event.read_index_users, groups: event.read_index_groups }));
+        break;
+      case "related_groups":
+        dispatch(fillChannels(event.groups));
+        break;
+      case "joined_group":
+        dispatch(addChannel(event.group));
+        break;
+      case "group_changed": {
+        const { type: _type, ...change } = event;
+        dispatch(updateChannel(change));
+        break;
+      }
+      case "user_joined_group":
+        dispatch(addMembers({ gid: event.gid, uids: event.uid }));
+        break;
+      case "user_leaved_group":
+        if (event.uid.includes(me())) leaveChannel(event.gid);
+        else dispatch(removeMembers({ gid: event.gid, uids: event.uid }));
+        break;
+      case "kick_from_group":
+        leaveChannel(event.gid);
+        break;
+      case "pinned_message_updated":
+        break;
+      case "group_message_cleared":
+        dispatch(clearConversation({ kind: "channel", id: event.gid }));
+        break;
+      case "message_cleared":
+        dispatch(resetMessages());
+        break;
+      case "server_config_changed": {
+        const name = event.organization_name;
+        const description = event.organization_description;
+        dispatch(
+          serverApi.util.updateQueryData("getServer", undefined, (draft) => {
+            if (typeof name === "string") draft.name = name;
+            if (typeof description === "string" || description === null) draft.description = description as string | null;
+          }),
+        );
+        break;
+      }
+      case "history_gap":
+        dispatch(addHistoryGap({ afterMid: event.after_mid, firstMid: event.first_mid }));
+        break;
+      case "kick": {
+        onStop();
+        if (event.reason === "login_from_other_device") toast.error(t("tip.kicked_other_device", { ns: "auth" }));
+        else if (event.reason === "delete_user") toast.error(t("tip.account_deleted", { ns: "auth" }));
+        clearSession(dispatch);
+        break;
+      }
+      default:
+        break;
+    }
+  };
+
+  return { handle, flush };
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from "react";
+import { LOADING_AUTO_RELOAD_MS, LOADING_RELOAD_AFTER_MS } from "@parley/protocol";
+import { Spinner } from "./Icons";
+
+interface Props {
+  /** Show a Reload button after 30 s (it clears local data and reloads). */
+  reload?: boolean;
+  /** Reload on its own 5 s after the button shows. */
+  autoReload?: boolean;
+  fullscreen?: boolean;
+}
+
+function clearAndReload() {
+  try {
+    localStorage.clear();
+  } catch {
+    // ignore
+  }
+  window.location.reload();
+}
+
+/** The loading screen (spec §2). No translations here: it shows before they load. */
+export default function Loading({ reload = false, autoReload = false, fullscreen = true }: Props) {
+  const [showReload, setShowReload] = useState(false);
+  useEffect(() => {
+    if (!reload) return;
+    const timer = setTimeout(() => setShowReload(true), LOADING_RELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [reload]);
+  useEffect(() => {
+    if (!showReload || !autoReload) return;
+    const timer = setTimeout(clearAndReload, LOADING_AUTO_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [showReload, autoReload]);
+
+  return (
+    <div
+      className={`flex flex-col items-center justify-center gap-4 text-zinc-400 dark:text-zinc-500 ${fullscreen ? "h-full min-h-screen" : "h-full"}`}
+    >
+      <Spinner size={28} label="Loading" className="text-primary-500" />
+      {showReload && (
+        <button type="button" className="btn-secondary" onClick={clearAndReload}>
+          Reload
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { CloseIcon } from "./Icons";
+
+interface Props {
+  title: ReactNode;
+  description?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  width?: string;
+}
+
+/** An accessible dialog: focus moves inside, Escape and the backdrop close it. */
+export default function Modal({ title, description, onClose, children, footer, width = "max-w-lg" }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const descId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const prev = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>("[data-autofocus], input, textarea, select, button");
+    first?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        closeRef.current();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      prev?.focus?.();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <div
+        className="absolute inset-0 animate-fade-in bg-zinc-950/40 backdrop-blur-[2px] dark:bg-black/60"
+        onClick={onClose}
+        aria-hidden="true"
+      />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descId : undefined}
+        className={`card relative w-full ${width} animate-pop-in`}
+      >
+        <div className={`flex items-start justify-between gap-4 px-6 pt-5 ${children ? "" : "pb-5"}`}>
+          <div>
+            <h2 id={titleId} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+              {title}
+            </h2>
+            {description && (
+              <p id={descId} className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+                {description}
+              </p>
+            )}
+          </div>
+          <button type="button" className="icon-btn -mr-2" onClick={onClose} aria-label={t("action.close")}>
+            <CloseIcon />
+          </button>
+        </div>
+        {children && <div className="px-6 py-4">{children}</div>}
+        {footer && (
+          <div className="flex justify-end gap-2 rounded-b-2xl border-t border-zinc-100 bg-zinc-50/70 px-6 py-3.5 dark:border-zinc-800 dark:bg-zinc-900/60">
+            {footer}
+          </div>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
