@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m001 from "./migrations/001_initial.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -23,7 +23,14 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider({ dialect }) });
+  // Kysely looks for its migration tables in every schema unless told which one, so a fresh
+  // schema next to an already migrated one would never get its own: name the current schema.
+  let migrationTableSchema: string | undefined;
+  if (dialect === "postgres") {
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+  }
+  const migrator = new Migrator({ db, provider: new StaticProvider({ dialect }), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

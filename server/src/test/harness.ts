@@ -20,6 +20,24 @@ export type DialectName = "sqlite" | "postgres";
 
 export const dialects = (): DialectName[] => (process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]);
 
+/**
+ * Kysely's migrator introspects every schema of the database, and a schema that another test
+ * worker drops during that query fails it ("schema … does not exist"). Starting a server holds
+ * this advisory lock shared; dropping a schema holds it exclusively.
+ */
+const SCHEMA_LOCK = 7_270_001;
+
+async function withSchemaLock<T>(url: string, mode: "shared" | "exclusive", fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(mode === "shared" ? "SELECT pg_advisory_lock_shared($1)" : "SELECT pg_advisory_lock($1)", [SCHEMA_LOCK]);
+    return await fn(client);
+  } finally {
+    await client.end(); // ends the session, which releases the lock
+  }
+}
+
 export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
@@ -51,7 +69,17 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     logLevel: "silent",
     ...overrides,
   };
-  const ctx = await createContext(config);
+  const url = config.databaseUrl;
+  const dropSchema = () => withSchemaLock(url ?? "", "exclusive", (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+  let ctx: AppContext;
+  try {
+    ctx = url ? await withSchemaLock(url, "shared", () => createContext(config)) : await createContext(config);
+  } catch (err) {
+    // A failed start must not leak its storage.
+    if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownsSchema && schema && url) await dropSchema();
+    throw err;
+  }
   const app = await buildApp(ctx);
   const server: TestServer = {
     app,
@@ -66,12 +94,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     async close() {
       await app.close();
       if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      if (ownsSchema && schema && config.databaseUrl) {
-        const client = new pg.Client({ connectionString: config.databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      if (ownsSchema && schema && url) await dropSchema();
     },
   };
   return server;
