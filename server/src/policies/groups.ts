@@ -18,9 +18,17 @@ export const groupPolicy = {
     return group.row.is_public === 1 || group.members.includes(uid);
   },
 
-  /** Reading history: anyone for a public channel, members (and admins) for a private one. */
-  canRead(actor: TokenClaims, group: GroupWithMembers): boolean {
+  /** Seeing a channel's card (name, members): anyone for a public one; members and admins for a private one. */
+  canView(actor: TokenClaims, group: GroupWithMembers): boolean {
     return group.row.is_public === 1 || actor.is_admin || group.members.includes(actor.uid);
+  },
+
+  /**
+   * Reading messages: anyone for a public channel, members only for a private one. Admins
+   * manage private channels but do not read their conversations unless they are members.
+   */
+  canRead(actor: TokenClaims, group: GroupWithMembers): boolean {
+    return group.row.is_public === 1 || group.members.includes(actor.uid);
   },
 
   /** Sending: members only; on a restricted channel only the owner and admins. */

@@ -258,6 +258,12 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
       expect(members.statusCode).toBe(200);
       expect((members.json() as { detail: { content: string } }[]).map((m) => m.detail.content)).toEqual(["private hello"]);
 
+      // Admins see a private channel's card but not its conversation unless they are members.
+      const closed = await createChannel(s, bob, { name: "closed", members: [carol.uid] });
+      expect((await get(`/api/group/${closed}`, admin)).statusCode).toBe(200);
+      expect((await get(`/api/group/${closed}/history`, admin)).statusCode).toBe(403);
+      expect((await get(`/api/group/${closed}/history`, carol)).statusCode).toBe(200);
+
       expect((await get("/api/group/999/history", bob)).statusCode).toBe(404);
       expect((await get(`/api/group/${pub}/history`)).statusCode).toBe(401);
     });

@@ -39,7 +39,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     if (!group.row.is_public) {
       const header = req.headers["x-api-key"];
       const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
-      if (!claims || !groupPolicy.canRead(claims, group)) throw notFound("no such channel");
+      if (!claims || !groupPolicy.canView(claims, group)) throw notFound("no such channel");
     }
     return sendJson(reply, presentGroup(group));
   });
