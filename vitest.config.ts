@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 // One runner for every package; `--project` picks a part (see package.json scripts).
 export default defineConfig({
   test: {
+    // argon2 and SQLite are CPU-bound and the machines have two cores: keep the pool small.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -11,8 +13,6 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          // argon2 and SQLite are CPU-bound; two cores, so keep the pool small.
-          maxWorkers: 2,
         },
       },
       { test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "node" } },

@@ -107,9 +107,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
 
   const webDist = ctx.config.webDist;
-  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+  const serveClient = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
+  if (serveClient) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webDist as string,
       wildcard: false,
       setHeaders: (res, file) => {
         res.setHeader("X-Content-Type-Options", "nosniff");
@@ -121,14 +122,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         }
       },
     });
-    // Client routes (e.g. /login, /chat/channel/1) get the app shell; unknown API paths stay 404.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
-        reply.header("Content-Security-Policy", CSP);
-        return reply.sendFile("index.html");
-      }
-      return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
-    });
   }
+  // Client routes (e.g. /login, /chat/channel/1) get the app shell; API and asset misses are 404s.
+  app.setNotFoundHandler((req, reply) => {
+    if (serveClient && req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
+      reply.header("Content-Security-Policy", CSP);
+      return reply.sendFile("index.html");
+    }
+    return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+  });
   return app;
 }

@@ -34,6 +34,7 @@ if (typeof window !== "undefined") {
       maxRetries: 5,
       retryTimeout: 350,
       react: { useSuspense: true },
+      showSupportNotice: false,
     });
 }
 

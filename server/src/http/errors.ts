@@ -35,7 +35,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).type("text/plain; charset=utf-8").send("Server Error");
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/plain; charset=utf-8").send("Not Found"));
 }
 
 function clientErrorText(error: FastifyError): string {

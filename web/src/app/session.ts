@@ -1,24 +1,21 @@
 /** Ending a session locally: clear every slice and the stored auth, then go to /login. */
+import { resetAll } from "./actions";
 import { resetAuthData } from "./slices/auth.data";
-import { resetChannels } from "./slices/channels";
-import { resetFootprint } from "./slices/footprint";
-import { resetMessages } from "./slices/messages";
-import { resetUI } from "./slices/ui";
-import { resetUsers } from "./slices/users";
 import { navigateTo } from "../utils/navigation";
-import { stopStreaming } from "./streaming/controller";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDispatch = (action: any) => any;
 
-/** Reset all local data (spec §4 "Local data reset clears all slices and optionally auth"). */
+/** Extra resets registered by lazily loaded modules (the RTK Query caches). */
+const resetHooks: ((dispatch: AnyDispatch) => void)[] = [];
+export function onLocalDataReset(hook: (dispatch: AnyDispatch) => void) {
+  resetHooks.push(hook);
+}
+
+/** Reset all local data, and optionally auth (spec §4). The event stream stops with the session. */
 export function resetLocalData(dispatch: AnyDispatch, withAuth = true) {
-  stopStreaming();
-  dispatch(resetMessages());
-  dispatch(resetChannels());
-  dispatch(resetUsers());
-  dispatch(resetFootprint());
-  dispatch(resetUI());
+  dispatch(resetAll());
+  for (const hook of resetHooks) hook(dispatch);
   if (withAuth) dispatch(resetAuthData());
 }
 

@@ -2,9 +2,12 @@ import { useState } from "react";
 import clsx from "clsx";
 import { getInitials } from "../utils/text";
 
+/** A missing logo is asked for once per page load. */
+let logoMissing = false;
+
 /** The organization logo (`/api/resource/organization/logo`), or the name's initials if it 404s. */
 export default function ServerLogo({ name, size = 40, className }: { name: string; size?: number; className?: string }) {
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState(logoMissing);
   const common = clsx("shrink-0 rounded-xl", className);
   if (failed) {
     return (
@@ -28,7 +31,10 @@ export default function ServerLogo({ name, size = 40, className }: { name: strin
       height={size}
       className={clsx(common, "object-cover")}
       style={{ width: size, height: size }}
-      onError={() => setFailed(true)}
+      onError={() => {
+        logoMissing = true;
+        setFailed(true);
+      }}
     />
   );
 }

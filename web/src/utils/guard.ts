@@ -20,9 +20,10 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { kind: "loading" }
-  | { kind: "allow" }
-  /** `remember` = store this path as the try path; `clearTryPath` = the try path was consumed. */
-  | { kind: "redirect"; to: string; remember?: string; clearTryPath?: boolean };
+  /** `clearTryPath`: a logged-in user reached a main page, so the remembered path is consumed. */
+  | { kind: "allow"; clearTryPath?: boolean }
+  /** `remember`: store this path as the try path. */
+  | { kind: "redirect"; to: string; remember?: string };
 
 const LOGIN_PAGES = ["/login", "/guest_login", "/email_login", "/register", "/send_magic_link", "/oauth"];
 /** The children of the main layout (auth-guarded). */
@@ -72,10 +73,9 @@ export function decideRoute({ initialized, token, guest, path, tryPath, guestMod
 
   if (login) {
     if (token && !guest) {
-      if (tryPath && tryPath !== path && !isLoginPage(tryPath)) {
-        return { kind: "redirect", to: tryPath, clearTryPath: true };
-      }
-      return { kind: "redirect", to: "/", clearTryPath: !!tryPath };
+      // The remembered path is cleared once it is reached (not here: this decision may be made
+      // again before the navigation lands).
+      return { kind: "redirect", to: tryPath && !isLoginPage(tryPath) ? tryPath : "/" };
     }
     return { kind: "allow" };
   }
@@ -86,5 +86,5 @@ export function decideRoute({ initialized, token, guest, path, tryPath, guestMod
     return { kind: "redirect", to, remember: rememberablePath(path) };
   }
   if (guest && !isGuestAllowed(path)) return { kind: "redirect", to: "/" };
-  return { kind: "allow" };
+  return tryPath ? { kind: "allow", clearTryPath: true } : { kind: "allow" };
 }

@@ -19,5 +19,6 @@ export function hueOf(seed: string | number): number {
   const s = String(seed);
   let h = 0;
   for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) >>> 0;
-  return h % 360;
+  // Golden-angle spread, so neighbouring ids (1, 2, 3…) get clearly different hues.
+  return Math.round((h * 137.508) % 360);
 }

@@ -1,7 +1,6 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
 import type { LoginRequest, LoginResponse, RenewTokenRequest, RenewTokenResponse } from "@parley/protocol";
 import baseQuery from "./base.query";
-import { updateInitialized } from "../slices/auth.data";
 import { clearSession } from "../session";
 
 export const authApi = createApi({
@@ -25,19 +24,10 @@ export const authApi = createApi({
         clearSession(dispatch);
       },
     }),
-    /** Spec §7: 5 s timeout; a failure counts as initialized. */
     getInitialized: builder.query<boolean, void>({
       query: () => ({ url: "/admin/system/initialized", timeout: 5_000 }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(updateInitialized(data !== false));
-        } catch {
-          dispatch(updateInitialized(true));
-        }
-      },
     }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useGetInitializedQuery } = authApi;
+export const { useLoginMutation, useLogoutMutation } = authApi;

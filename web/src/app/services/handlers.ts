@@ -74,6 +74,7 @@ export async function handleChatMessage(kind: ConvKind, args: SendArgs, { dispat
     dispatch(removeMessage({ kind, id: args.id, mid: localId }));
     const status = (err as { error?: { status?: unknown } })?.error?.status;
     const t = i18n.t.bind(i18n);
-    toast.error(status === 403 ? t("tip.send_blocked", { ns: "chat" }) : t("tip.send_failed", { ns: "chat" }));
+    if (status === 403) toast.error(t("tip.send_blocked", { ns: "chat" }));
+    else toast.error(`${t("tip.send_failed", { ns: "chat" })}${status !== undefined ? ` (${String(status)})` : ""}`);
   }
 }

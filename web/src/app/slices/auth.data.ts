@@ -1,4 +1,9 @@
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+/**
+ * Auth data (spec §3). Written without `createSlice` on purpose: this slice is on the login page,
+ * and createSlice/immer would add ~5 KB gzip there.
+ */
+import type { UnknownAction } from "@reduxjs/toolkit";
+import { defineAction } from "../action";
 import type { LoginResponse, RenewTokenResponse, UserInfo } from "@parley/protocol";
 import {
   KEY_AFTER_MID,
@@ -12,7 +17,6 @@ import {
 import { getLocal, getLocalJSON, getLocalNumber, removeLocal, setLocal } from "../../utils/storage";
 import { computeExpireTime } from "../../utils/token";
 
-/** Auth data (spec §3). */
 export interface AuthState {
   initialized: boolean | undefined;
   guest: boolean;
@@ -41,58 +45,55 @@ function loadInitial(): AuthState {
 
 export type SetAuthPayload = LoginResponse & { expireTime?: number };
 
-const authDataSlice = createSlice({
-  name: "authData",
-  initialState: loadInitial,
-  reducers: {
-    setAuthData(state, { payload }: PayloadAction<SetAuthPayload>) {
-      const { token, refresh_token, expired_in, user } = payload;
-      const expireTime = payload.expireTime ?? computeExpireTime(expired_in);
-      state.initialized = true;
-      state.user = user;
-      state.guest = user.create_by === "guest";
-      state.token = token;
-      state.refreshToken = refresh_token;
-      state.expireTime = expireTime;
-      state.roleChanged = false;
-      setLocal(KEY_TOKEN, token);
-      setLocal(KEY_REFRESH_TOKEN, refresh_token);
-      setLocal(KEY_EXPIRE, String(expireTime));
-      setLocal(KEY_UID, String(user.uid));
-      setLocal(KEY_LOGIN_USER, JSON.stringify(user));
-    },
-    updateToken(state, { payload }: PayloadAction<RenewTokenResponse & { now?: number }>) {
-      const expireTime = computeExpireTime(payload.expired_in, payload.now);
-      state.token = payload.token;
-      state.refreshToken = payload.refresh_token;
-      state.expireTime = expireTime;
-      setLocal(KEY_TOKEN, payload.token);
-      setLocal(KEY_REFRESH_TOKEN, payload.refresh_token);
-      setLocal(KEY_EXPIRE, String(expireTime));
-    },
-    updateLoginUser(state, { payload }: PayloadAction<Partial<UserInfo>>) {
-      if (!state.user) return;
-      state.user = { ...state.user, ...payload };
-      setLocal(KEY_LOGIN_USER, JSON.stringify(state.user));
-    },
-    resetAuthData(state) {
-      state.user = null;
-      state.guest = false;
-      state.token = "";
-      state.refreshToken = "";
-      state.expireTime = 0;
-      state.roleChanged = false;
-      removeLocal(KEY_TOKEN, KEY_REFRESH_TOKEN, KEY_EXPIRE, KEY_UID, KEY_LOGIN_USER, KEY_AFTER_MID, KEY_USERS_VERSION);
-    },
-    updateInitialized(state, { payload }: PayloadAction<boolean>) {
-      state.initialized = payload;
-    },
-    updateRoleChanged(state, { payload }: PayloadAction<boolean>) {
-      state.roleChanged = payload;
-    },
-  },
-});
+export const setAuthData = defineAction<SetAuthPayload>("authData/setAuthData");
+export const updateToken = defineAction<RenewTokenResponse & { now?: number }>("authData/updateToken");
+export const updateLoginUser = defineAction<Partial<UserInfo>>("authData/updateLoginUser");
+export const resetAuthData = defineAction("authData/resetAuthData");
+export const updateInitialized = defineAction<boolean>("authData/updateInitialized");
+export const updateRoleChanged = defineAction<boolean>("authData/updateRoleChanged");
 
-export const { setAuthData, updateToken, updateLoginUser, resetAuthData, updateInitialized, updateRoleChanged } =
-  authDataSlice.actions;
-export default authDataSlice.reducer;
+export function authDataReducer(state: AuthState | undefined, action: UnknownAction): AuthState {
+  const s = state ?? loadInitial();
+  if (setAuthData.match(action)) {
+    const { token, refresh_token, expired_in, user } = action.payload;
+    const expireTime = action.payload.expireTime ?? computeExpireTime(expired_in);
+    setLocal(KEY_TOKEN, token);
+    setLocal(KEY_REFRESH_TOKEN, refresh_token);
+    setLocal(KEY_EXPIRE, String(expireTime));
+    setLocal(KEY_UID, String(user.uid));
+    setLocal(KEY_LOGIN_USER, JSON.stringify(user));
+    return {
+      ...s,
+      initialized: true,
+      user,
+      guest: user.create_by === "guest",
+      token,
+      refreshToken: refresh_token,
+      expireTime,
+      roleChanged: false,
+    };
+  }
+  if (updateToken.match(action)) {
+    const expireTime = computeExpireTime(action.payload.expired_in, action.payload.now);
+    setLocal(KEY_TOKEN, action.payload.token);
+    setLocal(KEY_REFRESH_TOKEN, action.payload.refresh_token);
+    setLocal(KEY_EXPIRE, String(expireTime));
+    return { ...s, token: action.payload.token, refreshToken: action.payload.refresh_token, expireTime };
+  }
+  if (updateLoginUser.match(action)) {
+    if (!s.user) return s;
+    const user = { ...s.user, ...action.payload };
+    setLocal(KEY_LOGIN_USER, JSON.stringify(user));
+    return { ...s, user };
+  }
+  if (resetAuthData.match(action)) {
+    removeLocal(KEY_TOKEN, KEY_REFRESH_TOKEN, KEY_EXPIRE, KEY_UID, KEY_LOGIN_USER, KEY_AFTER_MID, KEY_USERS_VERSION);
+    return { ...s, user: null, guest: false, token: "", refreshToken: "", expireTime: 0, roleChanged: false };
+  }
+  if (updateInitialized.match(action)) return { ...s, initialized: action.payload };
+  if (updateRoleChanged.match(action)) return { ...s, roleChanged: action.payload };
+  return s;
+}
+
+export const authDataSlice = { reducerPath: "authData" as const, reducer: authDataReducer };
+export default authDataReducer;

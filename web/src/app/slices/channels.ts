@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { resetAll } from "../actions";
 import type { EventOf, Group } from "@parley/protocol";
 
 export interface ChannelsState {
@@ -10,7 +11,7 @@ const initialState = (): ChannelsState => ({ ids: [], byId: {} });
 
 const sortIds = (ids: number[]) => ids.sort((a, b) => a - b);
 
-const channelsSlice = createSlice({
+export const channelsSlice = createSlice({
   name: "channels",
   initialState,
   reducers: {
@@ -57,6 +58,9 @@ const channelsSlice = createSlice({
     resetChannels() {
       return initialState();
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll.type, () => initialState());
   },
 });
 

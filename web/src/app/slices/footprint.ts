@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { resetAll } from "../actions";
 import type { ReadIndexGroup, ReadIndexUser, UserSettings } from "@parley/protocol";
 import { KEY_AFTER_MID, KEY_USERS_VERSION } from "../config";
 import { getLocalNumber, setLocal } from "../../utils/storage";
@@ -33,7 +34,7 @@ const initialState = (): FootprintState => ({
   gapFilled: {},
 });
 
-const footprintSlice = createSlice({
+export const footprintSlice = createSlice({
   name: "footprint",
   initialState,
   reducers: {
@@ -72,6 +73,9 @@ const footprintSlice = createSlice({
     resetFootprint() {
       return { ...initialState(), usersVersion: 0, afterMid: 0 };
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll.type, () => ({ ...initialState(), usersVersion: 0, afterMid: 0 }));
   },
 });
 

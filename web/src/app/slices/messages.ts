@@ -3,6 +3,7 @@
  * temporary (local-id) messages while a send is in flight (spec §3, §4 "Message lists").
  */
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { resetAll } from "../actions";
 import type { ChatMessage, MessageProperties, MessageTarget } from "@parley/protocol";
 
 export type ConvKind = "channel" | "dm";
@@ -203,7 +204,7 @@ function receive(state: MessagesState, messages: ChatMessage[], me: number) {
 
 type ConvRef = { kind: ConvKind; id: number };
 
-const messagesSlice = createSlice({
+export const messagesSlice = createSlice({
   name: "messages",
   initialState: initialMessagesState,
   reducers: {
@@ -256,6 +257,9 @@ const messagesSlice = createSlice({
     resetMessages() {
       return initialMessagesState();
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll.type, () => initialMessagesState());
   },
 });
 

@@ -1,8 +1,10 @@
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+/** UI state (spec §3). Plain reducer (no createSlice): it is on the login page. */
+import type { UnknownAction } from "@reduxjs/toolkit";
+import { defineAction } from "../action";
+import { resetAll } from "../actions";
 
 export type SSEStatus = "connecting" | "connected" | "disconnected" | "reconnecting";
 
-/** UI state (spec §3): stream status, readiness, connectivity and a few preferences. */
 export interface UIState {
   SSEStatus: SSEStatus;
   ready: boolean;
@@ -24,34 +26,24 @@ const initialState = (): UIState => ({
   rememberedNavs: { chat: null },
 });
 
-const uiSlice = createSlice({
-  name: "ui",
-  initialState,
-  reducers: {
-    updateSSEStatus(state, { payload }: PayloadAction<SSEStatus>) {
-      state.SSEStatus = payload;
-    },
-    setReady(state, { payload = true }: PayloadAction<boolean | undefined>) {
-      state.ready = payload;
-    },
-    updateOnline(state, { payload }: PayloadAction<boolean>) {
-      state.online = payload;
-    },
-    setInactive(state, { payload }: PayloadAction<boolean>) {
-      state.inactive = payload;
-    },
-    toggleMenuExpand(state, { payload }: PayloadAction<boolean | undefined>) {
-      state.menuExpand = payload ?? !state.menuExpand;
-    },
-    updateRememberedChat(state, { payload }: PayloadAction<string | null>) {
-      state.rememberedNavs.chat = payload;
-    },
-    resetUI() {
-      return initialState();
-    },
-  },
-});
+export const updateSSEStatus = defineAction<SSEStatus>("ui/updateSSEStatus");
+export const setReady = defineAction("ui/setReady", (ready: boolean = true) => ready);
+export const updateOnline = defineAction<boolean>("ui/updateOnline");
+export const setInactive = defineAction<boolean>("ui/setInactive");
+export const toggleMenuExpand = defineAction("ui/toggleMenuExpand", (expand?: boolean) => expand);
+export const updateRememberedChat = defineAction<string | null>("ui/updateRememberedChat");
 
-export const { updateSSEStatus, setReady, updateOnline, setInactive, toggleMenuExpand, updateRememberedChat, resetUI } =
-  uiSlice.actions;
-export default uiSlice.reducer;
+export function uiReducer(state: UIState | undefined, action: UnknownAction): UIState {
+  const s = state ?? initialState();
+  if (updateSSEStatus.match(action)) return s.SSEStatus === action.payload ? s : { ...s, SSEStatus: action.payload };
+  if (setReady.match(action)) return s.ready === action.payload ? s : { ...s, ready: action.payload };
+  if (updateOnline.match(action)) return { ...s, online: action.payload };
+  if (setInactive.match(action)) return { ...s, inactive: action.payload };
+  if (toggleMenuExpand.match(action)) return { ...s, menuExpand: action.payload ?? !s.menuExpand };
+  if (updateRememberedChat.match(action)) return { ...s, rememberedNavs: { ...s.rememberedNavs, chat: action.payload } };
+  if (resetAll.match(action)) return { ...initialState(), inactive: s.inactive };
+  return s;
+}
+
+export const uiSlice = { reducerPath: "ui" as const, reducer: uiReducer };
+export default uiReducer;

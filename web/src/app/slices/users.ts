@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { resetAll } from "../actions";
 import type { UserInfo, UserUpdateLog } from "@parley/protocol";
 
 export interface StoredUser extends UserInfo {
@@ -21,7 +22,7 @@ function upsert(state: UsersState, user: UserInfo) {
   }
 }
 
-const usersSlice = createSlice({
+export const usersSlice = createSlice({
   name: "users",
   initialState,
   reducers: {
@@ -78,6 +79,9 @@ const usersSlice = createSlice({
     resetUsers() {
       return initialState();
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll.type, () => initialState());
   },
 });
 

@@ -11,7 +11,7 @@ import {
   type ServerEvent,
 } from "@parley/protocol";
 import { API_BASE } from "../config";
-import { renewToken } from "../services/base.query";
+import { renewToken } from "../services/renew";
 import type { AuthState } from "../slices/auth.data";
 import type { FootprintState } from "../slices/footprint";
 import { setReady, updateSSEStatus } from "../slices/ui";

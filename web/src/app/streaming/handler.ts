@@ -5,7 +5,6 @@
 import type { ChatMessage, ServerEvent } from "@parley/protocol";
 import toast from "react-hot-toast";
 import i18n from "../../i18n";
-import { serverApi } from "../services/server";
 import { userApi } from "../services/user";
 import { clearSession } from "../session";
 import { updateLoginUser, updateRoleChanged, type AuthState } from "../slices/auth.data";
@@ -26,6 +25,7 @@ import {
   updateUsersVersion,
 } from "../slices/footprint";
 import { clearConversation, receiveMessages, resetMessages } from "../slices/messages";
+import { updateInfo } from "../slices/server";
 import { setReady, type UIState } from "../slices/ui";
 import { applyUserLogs, setUsersOnline } from "../slices/users";
 import { navigateTo } from "../../utils/navigation";
@@ -88,8 +88,9 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
         break;
       case "users_snapshot":
         dispatch(updateUsersVersion(event.version));
-        // The list itself comes from GET /api/user (as VoceChat does).
-        dispatch(userApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+        // The list itself comes from GET /api/user (as VoceChat does); a list fetched in the last
+        // few seconds (the layout's own) is fresh enough.
+        dispatch(userApi.endpoints.getUsers.initiate(undefined, { forceRefetch: 5, subscribe: false }));
         break;
       case "users_log": {
         const { user } = state().authData;
@@ -163,9 +164,9 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
         const name = event.organization_name;
         const description = event.organization_description;
         dispatch(
-          serverApi.util.updateQueryData("getServer", undefined, (draft) => {
-            if (typeof name === "string") draft.name = name;
-            if (typeof description === "string" || description === null) draft.description = description as string | null;
+          updateInfo({
+            ...(typeof name === "string" ? { name } : {}),
+            ...(typeof description === "string" ? { description } : {}),
           }),
         );
         break;

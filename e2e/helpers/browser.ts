@@ -1,0 +1,49 @@
+/** Headless Chromium (Debian's) through playwright-core. */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { ROOT } from "./server";
+
+export const SCREENSHOTS = path.join(ROOT, "e2e/screenshots");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme, locale: "en-US" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Save a screenshot in light and dark (the theme is "auto", so it follows the color scheme). */
+export async function screenshotBothThemes(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-light.png`) });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-dark.png`) });
+  await page.emulateMedia({ colorScheme: "light" });
+}

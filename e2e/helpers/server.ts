@@ -1,0 +1,88 @@
+/** Starts a fresh Parley server (own port and data dir) for one test file. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const WEB_DIST = path.join(ROOT, "web/dist");
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startServer(): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "parley-e2e-"));
+  let out = "";
+  // E2E_SERVER_DIR points at another checkout of the server, for debugging; normally this repo.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: process.env.E2E_SERVER_DIR ?? ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (out += d));
+  child.stderr?.on("data", (d) => (out += d));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, 5_000))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, 2_000);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    }
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { url, port, dataDir, output: () => out, stop };
+}

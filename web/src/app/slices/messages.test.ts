@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessage } from "@parley/protocol";
+import reducer, {
+  addMessage,
+  conversationOf,
+  initialMessagesState,
+  insertAscending,
+  receiveMessages,
+  removeMessage,
+  removeStoredMessage,
+  replaceTempMessage,
+  type MessagesState,
+  type StoredMessage,
+} from "./messages";
+
+const ME = 1;
+const OTHER = 2;
+
+const chat = (mid: number, from_uid: number, content: string, extra: Partial<ChatMessage> = {}, props: Record<string, unknown> | null = null): ChatMessage => ({
+  mid,
+  from_uid,
+  created_at: 1_700_000_000_000 + mid,
+  target: { gid: 1 },
+  detail: { type: "normal", properties: props, content_type: "text/plain", content, expires_in: null },
+  ...extra,
+});
+
+const reaction = (mid: number, from_uid: number, target: number, detail: Extract<ChatMessage["detail"], { type: "reaction" }>["detail"]): ChatMessage => ({
+  mid,
+  from_uid,
+  created_at: 1_700_000_000_000 + mid,
+  target: { gid: 1 },
+  detail: { type: "reaction", mid: target, detail },
+});
+
+const temp = (localId: number, content = "hi"): StoredMessage => ({
+  mid: localId,
+  local_id: localId,
+  from_uid: ME,
+  created_at: localId,
+  content_type: "text/plain",
+  content,
+  properties: { mentions: [], local_id: localId },
+  sending: true,
+});
+
+const receive = (state: MessagesState, ...messages: ChatMessage[]) => reducer(state, receiveMessages({ me: ME, messages }));
+
+describe("messages reducer", () => {
+  it("keeps each conversation ascending and ignores duplicate ids", () => {
+    let s = initialMessagesState();
+    s = receive(s, chat(5, OTHER, "five"), chat(3, OTHER, "three"));
+    s = receive(s, chat(4, OTHER, "four"), chat(5, OTHER, "five again"));
+    expect(s.channel[1]).toEqual([3, 4, 5]);
+    expect(s.byId[5].content).toBe("five");
+  });
+
+  it("ignores an add whose id or local id is already there", () => {
+    let s = initialMessagesState();
+    s = reducer(s, addMessage({ kind: "channel", id: 1, message: temp(1_800_000_000_000) }));
+    s = reducer(s, addMessage({ kind: "channel", id: 1, message: temp(1_800_000_000_000, "again") }));
+    expect(s.channel[1]).toEqual([1_800_000_000_000]);
+    expect(s.byId[1_800_000_000_000].content).toBe("hi");
+  });
+
+  it("replaces a temp message by the server mid and drops the temp record later", () => {
+    const localId = 1_800_000_000_000;
+    let s = receive(initialMessagesState(), chat(7, OTHER, "before"));
+    s = reducer(s, addMessage({ kind: "channel", id: 1, message: temp(localId) }));
+    expect(s.channel[1]).toEqual([7, localId]);
+    // Someone else's message arrives while ours is in flight.
+    s = receive(s, chat(9, OTHER, "after"));
+    s = reducer(s, replaceTempMessage({ kind: "channel", id: 1, localId, mid: 8 }));
+    expect(s.channel[1]).toEqual([7, 8, 9]);
+    expect(s.byId[8]).toMatchObject({ mid: 8, content: "hi", sending: false, local_id: localId });
+    s = reducer(s, removeStoredMessage(localId));
+    expect(s.byId[localId]).toBeUndefined();
+    // The stream echo of the same mid does not duplicate it.
+    s = receive(s, chat(8, ME, "hi", {}, { mentions: [], local_id: localId }));
+    expect(s.channel[1]).toEqual([7, 8, 9]);
+  });
+
+  it("merges a stream echo that arrives before the send response", () => {
+    const localId = 1_800_000_000_001;
+    let s = reducer(initialMessagesState(), addMessage({ kind: "channel", id: 1, message: temp(localId) }));
+    s = receive(s, chat(12, ME, "hi", {}, { mentions: [], local_id: localId }));
+    expect(s.channel[1]).toEqual([12]);
+    s = reducer(s, replaceTempMessage({ kind: "channel", id: 1, localId, mid: 12 }));
+    expect(s.channel[1]).toEqual([12]);
+    expect(s.byId[12].sending).toBe(false);
+  });
+
+  it("removes a failed temp message", () => {
+    const localId = 1_800_000_000_002;
+    let s = reducer(initialMessagesState(), addMessage({ kind: "channel", id: 1, message: temp(localId) }));
+    s = reducer(s, removeMessage({ kind: "channel", id: 1, mid: localId }));
+    expect(s.channel[1]).toEqual([]);
+    expect(s.byId[localId]).toBeUndefined();
+  });
+
+  it("toggles likes per user and drops empty actions", () => {
+    let s = receive(initialMessagesState(), chat(1, OTHER, "x"));
+    s = receive(s, reaction(2, ME, 1, { type: "like", action: "👍" }), reaction(3, OTHER, 1, { type: "like", action: "👍" }));
+    expect(s.reactions[1]).toEqual({ "👍": [ME, OTHER] });
+    s = receive(s, reaction(4, ME, 1, { type: "like", action: "👍" }));
+    expect(s.reactions[1]).toEqual({ "👍": [OTHER] });
+    s = receive(s, reaction(5, OTHER, 1, { type: "like", action: "👍" }));
+    expect(s.reactions[1]).toBeUndefined();
+    // The same reaction seen again (stream + history) is applied once.
+    s = receive(s, reaction(5, OTHER, 1, { type: "like", action: "👍" }));
+    expect(s.reactions[1]).toBeUndefined();
+  });
+
+  it("applies edits (marking them) and deletes", () => {
+    let s = receive(initialMessagesState(), chat(1, OTHER, "old"), chat(2, OTHER, "keep"));
+    s = receive(s, reaction(3, OTHER, 1, { type: "edit", properties: null, content_type: "text/plain", content: "new" }));
+    expect(s.byId[1]).toMatchObject({ content: "new", edited: true });
+    s = receive(s, reaction(4, OTHER, 2, { type: "delete" }));
+    expect(s.channel[1]).toEqual([1]);
+    expect(s.byId[2]).toBeUndefined();
+    // A later history page does not bring the deleted message back.
+    s = receive(s, chat(2, OTHER, "keep"));
+    expect(s.channel[1]).toEqual([1]);
+  });
+
+  it("applies an edit that arrives before its message, and keeps the newest edit", () => {
+    let s = receive(initialMessagesState(), reaction(10, OTHER, 1, { type: "edit", properties: null, content_type: "text/plain", content: "v2" }));
+    s = receive(s, reaction(8, OTHER, 1, { type: "edit", properties: null, content_type: "text/plain", content: "v1" }));
+    s = receive(s, chat(1, OTHER, "v0"));
+    expect(s.byId[1]).toMatchObject({ content: "v2", edited: true });
+  });
+
+  it("keys DMs by the peer", () => {
+    expect(conversationOf({ from_uid: ME, target: { uid: OTHER } }, ME)).toEqual({ kind: "dm", id: OTHER });
+    expect(conversationOf({ from_uid: OTHER, target: { uid: ME } }, ME)).toEqual({ kind: "dm", id: OTHER });
+    expect(conversationOf({ from_uid: OTHER, target: { gid: 3 } }, ME)).toEqual({ kind: "channel", id: 3 });
+    const s = receive(initialMessagesState(), { ...chat(1, OTHER, "dm"), target: { uid: ME } }, { ...chat(2, ME, "reply"), target: { uid: OTHER } });
+    expect(s.dm[OTHER]).toEqual([1, 2]);
+  });
+
+  it("insertAscending keeps order and rejects duplicates", () => {
+    const list = [1, 5, 9];
+    expect(insertAscending(list, 6)).toBe(true);
+    expect(insertAscending(list, 0)).toBe(true);
+    expect(insertAscending(list, 10)).toBe(true);
+    expect(insertAscending(list, 5)).toBe(false);
+    expect(list).toEqual([0, 1, 5, 6, 9, 10]);
+  });
+});

@@ -1,0 +1,81 @@
+import { useEffect, useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { selectConversationIds } from "../../app/selectors";
+import { useSendChannelMsgMutation } from "../../app/services/channel";
+import { nextLocalId } from "../../app/services/handlers";
+import { useSendMsgMutation } from "../../app/services/user";
+import { updateReadIndexes } from "../../app/slices/footprint";
+import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/messages";
+import { updateRememberedChat } from "../../app/slices/ui";
+import Composer from "../../components/Composer";
+import MenuButton from "../../components/MenuButton";
+import MessageList from "../../components/MessageList";
+import useHistory from "./useHistory";
+
+interface Props {
+  kind: ConvKind;
+  id: number;
+  header: ReactNode;
+  placeholder: string;
+  intro?: ReactNode;
+  disabledReason?: string;
+}
+
+/** A conversation (channel or DM): header, message list, composer. */
+export default function ChatView({ kind, id, header, placeholder, intro, disabledReason }: Props) {
+  const { t } = useTranslation("chat");
+  const dispatch = useAppDispatch();
+  const key = convKey(kind, id);
+  const me = useAppSelector((s) => s.authData.user?.uid);
+  const ids = useAppSelector((s) => selectConversationIds(s, kind, id));
+  const byId = useAppSelector((s) => s.messages.byId);
+  const reactions = useAppSelector((s) => s.messages.reactions);
+  const users = useAppSelector((s) => s.users.byId);
+  const { loading, hasMore, loadOlder } = useHistory(kind, id);
+  const [sendChannelMsg] = useSendChannelMsgMutation();
+  const [sendMsg] = useSendMsgMutation();
+
+  const messages = useMemo(() => ids.map((mid) => byId[mid]).filter((m): m is StoredMessage => !!m), [ids, byId]);
+
+  // Remember this chat, and keep a local read marker while it is open.
+  useEffect(() => {
+    dispatch(updateRememberedChat(kind === "channel" ? `/chat/channel/${id}` : `/chat/dm/${id}`));
+  }, [dispatch, kind, id]);
+  const lastMid = useMemo(() => {
+    for (let i = messages.length - 1; i >= 0; i--) if (!messages[i].sending) return messages[i].mid;
+    return 0;
+  }, [messages]);
+  useEffect(() => {
+    if (!lastMid) return;
+    dispatch(updateReadIndexes(kind === "channel" ? { groups: [{ gid: id, mid: lastMid }] } : { users: [{ uid: id, mid: lastMid }] }));
+  }, [dispatch, kind, id, lastMid]);
+
+  const onSend = (content: string) => {
+    const args = { id, content, type: "text" as const, properties: { mentions: [], local_id: nextLocalId() } };
+    if (kind === "channel") void sendChannelMsg(args);
+    else void sendMsg(args);
+  };
+
+  return (
+    <section className="flex h-full min-h-0 flex-col" aria-label={placeholder}>
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 sm:px-5 dark:border-zinc-800">
+        <MenuButton />
+        {header}
+      </header>
+      <MessageList
+        contextKey={key}
+        messages={messages}
+        users={users}
+        reactions={reactions}
+        me={me}
+        hasMore={hasMore}
+        loading={loading}
+        onLoadMore={loadOlder}
+        intro={intro}
+        label={t("message.list")}
+      />
+      <Composer contextKey={key} placeholder={placeholder} onSend={onSend} disabled={!!disabledReason} disabledReason={disabledReason} />
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useMemo, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import clsx from "clsx";
+import { useAppSelector } from "../../app/hooks";
+import { useCreateChannelMutation } from "../../app/services/channel";
+import Avatar, { avatarUrl } from "../../components/Avatar";
+import { HashIcon, LockIcon, Spinner } from "../../components/Icons";
+import Modal from "../../components/Modal";
+
+/** New channel: name, description, public/private and, for private, the members. */
+export default function CreateChannelModal({ onClose, defaultPrivate }: { onClose: () => void; defaultPrivate?: boolean }) {
+  const { t } = useTranslation("chat");
+  const navigate = useNavigate();
+  const me = useAppSelector((s) => s.authData.user);
+  const users = useAppSelector((s) => s.users);
+  const isAdmin = !!me?.is_admin;
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  // Only admins may create public channels (contract §3.3).
+  const [isPublic, setIsPublic] = useState(isAdmin && !defaultPrivate);
+  const [members, setMembers] = useState<number[]>([]);
+  const [filter, setFilter] = useState("");
+  const [createChannel, { isLoading }] = useCreateChannelMutation();
+
+  const candidates = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return users.ids
+      .map((uid) => users.byId[uid])
+      .filter((u) => u && u.uid !== me?.uid && !u.is_bot)
+      .filter((u) => !q || u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q));
+  }, [users, filter, me?.uid]);
+
+  const toggleMember = (uid: number) =>
+    setMembers((m) => (m.includes(uid) ? m.filter((x) => x !== uid) : [...m, uid]));
+
+  const onSubmit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const res = await createChannel({
+      name: trimmed,
+      description: description.trim() || null,
+      members: isPublic ? [] : members,
+      is_public: isPublic,
+    });
+    if ("data" in res && res.data) {
+      onClose();
+      navigate(`/chat/channel/${res.data.gid}`);
+    }
+  };
+
+  return (
+    <Modal
+      title={isPublic ? t("create.title") : t("create.title_private")}
+      description={t("create.desc")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("action.cancel", { ns: "common" })}
+          </button>
+          <button type="submit" form="create-channel-form" className="btn-primary" disabled={!name.trim() || isLoading}>
+            {isLoading && <Spinner />}
+            {t("create.submit")}
+          </button>
+        </>
+      }
+    >
+      <form id="create-channel-form" className="space-y-4" onSubmit={onSubmit}>
+        <div>
+          <label htmlFor="channel-name" className="label">
+            {t("create.name")}
+          </label>
+          <div className="relative">
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-zinc-400">
+              {isPublic ? <HashIcon size={16} /> : <LockIcon size={16} />}
+            </span>
+            <input
+              id="channel-name"
+              name="channel-name"
+              className="input pl-9"
+              placeholder={t("create.name_placeholder")}
+              maxLength={64}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              data-autofocus
+              required
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="channel-desc" className="label">
+            {t("create.description")} <span className="font-normal text-zinc-400">{t("create.optional")}</span>
+          </label>
+          <input
+            id="channel-desc"
+            name="channel-description"
+            className="input"
+            placeholder={t("create.description_placeholder")}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <div className="flex items-start justify-between gap-4 rounded-xl border border-zinc-200 p-3.5 dark:border-zinc-800">
+          <div>
+            <p id="channel-private-label" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              {t("create.private")}
+            </p>
+            <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+              {isAdmin ? t("create.private_desc") : t("create.private_only")}
+            </p>
+          </div>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={!isPublic}
+            aria-labelledby="channel-private-label"
+            disabled={!isAdmin}
+            onClick={() => setIsPublic((p) => !p)}
+            className={clsx(
+              "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:opacity-60",
+              !isPublic ? "bg-primary-600 dark:bg-primary-500" : "bg-zinc-300 dark:bg-zinc-700",
+            )}
+          >
+            <span className={clsx("inline-block size-5 rounded-full bg-white shadow transition", !isPublic ? "translate-x-5.5" : "translate-x-0.5")} />
+          </button>
+        </div>
+        {!isPublic && (
+          <fieldset>
+            <legend className="label">
+              {t("create.members")} <span className="font-normal text-zinc-400">({members.length})</span>
+            </legend>
+            <input
+              type="search"
+              className="input mb-2"
+              placeholder={t("create.search_members")}
+              aria-label={t("create.search_members")}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
+            <ul className="scroll-thin max-h-48 overflow-y-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+              {candidates.length === 0 && <li className="px-3 py-3 text-sm text-zinc-500">{t("create.no_members")}</li>}
+              {candidates.map((u) => (
+                <li key={u.uid}>
+                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
+                    <input
+                      type="checkbox"
+                      className="size-4 rounded accent-primary-600"
+                      checked={members.includes(u.uid)}
+                      onChange={() => toggleMember(u.uid)}
+                    />
+                    <Avatar name={u.name} seed={u.uid} src={avatarUrl(u.uid, u.avatar_updated_at)} size={26} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm text-zinc-900 dark:text-zinc-100">{u.name}</span>
+                      {u.email && <span className="block truncate text-xs text-zinc-500">{u.email}</span>}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+      </form>
+    </Modal>
+  );
+}
