@@ -66,4 +66,9 @@ export const NO_TOAST_404: readonly string[] = [
 ];
 
 /** Endpoints that handle every error themselves (no generic toast at all). */
-export const SILENT_ENDPOINTS: readonly string[] = ["getInitialized", "getServerVersion", "getLoginConfig"];
+/**
+ * Endpoints whose failures are not toasted. `logout`: the server kicks this device's stream
+ * while it answers, the kick resets the session (and the API state, which aborts the request),
+ * and being logged out locally is all that matters.
+ */
+export const SILENT_ENDPOINTS: readonly string[] = ["getInitialized", "getServerVersion", "getLoginConfig", "logout"];
