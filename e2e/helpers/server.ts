@@ -41,14 +41,15 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startServer(): Promise<TestServer> {
+/** `env` adds to the server's environment, e.g. `{ ACCESS_TOKEN_TTL: "23" }`. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "parley-e2e-"));
   let out = "";
   // E2E_SERVER_DIR points at another checkout of the server, for debugging; normally this repo.
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: process.env.E2E_SERVER_DIR ?? ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (out += d));

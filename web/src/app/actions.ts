@@ -1,4 +1,4 @@
-import { defineAction } from "./action";
+import { defineAction } from "./defineAction";
 
 /** Reset every data slice (spec §4 "Local data reset clears all slices"); auth is reset separately. */
 export const resetAll = defineAction("app/resetAll");

@@ -3,7 +3,7 @@
  * and createSlice/immer would add ~5 KB gzip there.
  */
 import type { UnknownAction } from "@reduxjs/toolkit";
-import { defineAction } from "../action";
+import { defineAction } from "../defineAction";
 import type { LoginResponse, RenewTokenResponse, UserInfo } from "@parley/protocol";
 import {
   KEY_AFTER_MID,

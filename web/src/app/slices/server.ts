@@ -1,6 +1,6 @@
 /** Server info (spec §3), as far as this issue needs it. Plain reducer: it is on the login page. */
 import type { UnknownAction } from "@reduxjs/toolkit";
-import { defineAction } from "../action";
+import { defineAction } from "../defineAction";
 import { DEFAULT_LOGIN_CONFIG, type LoginConfig, type Organization } from "@parley/protocol";
 import { publicRequest } from "../services/public";
 import { updateInitialized } from "./auth.data";

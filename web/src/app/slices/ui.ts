@@ -1,6 +1,6 @@
 /** UI state (spec §3). Plain reducer (no createSlice): it is on the login page. */
 import type { UnknownAction } from "@reduxjs/toolkit";
-import { defineAction } from "../action";
+import { defineAction } from "../defineAction";
 import { resetAll } from "../actions";
 
 export type SSEStatus = "connecting" | "connected" | "disconnected" | "reconnecting";
