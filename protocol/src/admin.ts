@@ -9,3 +9,49 @@ export interface OrganizationUpdate {
   name: string;
   description?: string | null;
 }
+
+export type ChatLayoutMode = "Left" | "SelfRight";
+export type FileExpiryMode = "Off" | "Day1" | "Day7" | "Day30" | "Day90" | "Day180";
+
+/**
+ * `GET/PUT /api/admin/system/common` (contract §11). `ext_setting` is a JSON string holding the
+ * newer switches (`ExtSetting`).
+ */
+export interface SystemCommon {
+  show_user_online_status: boolean;
+  webclient_auto_update: boolean;
+  contact_verification_enable: boolean;
+  chat_layout_mode: ChatLayoutMode;
+  max_file_expiry_mode: FileExpiryMode;
+  only_admin_can_create_group: boolean;
+  who_can_invite_users: boolean;
+  ext_setting: string | null;
+  msg_smtp_notify_enable: boolean;
+  msg_smtp_notify_delay_seconds: number;
+  dm_enable: boolean;
+  add_friend_enable: boolean;
+  search_user_enable: boolean;
+}
+
+/** The switches inside `SystemCommon.ext_setting` (spec §3 server settings keys). */
+export interface ExtSetting {
+  admin_only_can_invite?: boolean;
+  only_admin_can_see_channel_members?: boolean;
+  enable_msg_url_preview?: boolean;
+}
+
+export const DEFAULT_SYSTEM_COMMON: SystemCommon = {
+  show_user_online_status: true,
+  webclient_auto_update: true,
+  contact_verification_enable: false,
+  chat_layout_mode: "Left",
+  max_file_expiry_mode: "Off",
+  only_admin_can_create_group: false,
+  who_can_invite_users: true,
+  ext_setting: null,
+  msg_smtp_notify_enable: false,
+  msg_smtp_notify_delay_seconds: 300,
+  dm_enable: true,
+  add_friend_enable: true,
+  search_user_enable: true,
+};

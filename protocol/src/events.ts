@@ -130,6 +130,8 @@ export type ServerEvent =
   | { type: "user_calling"; uid: Uid; target: MessageTarget }
   | { type: "user_remark"; contact_uid: Uid; remark: string }
   | { type: "group_announcement_changed"; gid: Gid; announcement: GroupAnnouncement | null }
+  /** Parley extension: someone is typing in a conversation (never persisted). */
+  | { type: "typing"; uid: Uid; target: MessageTarget }
   /**
    * Parley extension: the backlog after `after_mid` was longer than `limit`, so the messages with
    * `after_mid < mid < first_mid` were not replayed. The client must page them in through the

@@ -5,6 +5,7 @@ import { badRequest, forbidden } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
 import { presentGroup } from "../presenters/groups.js";
 import type { GroupRow } from "../repos/groups.js";
+import { loadSystemCommon } from "../repos/settings.js";
 
 export interface NewGroup {
   name: string;
@@ -18,8 +19,8 @@ export interface NewGroup {
  * has no owner and no explicit members. Emits `joined_group` to the members (public: everyone).
  */
 export async function createGroup(ctx: AppContext, actor: TokenClaims, input: NewGroup): Promise<GroupRow> {
-  const settings = (await ctx.repos.config.get<{ only_admin_can_create_group?: boolean }>("system_common")) ?? {};
-  if (!groupPolicy.canCreate(actor, input.is_public, settings.only_admin_can_create_group ?? false)) {
+  const settings = await loadSystemCommon(ctx.repos.config);
+  if (!groupPolicy.canCreate(actor, input.is_public, settings.only_admin_can_create_group)) {
     throw forbidden("only admins can create public channels");
   }
   if (input.is_public && input.members.length > 0) throw badRequest("a public channel has no member list");

@@ -1,6 +1,7 @@
 import { ContentType, type MessageProperties, type MessageTarget } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import { dmAudience, groupAudience } from "../events/audience.js";
 import type { Audience } from "../events/bus.js";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
@@ -43,13 +44,13 @@ export async function sendMessage(
     const verdict = groupPolicy.canSend(actor, group);
     if (verdict === "not_member") throw forbidden("not a member of this channel");
     if (verdict === "restricted") throw forbidden("only Channel owner can send message!");
-    audience = group.row.is_public ? { kind: "everyone" } : { kind: "users", uids: group.members };
+    audience = groupAudience(group);
     values = { target_gid: target.gid, target_uid: null, dm_low: null, dm_high: null };
   } else {
     const peer = await ctx.repos.users.byId(target.uid);
     if (!peer || peer.create_by === "guest") throw notFound("no such user");
     const [low, high] = dmPair(actor.uid, target.uid);
-    audience = { kind: "users", uids: low === high ? [low] : [low, high] };
+    audience = dmAudience(actor.uid, target.uid);
     values = { target_gid: null, target_uid: target.uid, dm_low: low, dm_high: high };
   }
 

@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
-import * as m001 from "./migrations/001_initial.js";
 
 export type Dialect = "sqlite" | "postgres";
 export interface MigrationContext {
@@ -8,17 +10,22 @@ export interface MigrationContext {
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
-/** Versioned migrations, applied in name order at start; add new ones at the end of this list. */
-const MIGRATIONS: Record<string, MigrationModule> = {
-  "001_initial": m001,
-};
+const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
+/** `NNN_name.ts`: applied once each, in name order, at start. Never edit one that has shipped. */
+const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.(ts|js)$/;
 
-class StaticProvider implements MigrationProvider {
+/** Discovers the versioned migrations in `db/migrations/` and hands each the dialect. */
+class DirectoryProvider implements MigrationProvider {
   constructor(private readonly ctx: MigrationContext) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, mod]) => [name, { up: (db: Kysely<unknown>) => mod.up(db, this.ctx) }]),
-    );
+    const migrations: Record<string, Migration> = {};
+    for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) {
+      const match = MIGRATION_FILE.exec(file);
+      if (!match) continue;
+      const mod = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as MigrationModule;
+      migrations[match[1]] = { up: (db: Kysely<unknown>) => mod.up(db, this.ctx) };
+    }
+    return migrations;
   }
 }
 
@@ -30,7 +37,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? undefined;
   }
-  const migrator = new Migrator({ db, provider: new StaticProvider({ dialect }), migrationTableSchema });
+  const migrator = new Migrator({ db, provider: new DirectoryProvider({ dialect }), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
