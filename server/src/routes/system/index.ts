@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { SERVER_VERSION, type Organization } from "@parley/protocol";
+import { SERVER_VERSION } from "@parley/protocol";
 import type { Guards } from "../../auth/guard.js";
 import { createUser } from "../../commands/users.js";
 import { loadLoginConfig } from "../../commands/sessions.js";
@@ -8,9 +8,11 @@ import { sendJson, sendText } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { createAdminBody, loginConfigBody } from "./schema.js";
+import { settingsRoutes } from "./settings.js";
 
 /** Server identity and first-run setup: `/admin/system/*` public routes and `/admin/login/config`. */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  settingsRoutes(app, ctx, guards);
   app.get("/admin/system/initialized", async (_req, reply) => sendJson(reply, (await ctx.repos.users.count()) > 0));
 
   app.get("/admin/system/version", async (_req, reply) => sendText(reply, SERVER_VERSION));
@@ -32,11 +34,6 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
       { onlyIfEmpty: true },
     );
     return sendJson(reply, presentUserInfo(user));
-  });
-
-  app.get("/admin/system/organization", async (_req, reply) => {
-    const org = (await ctx.repos.config.get<Organization>("organization")) ?? { name: "Parley", description: null };
-    return sendJson(reply, { name: org.name, description: org.description ?? null, server_id: ctx.keys.server_id });
   });
 
   app.get("/admin/login/config", async (_req, reply) => sendJson(reply, await loadLoginConfig(ctx)));

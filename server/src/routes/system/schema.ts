@@ -21,3 +21,38 @@ export const loginConfigBody = z.object({
   third_party: z.boolean(),
   passkey: z.boolean().nullish(),
 });
+
+export const organizationBody = z.object({
+  name: z.string().trim().min(1).max(64),
+  description: z.string().max(1024).nullish(),
+});
+
+/** Any subset of the `/admin/system/common` fields; unknown fields are ignored. */
+export const systemCommonPatch = z
+  .object({
+    show_user_online_status: z.boolean(),
+    webclient_auto_update: z.boolean(),
+    contact_verification_enable: z.boolean(),
+    chat_layout_mode: z.enum(["Left", "SelfRight"]),
+    max_file_expiry_mode: z.enum(["Off", "Day1", "Day7", "Day30", "Day90", "Day180"]),
+    only_admin_can_create_group: z.boolean(),
+    who_can_invite_users: z.boolean(),
+    ext_setting: z
+      .string()
+      .max(8192)
+      .refine((s) => {
+        try {
+          const v: unknown = JSON.parse(s);
+          return typeof v === "object" && v !== null && !Array.isArray(v);
+        } catch {
+          return false;
+        }
+      }, "must be a JSON object")
+      .nullable(),
+    msg_smtp_notify_enable: z.boolean(),
+    msg_smtp_notify_delay_seconds: z.union([z.literal(300), z.literal(900), z.literal(3600), z.literal(10800), z.literal(43200)]),
+    dm_enable: z.boolean(),
+    add_friend_enable: z.boolean(),
+    search_user_enable: z.boolean(),
+  })
+  .partial();

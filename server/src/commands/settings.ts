@@ -1,0 +1,57 @@
+import type { Organization, ServerEvent, SystemCommon } from "@parley/protocol";
+import type { AppContext } from "../context.js";
+import { loadSystemCommon } from "../repos/settings.js";
+
+export const DEFAULT_ORGANIZATION: Organization = { name: "Parley", description: null };
+
+export async function loadOrganization(ctx: AppContext): Promise<Organization> {
+  const org = (await ctx.repos.config.get<Organization>("organization")) ?? DEFAULT_ORGANIZATION;
+  return { name: org.name, description: org.description ?? null };
+}
+
+/**
+ * `server_config_changed` carries the organization and every system setting, so a client can
+ * apply it without another request (contract §5.3 lists all fields as nullable).
+ */
+async function announceConfig(ctx: AppContext): Promise<void> {
+  const [org, common] = await Promise.all([loadOrganization(ctx), loadSystemCommon(ctx.repos.config)]);
+  const event: ServerEvent = {
+    type: "server_config_changed",
+    organization_name: org.name,
+    organization_description: org.description,
+    organization_logo: null,
+    ...common,
+  };
+  ctx.bus.publish(event, { kind: "everyone" });
+}
+
+/** Merges the given switches into the stored ones and tells every stream. */
+export async function updateSystemCommon(ctx: AppContext, patch: Partial<SystemCommon>): Promise<SystemCommon> {
+  const next = { ...(await loadSystemCommon(ctx.repos.config)), ...patch };
+  await ctx.repos.config.set("system_common", next);
+  await announceConfig(ctx);
+  return next;
+}
+
+export async function updateOrganization(ctx: AppContext, org: Organization): Promise<void> {
+  await ctx.repos.config.set("organization", { name: org.name, description: org.description ?? null });
+  await announceConfig(ctx);
+}
+
+/**
+ * Deletes every message (admin "clear all messages") and tells every stream the highest mid
+ * that was removed, so clients drop everything up to it.
+ */
+export async function clearAllMessages(ctx: AppContext): Promise<number> {
+  const latest = await ctx.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom("messages")
+      .select((eb) => eb.fn.max<number | null>("mid").as("mid"))
+      .executeTakeFirst();
+    const latest = Number(row?.mid ?? 0);
+    await tx.deleteFrom("messages").where("mid", "<=", latest).execute();
+    return latest;
+  });
+  ctx.bus.publish({ type: "message_cleared", latest_deleted_mid: latest }, { kind: "everyone" });
+  return latest;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import type { Guards } from "../../auth/guard.js";
+import { clearAllMessages, loadOrganization, updateOrganization, updateSystemCommon } from "../../commands/settings.js";
+import type { AppContext } from "../../context.js";
+import { sendJson } from "../../http/reply.js";
+import { parse } from "../../http/validate.js";
+import { loadSystemCommon } from "../../repos/settings.js";
+import { organizationBody, systemCommonPatch } from "./schema.js";
+
+/** Server-wide settings: `/admin/system/common`, the organization, clearing all messages. */
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  app.get("/admin/system/common", { preHandler: guards.user }, async (_req, reply) =>
+    sendJson(reply, await loadSystemCommon(ctx.repos.config)),
+  );
+
+  app.put("/admin/system/common", { preHandler: guards.admin }, async (req, reply) => {
+    const patch = parse(systemCommonPatch, req.body);
+    return sendJson(reply, await updateSystemCommon(ctx, patch));
+  });
+
+  app.get("/admin/system/organization", async (_req, reply) =>
+    sendJson(reply, { ...(await loadOrganization(ctx)), server_id: ctx.keys.server_id }),
+  );
+
+  // The web client uses PUT for servers newer than 0.3.8 and POST before; both are accepted.
+  for (const method of ["PUT", "POST"] as const) {
+    app.route({
+      method,
+      url: "/admin/system/organization",
+      preHandler: guards.admin,
+      handler: async (req, reply) => {
+        const body = parse(organizationBody, req.body);
+        await updateOrganization(ctx, { name: body.name, description: body.description?.trim() || null });
+        return reply.send();
+      },
+    });
+  }
+
+  app.delete("/admin/system/message/clear", { preHandler: guards.admin }, async (_req, reply) => {
+    await clearAllMessages(ctx);
+    return reply.send();
+  });
+}
