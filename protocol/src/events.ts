@@ -122,6 +122,15 @@ export type ServerEvent =
       owner: Uid | null;
       avatar_updated_at: Millis | null;
       is_public: boolean | null;
+      /**
+       * Parley: the newer channel switches of `PUT /group/{gid}` (contract §11), present only
+       * when the request set them; absent means unchanged.
+       */
+      show_email?: boolean;
+      add_friend?: boolean;
+      dm_to_member?: boolean;
+      only_owner_can_send_msg?: boolean;
+      ext_setting?: string;
     }
   | { type: "pinned_message_updated"; gid: Gid; mid: Mid; msg: PinnedMessage | null }
   | ({ type: "server_config_changed" } & Record<string, unknown>)

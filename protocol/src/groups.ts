@@ -1,4 +1,5 @@
 import type { Gid, Mid, Millis, MessageProperties, Uid } from "./common.js";
+import type { GroupAnnouncement } from "./events.js";
 
 /** `PinnedMessage` (contract §4); content is the current (edited) content. */
 export interface PinnedMessage {
@@ -60,4 +61,24 @@ export interface UpdateGroupRequest {
 export interface ChangeGroupTypeRequest {
   is_public: boolean;
   members?: Uid[] | null;
+}
+
+/** `POST /api/group/{gid}/pin` and `/unpin` body. */
+export interface PinMessageRequest {
+  mid: Mid;
+}
+
+/** `GET /api/group/{gid}/announcement` response (contract §11). */
+export interface GroupAnnouncementResponse {
+  announcement: GroupAnnouncement | null;
+}
+
+/** `POST /api/group/{gid}/announcement` body. */
+export interface SetGroupAnnouncementRequest {
+  content: string;
+}
+
+/** `POST /api/user/join_private` body (contract §11); answers the joined `Group`. */
+export interface JoinPrivateRequest {
+  magic_token: string;
 }

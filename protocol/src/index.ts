@@ -5,4 +5,5 @@ export * from "./groups.js";
 export * from "./messages.js";
 export * from "./events.js";
 export * from "./admin.js";
+export * from "./files.js";
 export * from "./constants.js";

@@ -44,3 +44,56 @@ export const QUICK_REACTIONS = ["👍", "❤️", "😄", "👀", "👎", "🎉"
 
 /** Header carrying base64 JSON message properties on send routes. */
 export const PROPERTIES_HEADER = "X-Properties";
+
+/** `PUT /message/{mid}/like` body. */
+export interface LikeMessageRequest {
+  action: string;
+}
+
+/** `POST /resource/archive` and `POST /favorite` body. */
+export interface CreateArchiveRequest {
+  mid_list: Mid[];
+}
+
+/** `ArchiveUser` (contract §4): a sender, deduplicated; `avatar` is an attachment index. */
+export interface ArchiveUser {
+  name: string;
+  avatar: number | null;
+}
+
+/**
+ * `ArchiveMessage` (contract §4): a message's merged (current) content; `source` is the
+ * conversation from the archiver's point of view (a DM names the other party).
+ */
+export interface ArchiveMessage {
+  from_user: number;
+  created_at: Millis;
+  mid: Mid;
+  source: MessageTarget;
+  properties: MessageProperties | null;
+  content_type: string;
+  /** Text kinds only; files carry `file_id`/`thumbnail_id` attachment indexes instead. */
+  content: string | null;
+  file_id: number | null;
+  thumbnail_id: number | null;
+}
+
+/** `Archive` (contract §4, §6.4): the HTTP view of a forwarded-messages archive or a favorite. */
+export interface Archive {
+  users: ArchiveUser[];
+  messages: ArchiveMessage[];
+  num_attachments: number;
+}
+
+/** `FavoriteArchive` (contract §3.6): one saved-messages entry of `GET /favorite`. */
+export interface FavoriteArchive {
+  id: string;
+  created_at: Millis;
+}
+
+/** VoceChat's `max_favorite_archives`: `POST /favorite` answers 429 beyond it. */
+export const MAX_FAVORITE_ARCHIVES = 100;
+
+/** Parley's `GET /api/message/search`: the default and largest page. */
+export const SEARCH_DEFAULT_LIMIT = 50;
+export const SEARCH_MAX_LIMIT = 100;

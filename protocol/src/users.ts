@@ -1,4 +1,5 @@
-import type { Millis, Uid, UserStatus } from "./common.js";
+import type { Gid, MessageTarget, Mid, Millis, Uid, UserStatus } from "./common.js";
+import type { ContactInfo } from "./events.js";
 
 /** How a user came to exist; `guest` marks a guest session (spec §3 Login user). */
 export type CreateBy =
@@ -72,9 +73,80 @@ export interface CreateAdminRequest {
   gender?: number;
 }
 
-/** `PUT /api/user` body. */
+/** `PUT /api/user` body: at least one field (newer servers add the last three, contract §11). */
 export interface UpdateUserInfoRequest {
   name?: string | null;
   gender?: number | null;
   language?: string | null;
+  email?: string | null;
+  webhook_url?: string | null;
+  msg_smtp_notify_enable?: boolean | null;
+}
+
+/** `POST /api/user/change_password` body. */
+export interface ChangePasswordRequest {
+  old_password: string;
+  new_password: string;
+}
+
+/** `PUT /api/token/device_token` body. */
+export interface UpdateDeviceTokenRequest {
+  device_token: string | null;
+}
+
+/** `POST /api/user/mute` body; `expired_in` is in seconds (absent = until unmuted). */
+export interface MuteRequest {
+  add_users?: { uid: Uid; expired_in?: number | null }[] | null;
+  add_groups?: { gid: Gid; expired_in?: number | null }[] | null;
+  remove_users?: Uid[] | null;
+  remove_groups?: Gid[] | null;
+}
+
+/** `POST /api/user/burn-after-reading` body; `expires_in` 0 removes the setting. */
+export interface UpdateBurnAfterReadingRequest {
+  users?: { uid: Uid; expires_in: number }[] | null;
+  groups?: { gid: Gid; expires_in: number }[] | null;
+}
+
+/** `POST /api/user/read-index` body. */
+export interface UpdateReadIndexRequest {
+  users?: { uid: Uid; mid: Mid }[] | null;
+  groups?: { gid: Gid; mid: Mid }[] | null;
+}
+
+/** `POST /api/user/pin_chat` and `/unpin_chat` body. */
+export interface PinChatRequest {
+  target: MessageTarget;
+}
+
+export type ContactAction = "add" | "block" | "remove" | "unblock";
+
+/** `POST /api/user/update_contact_status` body. */
+export interface UpdateContactStatusRequest {
+  target_uid: Uid;
+  action: ContactAction;
+}
+
+/** `PUT /api/user/contact_remark` body. */
+export interface ContactRemarkRequest {
+  contact_uid: Uid;
+  remark: string;
+}
+
+/** One entry of `GET /api/user/contacts`. */
+export interface Contact {
+  target_uid: Uid;
+  target_info: UserInfo;
+  contact_info: ContactInfo;
+}
+
+/** `POST /api/user/search` body. */
+export interface SearchUserRequest {
+  search_type: "id" | "email" | "name";
+  keyword: string;
+}
+
+/** `POST /api/user/typing` body (Parley extension). */
+export interface TypingRequest {
+  target: MessageTarget;
 }

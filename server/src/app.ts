@@ -9,14 +9,26 @@ import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/index.js";
 import { InProcessEventBus, type EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
+import { startExpirySweeper } from "./commands/messages.js";
 import { installErrorHandler } from "./http/errors.js";
 import { ConfigRepo, loadServerKeys } from "./repos/config.js";
 import { GroupsRepo } from "./repos/groups.js";
 import { MessagesRepo } from "./repos/messages.js";
+import { loadSystemCommon } from "./repos/settings.js";
 import { UsersRepo } from "./repos/users.js";
+import { UserSettingsRepo } from "./repos/userSettings.js";
+import { FilesRepo } from "./repos/files.js";
+import { FileJanitor } from "./files/janitor.js";
+import { LinkPreviewService } from "./preview/service.js";
+import { createStore } from "./storage/index.js";
+import { avatarRoutes } from "./routes/avatar/index.js";
+import { resourceRoutes } from "./routes/resource/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
+import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
+import { favoriteRoutes } from "./routes/favorite/index.js";
 import { groupRoutes } from "./routes/group/index.js";
+import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
@@ -59,14 +71,18 @@ export async function createContext(config: Config, bus: EventBus = new InProces
     db,
     dialect,
     bus,
-    hub: new ConnectionHub(bus),
+    hub: new ConnectionHub(bus, (await loadSystemCommon(configRepo)).show_user_online_status),
     tokens: new TokenService(keys.server_key, config.accessTokenTtlS, config.refreshTokenTtlS),
     keys,
+    storage: createStore(config),
+    files: { janitor: new FileJanitor(), preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate }) },
     repos: {
       config: configRepo,
       users: new UsersRepo(db),
+      userSettings: new UserSettingsRepo(db),
       groups: new GroupsRepo(db),
       messages: new MessagesRepo(db),
+      files: new FilesRepo(db),
     },
   };
 }
@@ -82,6 +98,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest("claims", null);
   app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: "string" }, (_req, body, done) => done(null, body));
   // Streams are closed before the server stops listening, or `close()` would wait on them.
+  // Burn after reading: expired messages are deleted in the background; stopped before the database closes.
+  const sweeper = startExpirySweeper(ctx, ctx.config.messageSweepMs ?? 2_000, (err) =>
+    app.log.error({ err }, "message expiry sweep failed"),
+  );
+  app.addHook("preClose", async () => {
+    await sweeper.stop();
+  });
+  // Files: abandoned uploads and expired files are deleted in the background (every 30 s).
+  ctx.files.janitor.start(ctx, (err) => app.log.error({ err }, "file sweep failed"));
+  app.addHook("preClose", async () => {
+    await ctx.files.janitor.stop();
+  });
   app.addHook("preClose", async () => {
     ctx.hub.close();
   });
@@ -101,6 +129,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       userRoutes(api, ctx, guards);
       adminUserRoutes(api, ctx, guards);
       groupRoutes(api, ctx, guards);
+      messageRoutes(api, ctx, guards);
+      favoriteRoutes(api, ctx, guards);
+      archiveRoutes(api, ctx, guards);
+      resourceRoutes(api, ctx, guards);
+      avatarRoutes(api, ctx, guards);
       eventRoutes(api, ctx);
     },
     { prefix: "/api" },

@@ -8,6 +8,11 @@ import type { ConfigRepo, ServerKeys } from "./repos/config.js";
 import type { GroupsRepo } from "./repos/groups.js";
 import type { MessagesRepo } from "./repos/messages.js";
 import type { UsersRepo } from "./repos/users.js";
+import type { UserSettingsRepo } from "./repos/userSettings.js";
+import type { FilesRepo } from "./repos/files.js";
+import type { FileJanitor } from "./files/janitor.js";
+import type { LinkPreviewService } from "./preview/service.js";
+import type { BlobStore } from "./storage/index.js";
 
 /** Everything a route, policy or command needs, built once in `createContext`. */
 export interface AppContext {
@@ -18,10 +23,16 @@ export interface AppContext {
   hub: ConnectionHub;
   tokens: TokenService;
   keys: ServerKeys;
+  /** Uploaded files, thumbnails, avatars and the logo (`storage/`): local disk now, S3 later. */
+  storage: BlobStore;
+  /** The files background job and the link-preview fetcher. */
+  files: { janitor: FileJanitor; preview: LinkPreviewService };
   repos: {
     config: ConfigRepo;
     users: UsersRepo;
+    userSettings: UserSettingsRepo;
     groups: GroupsRepo;
     messages: MessagesRepo;
+    files: FilesRepo;
   };
 }

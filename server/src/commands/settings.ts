@@ -12,14 +12,15 @@ export async function loadOrganization(ctx: AppContext): Promise<Organization> {
 /**
  * `server_config_changed` carries the organization and every system setting, so a client can
  * apply it without another request (contract §5.3 lists all fields as nullable).
+ * `organizationLogo` is the new logo's URL when the logo changed, else null (unchanged).
  */
-async function announceConfig(ctx: AppContext): Promise<void> {
+export async function announceConfig(ctx: AppContext, organizationLogo: string | null = null): Promise<void> {
   const [org, common] = await Promise.all([loadOrganization(ctx), loadSystemCommon(ctx.repos.config)]);
   const event: ServerEvent = {
     type: "server_config_changed",
     organization_name: org.name,
     organization_description: org.description,
-    organization_logo: null,
+    organization_logo: organizationLogo,
     ...common,
   };
   ctx.bus.publish(event, { kind: "everyone" });

@@ -1,7 +1,8 @@
-import type { CreateBy } from "@parley/protocol";
-import { hashPassword } from "../auth/passwords.js";
+import type { CreateBy, Uid } from "@parley/protocol";
+import { hashPassword, verifyPassword } from "../auth/passwords.js";
+import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
-import { HttpError, conflict } from "../http/errors.js";
+import { HttpError, conflict, forbidden, notFound } from "../http/errors.js";
 import { presentUserLog } from "../presenters/users.js";
 import { insertUser, insertUserLog, type UserRow } from "../repos/users.js";
 
@@ -76,4 +77,92 @@ export async function createUser(ctx: AppContext, input: NewUser, opts: { onlyIf
     }
   }
   return user;
+}
+
+/** The fields of `PUT /user` (contract §3.2, §11); absent fields stay as they are. */
+export interface UserInfoPatch {
+  name?: string;
+  gender?: number;
+  language?: string;
+  email?: string;
+  /** null clears it. */
+  webhook_url?: string | null;
+  msg_smtp_notify_enable?: boolean;
+}
+
+/**
+ * Updates the caller's profile. A name or e-mail already used by someone else is a 409 with
+ * its reason. When a field of the user directory changed (e-mail, name, gender, language), a
+ * `users_log` update carrying only those fields goes to every stream. VoceChat only logs a name
+ * change, or a gender and language change together (contract §13); Parley logs any change.
+ */
+export async function updateUserInfo(ctx: AppContext, uid: Uid, patch: UserInfoPatch): Promise<UserRow> {
+  const email = patch.email?.trim().toLowerCase();
+  const now = Date.now();
+  const { user, log } = await ctx.db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+    if (!current) throw notFound("no such user");
+    const changed = <K extends keyof UserRow>(key: K, value: UserRow[K] | undefined): value is UserRow[K] =>
+      value !== undefined && value !== current[key];
+    const set: Partial<Omit<UserRow, "uid">> = {};
+    if (changed("name", patch.name)) {
+      const taken = await tx.selectFrom("users").select("uid").where("name", "=", patch.name).where("uid", "!=", uid).executeTakeFirst();
+      if (taken) throw conflict({ reason: "name_conflict" });
+      set.name = patch.name;
+    }
+    if (changed("email", email)) {
+      const taken = await tx.selectFrom("users").select("uid").where("email", "=", email).where("uid", "!=", uid).executeTakeFirst();
+      if (taken) throw conflict({ reason: "email_conflict" });
+      set.email = email;
+    }
+    if (changed("gender", patch.gender)) set.gender = patch.gender;
+    if (changed("language", patch.language)) set.language = patch.language;
+    if (changed("webhook_url", patch.webhook_url)) set.webhook_url = patch.webhook_url;
+    const notify = patch.msg_smtp_notify_enable === undefined ? undefined : patch.msg_smtp_notify_enable ? 1 : 0;
+    if (changed("msg_smtp_notify_enable", notify)) set.msg_smtp_notify_enable = notify;
+    if (Object.keys(set).length === 0) return { user: current, log: null };
+
+    const user = await tx
+      .updateTable("users")
+      .set({ ...set, updated_at: now })
+      .where("uid", "=", uid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const directory = set.name !== undefined || set.email !== undefined || set.gender !== undefined || set.language !== undefined;
+    const log = directory
+      ? await insertUserLog(tx, {
+          uid,
+          action: "update",
+          email: set.email ?? null,
+          name: set.name ?? null,
+          gender: set.gender ?? null,
+          language: set.language ?? null,
+          is_admin: null,
+          is_bot: null,
+          avatar_updated_at: null,
+          created_at: now,
+        })
+      : null;
+    return { user, log };
+  });
+  if (log) ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
+  return user;
+}
+
+/**
+ * Changes the caller's password: 403 when `oldPassword` is wrong. An account that has no
+ * password yet (created by OAuth or a magic link) sets its first one with an empty
+ * `oldPassword`. The user's other devices lose their refresh tokens, so their sessions end at
+ * the next renewal; the calling device stays signed in.
+ */
+export async function changePassword(ctx: AppContext, actor: TokenClaims, oldPassword: string, newPassword: string): Promise<void> {
+  const user = await ctx.repos.users.byId(actor.uid);
+  if (!user) throw notFound("no such user");
+  const ok = user.password_hash === null ? oldPassword === "" : await verifyPassword(user.password_hash, oldPassword);
+  if (!ok) throw forbidden("wrong password");
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable("users").set({ password_hash: passwordHash, updated_at: Date.now() }).where("uid", "=", actor.uid).execute();
+    await tx.deleteFrom("refresh_tokens").where("uid", "=", actor.uid).where("device", "!=", actor.device).execute();
+  });
 }

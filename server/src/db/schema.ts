@@ -13,6 +13,18 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   messages: MessagesTable;
+  archives: ArchivesTable;
+  favorites: FavoritesTable;
+  pinned_messages: PinnedMessagesTable;
+  group_announcements: GroupAnnouncementsTable;
+  invite_links: InviteLinksTable;
+  user_mutes: UserMutesTable;
+  user_read_indexes: UserReadIndexesTable;
+  user_burn_after_reading: UserBurnAfterReadingTable;
+  user_pinned_chats: UserPinnedChatsTable;
+  user_contacts: UserContactsTable;
+  files: FilesTable;
+  file_uploads: FileUploadsTable;
 }
 
 export interface ConfigTable {
@@ -35,6 +47,8 @@ export interface UsersTable {
   avatar_updated_at: number;
   created_at: number;
   updated_at: number;
+  /** 0/1, default 0 (migration 010): e-mail notification of missed messages. */
+  msg_smtp_notify_enable: Generated<number>;
 }
 
 export interface UserLogTable {
@@ -111,4 +125,143 @@ export interface MessagesTable {
   /** JSON of the ReactionDetail for reactions. */
   reaction: string | null;
   created_at: number;
+  /**
+   * The merged content after edits (migration 030); null when never edited. `content` keeps
+   * the original, which history shows followed by the edit reactions.
+   */
+  edited_content_type: Generated<string | null>;
+  edited_content: Generated<string | null>;
+  edited_properties: Generated<string | null>;
+  /** Burn after reading: `created_at + expires_in * 1000`; the expiry sweep deletes the message then. */
+  expires_at: Generated<number | null>;
+}
+
+/** A forwarded-messages archive (`POST /resource/archive`): its `Archive` JSON, addressed by path. */
+export interface ArchivesTable {
+  /** `Y/M/D/<uuid>`, as VoceChat names archive files. */
+  path: string;
+  created_by: number;
+  created_at: number;
+  body: string;
+}
+
+/** A user's saved messages (`POST /favorite`): an `Archive` JSON snapshot. */
+export interface FavoritesTable {
+  seq: Generated<number>;
+  /** The UUID clients address it by. */
+  id: string;
+  uid: number;
+  created_at: number;
+  body: string;
+}
+
+/** A pinned message with a copy of its current (edited) content. */
+export interface PinnedMessagesTable {
+  gid: number;
+  mid: number;
+  /** Who pinned it. */
+  created_by: number;
+  /** When it was pinned. */
+  created_at: number;
+  content_type: string;
+  content: string;
+  properties: string | null;
+}
+
+export interface GroupAnnouncementsTable {
+  gid: number;
+  content: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An invite link's token, stored as its SHA-256, with its expiry and remaining uses. */
+export interface InviteLinksTable {
+  token_hash: string;
+  /** register | private */
+  kind: string;
+  gid: number | null;
+  created_by: number;
+  created_at: number;
+  expires_at: number;
+  remaining: number;
+}
+
+/** A per-user chat setting's target: a DM peer ("user", uid) or a channel ("group", gid). */
+export type ChatKind = "user" | "group";
+
+export interface UserMutesTable {
+  uid: number;
+  kind: ChatKind;
+  target_id: number;
+  /** null = muted until unmuted. */
+  expired_at: number | null;
+}
+
+export interface UserReadIndexesTable {
+  uid: number;
+  kind: ChatKind;
+  target_id: number;
+  mid: number;
+}
+
+export interface UserBurnAfterReadingTable {
+  uid: number;
+  kind: ChatKind;
+  target_id: number;
+  /** Seconds; a row exists only for a positive value. */
+  expires_in: number;
+}
+
+export interface UserPinnedChatsTable {
+  uid: number;
+  kind: ChatKind;
+  target_id: number;
+  updated_at: number;
+}
+
+/** `uid`'s view of `target_uid`: status "added" | "blocked" | "" and a private remark. */
+export interface UserContactsTable {
+  uid: number;
+  target_uid: number;
+  status: string;
+  remark: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A finished upload (migration 040); the bytes are in the blob store under `upload/file/<path>`. */
+export interface FilesTable {
+  /** `Y/M/D/<uuid>`: what clients send back in file messages and download URLs. */
+  path: string;
+  /** Who uploaded it. */
+  uid: number;
+  content_type: string;
+  /** The original file name, when the client gave one. */
+  filename: string | null;
+  size: number;
+  /** sha256, lowercase hex. */
+  hash: string;
+  width: number | null;
+  height: number | null;
+  /** `image/png` or `image/jpeg` when a thumbnail exists, else null. */
+  thumbnail_type: string | null;
+  created_at: number;
+  /** When the bytes were deleted (expiry or "delete all files"); null while they exist. */
+  deleted_at: number | null;
+}
+
+/** An upload between `prepare` and its last chunk (migration 040). */
+export interface FileUploadsTable {
+  file_id: string;
+  uid: number;
+  content_type: string;
+  filename: string | null;
+  /** Bytes accepted so far. */
+  size: Generated<number>;
+  /** The last chunk sequence number taken. */
+  chunks: Generated<number>;
+  created_at: number;
+  updated_at: number;
 }

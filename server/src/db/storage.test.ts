@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TokenClaims } from "../auth/tokens.js";
@@ -7,6 +9,13 @@ import { dmPair, insertMessage, type MessageRow } from "../repos/messages.js";
 import { dialects, login, seedAdmin, startTestServer, ADMIN, type TestServer } from "../test/harness.js";
 
 const TABLES = ["config", "users", "user_log", "devices", "refresh_tokens", "groups", "group_members", "messages"] as const;
+
+/** Every versioned migration in `db/migrations/`, in the order they apply. */
+const MIGRATIONS = fs
+  .readdirSync(path.join(import.meta.dirname, "migrations"))
+  .filter((f) => /^\d{3}_[a-z0-9_]+\.ts$/.test(f))
+  .map((f) => f.replace(/\.ts$/, ""))
+  .sort();
 
 describe.each(dialects())("storage (%s)", (dialect) => {
   let s: TestServer;
@@ -80,7 +89,7 @@ describe.each(dialects())("storage (%s)", (dialect) => {
   describe("migrations", () => {
     it("creates every table, in the server's own schema on PostgreSQL", async () => {
       expect(s.ctx.dialect).toBe(dialect);
-      expect(await appliedMigrations(s)).toEqual(["001_initial"]);
+      expect(await appliedMigrations(s)).toEqual(MIGRATIONS);
       for (const table of TABLES) {
         const row = await s.ctx.db
           .selectFrom(table)
@@ -101,7 +110,7 @@ describe.each(dialects())("storage (%s)", (dialect) => {
     it("a new database migrates while another one is open (PostgreSQL: a schema beside a migrated one)", async () => {
       const other = await startTestServer(dialect);
       try {
-        expect(await appliedMigrations(other)).toEqual(["001_initial"]);
+        expect(await appliedMigrations(other)).toEqual(MIGRATIONS);
         await other.ctx.repos.config.set("probe", "other");
         expect(await s.ctx.repos.config.get("probe")).toBeNull();
       } finally {
@@ -112,12 +121,12 @@ describe.each(dialects())("storage (%s)", (dialect) => {
     it("are idempotent: a second server on the same storage starts and sees the data", async () => {
       await s.ctx.repos.config.set("probe", { written_by: "first" });
       const second = await reopen();
-      expect(await appliedMigrations(second)).toEqual(["001_initial"]);
+      expect(await appliedMigrations(second)).toEqual(MIGRATIONS);
       expect(await second.ctx.repos.config.get("probe")).toEqual({ written_by: "first" });
       await second.close();
       extra.length = 0;
       const third = await reopen();
-      expect(await appliedMigrations(third)).toEqual(["001_initial"]);
+      expect(await appliedMigrations(third)).toEqual(MIGRATIONS);
       // The first server is unaffected by the others opening and closing.
       expect(await s.ctx.repos.config.get("probe")).toEqual({ written_by: "first" });
     });

@@ -15,10 +15,20 @@ export class ConnectionHub {
   private readonly byUid = new Map<Uid, Set<SseConnection>>();
   private readonly all = new Set<SseConnection>();
   private nextId = 1;
+  /**
+   * The system setting `show_user_online_status`. Off, presence is never revealed: no
+   * `users_state_changed` is published and the connect sequence reports everyone offline. It is
+   * set at start and follows the `server_config_changed` events on the bus (every node sees them).
+   */
+  private presenceVisible = true;
   private readonly unsubscribe: () => void;
   private readonly ticker: NodeJS.Timeout;
 
-  constructor(private readonly bus: EventBus) {
+  constructor(
+    private readonly bus: EventBus,
+    showPresence = true,
+  ) {
+    this.presenceVisible = showPresence;
     this.unsubscribe = bus.subscribe((d) => this.dispatch(d));
     this.ticker = setInterval(() => this.tick(), 1_000);
     this.ticker.unref();
@@ -38,10 +48,27 @@ export class ConnectionHub {
     if (!set) this.byUid.set(uid, (set = new Set()));
     set.add(conn);
     this.all.add(conn);
-    if (!wasOnline && !isGuest) {
+    if (!wasOnline && !isGuest && this.presenceVisible) {
       this.bus.publish({ type: "users_state_changed", uid, online: true }, { kind: "everyone", exceptUid: uid });
     }
     return conn;
+  }
+
+  get showsPresence(): boolean {
+    return this.presenceVisible;
+  }
+
+  /**
+   * Turns presence on or off. A change tells everyone the real state of this node's users when
+   * it is turned on, and reports them offline when it is turned off.
+   */
+  setPresenceVisible(visible: boolean): void {
+    if (visible === this.presenceVisible) return;
+    this.presenceVisible = visible;
+    for (const [uid, conns] of this.byUid) {
+      if ([...conns].every((c) => c.isGuest)) continue;
+      this.bus.publish({ type: "users_state_changed", uid, online: visible }, { kind: "everyone", exceptUid: uid });
+    }
   }
 
   isOnline(uid: Uid): boolean {
@@ -69,13 +96,20 @@ export class ConnectionHub {
     set.delete(conn);
     if (set.size === 0) {
       this.byUid.delete(conn.uid);
-      if (!conn.isGuest) {
+      if (!conn.isGuest && this.presenceVisible) {
         this.bus.publish({ type: "users_state_changed", uid: conn.uid, online: false }, { kind: "everyone", exceptUid: conn.uid });
       }
     }
   }
 
   private dispatch({ event, audience, frame }: Delivery): void {
+    this.deliver(event, audience, frame);
+    if (event.type === "server_config_changed" && typeof event.show_user_online_status === "boolean") {
+      this.setPresenceVisible(event.show_user_online_status);
+    }
+  }
+
+  private deliver(event: Delivery["event"], audience: Delivery["audience"], frame: string): void {
     switch (audience.kind) {
       case "everyone":
         for (const conn of this.all) {

@@ -2,6 +2,14 @@ import type { Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { GroupWithMembers } from "../repos/groups.js";
 
+/** The server switches that decide who may invite (`/admin/system/common` and its ext_setting). */
+export interface InviteSettings {
+  /** `SystemCommon.who_can_invite_users`: false restricts inviting to admins. */
+  who_can_invite_users: boolean;
+  /** `ext_setting.admin_only_can_invite`: true restricts inviting to admins. */
+  admin_only_can_invite: boolean;
+}
+
 /**
  * Who may do what with a channel (spec §6, contract §3.3). Policies are pure: they take the
  * actor's claims and the loaded group and answer; routes turn a "no" into 403.
@@ -37,5 +45,51 @@ export const groupPolicy = {
     if (!this.isMember(actor.uid, group)) return "not_member";
     if (group.row.only_owner_can_send_msg === 1 && !actor.is_admin && group.row.owner !== actor.uid) return "restricted";
     return "ok";
+  },
+
+  /**
+   * Managing a channel (update, delete, change type, pins, clear, announcement, removing
+   * members): admins for a public channel, its owner or an admin for a private one.
+   */
+  canManage(actor: TokenClaims, group: GroupWithMembers): boolean {
+    if (actor.is_guest) return false;
+    if (actor.is_admin) return true;
+    return group.row.is_public === 0 && group.row.owner === actor.uid;
+  },
+
+  /** Leaving: only a plain member of a private channel; its owner must hand it over first. */
+  canLeave(actor: TokenClaims, group: GroupWithMembers): "ok" | "public" | "not_member" | "owner" {
+    if (group.row.is_public === 1) return "public";
+    if (!group.members.includes(actor.uid)) return "not_member";
+    if (group.row.owner === actor.uid) return "owner";
+    return "ok";
+  },
+
+  /** Inviting anyone at all, by link or by adding: restricted to admins by the server switches. */
+  mayInvite(actor: TokenClaims, settings: InviteSettings): boolean {
+    if (actor.is_guest) return false;
+    if (actor.is_admin) return true;
+    return settings.who_can_invite_users && !settings.admin_only_can_invite;
+  },
+
+  /** Adding members to a private channel: its members and admins (contract §3.3), unless admin-only. */
+  canAddMembers(actor: TokenClaims, group: GroupWithMembers, adminOnlyCanInvite: boolean): boolean {
+    if (group.row.is_public === 1 || actor.is_guest) return false;
+    if (actor.is_admin) return true;
+    return !adminOnlyCanInvite && group.members.includes(actor.uid);
+  },
+
+  /** Invite links into a channel: for a private one the inviter must be a member or an admin. */
+  canInviteInto(actor: TokenClaims, group: GroupWithMembers): boolean {
+    return group.row.is_public === 1 || actor.is_admin || group.members.includes(actor.uid);
+  },
+
+  /**
+   * `only_admin_can_see_channel_members`: when on, a private channel's member list is shown
+   * only to admins and to its owner (who manages it); everyone else sees just themselves.
+   */
+  canSeeMembers(viewer: { uid: Uid | null; is_admin: boolean }, group: GroupWithMembers, hideMembers: boolean): boolean {
+    if (!hideMembers || group.row.is_public === 1 || viewer.is_admin) return true;
+    return viewer.uid !== null && group.row.owner === viewer.uid;
   },
 };

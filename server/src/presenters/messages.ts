@@ -1,5 +1,13 @@
-import type { ChatMessage, MessageDetail, MessageProperties, ReactionDetail } from "@parley/protocol";
-import type { MessageRow } from "../repos/messages.js";
+import type {
+  ArchiveMessage,
+  ChatMessage,
+  MessageDetail,
+  MessageProperties,
+  MessageTarget,
+  ReactionDetail,
+  Uid,
+} from "@parley/protocol";
+import { currentContent, type MessageRow } from "../repos/messages.js";
 
 const parseProps = (json: string | null): MessageProperties | null => (json ? (JSON.parse(json) as MessageProperties) : null);
 
@@ -34,5 +42,39 @@ export function presentMessage(m: MessageRow): ChatMessage {
     created_at: m.created_at,
     target: m.target_gid !== null ? { gid: m.target_gid } : { uid: m.target_uid ?? 0 },
     detail: detailOf(m),
+  };
+}
+
+/**
+ * A normal or reply message with its current (edited) content in `detail`: what search
+ * results show, since the match was made on that content.
+ */
+export function presentCurrentMessage(m: MessageRow): ChatMessage {
+  const message = presentMessage(m);
+  if (message.detail.type === "normal" || message.detail.type === "reply") {
+    message.detail = { ...message.detail, ...currentContent(m) };
+  }
+  return message;
+}
+
+/** The `source` of an archived message: the conversation as the archiver sees it (contract §6.4). */
+export function archiveSource(archiver: Uid, m: MessageRow): MessageTarget {
+  if (m.target_gid !== null) return { gid: m.target_gid };
+  return { uid: m.target_uid === archiver ? m.from_uid : (m.target_uid ?? 0) };
+}
+
+/** `ArchiveMessage` (contract §4) for a text message: the merged content, no attachments. */
+export function presentArchiveMessage(archiver: Uid, m: MessageRow, fromUser: number): ArchiveMessage {
+  const current = currentContent(m);
+  return {
+    from_user: fromUser,
+    created_at: m.created_at,
+    mid: m.mid,
+    source: archiveSource(archiver, m),
+    properties: current.properties,
+    content_type: current.content_type,
+    content: current.content,
+    file_id: null,
+    thumbnail_id: null,
   };
 }

@@ -1,13 +1,18 @@
 import type { Selectable } from "kysely";
 import type { Gid, Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
-import type { GroupsTable } from "../db/schema.js";
+import type { GroupAnnouncementsTable, GroupsTable, PinnedMessagesTable } from "../db/schema.js";
 
 export type GroupRow = Selectable<GroupsTable>;
+export type PinRow = Selectable<PinnedMessagesTable>;
+export type AnnouncementRow = Selectable<GroupAnnouncementsTable>;
+
 export interface GroupWithMembers {
   row: GroupRow;
-  /** Explicit members; empty for public groups, where every user is implicitly one. */
+  /** Explicit members, uid ascending; empty for public groups, where every user is implicitly one. */
   members: Uid[];
+  /** Pinned messages, oldest pin first. */
+  pins: PinRow[];
 }
 
 export class GroupsRepo {
@@ -16,7 +21,8 @@ export class GroupsRepo {
   async byId(gid: Gid): Promise<GroupWithMembers | undefined> {
     const row = await this.db.selectFrom("groups").selectAll().where("gid", "=", gid).executeTakeFirst();
     if (!row) return undefined;
-    return { row, members: row.is_public ? [] : await this.memberIds(gid) };
+    const [members, pins] = await Promise.all([row.is_public ? [] : this.memberIds(gid), this.pinsOf([gid])]);
+    return { row, members, pins };
   }
 
   async memberIds(gid: Gid): Promise<Uid[]> {
@@ -61,7 +67,13 @@ export class GroupsRepo {
         members.set(m.gid, list);
       }
     }
-    return rows.map((row) => ({ row, members: members.get(row.gid) ?? [] }));
+    const pins = new Map<Gid, PinRow[]>();
+    for (const pin of await this.pinsOf(rows.map((r) => r.gid))) {
+      const list = pins.get(pin.gid) ?? [];
+      list.push(pin);
+      pins.set(pin.gid, list);
+    }
+    return rows.map((row) => ({ row, members: members.get(row.gid) ?? [], pins: pins.get(row.gid) ?? [] }));
   }
 
   /** Just the ids of `visibleTo`, for backlog queries. */
@@ -77,5 +89,39 @@ export class GroupsRepo {
       )
       .execute();
     return rows.map((r) => r.gid);
+  }
+
+  /** The pins of these groups, oldest pin first (contract §4: sorted by created_at). */
+  async pinsOf(gids: readonly Gid[]): Promise<PinRow[]> {
+    if (gids.length === 0) return [];
+    return this.db
+      .selectFrom("pinned_messages")
+      .selectAll()
+      .where("gid", "in", [...gids])
+      .orderBy("created_at")
+      .orderBy("mid")
+      .execute();
+  }
+
+  announcement(gid: Gid): Promise<AnnouncementRow | undefined> {
+    return this.db.selectFrom("group_announcements").selectAll().where("gid", "=", gid).executeTakeFirst();
+  }
+
+  /** Every user id, guests included: the audience of "everyone but these" events. */
+  async allUserIds(): Promise<Uid[]> {
+    const rows = await this.db.selectFrom("users").select("uid").orderBy("uid").execute();
+    return rows.map((r) => r.uid);
+  }
+
+  /** The admins among `uids`. */
+  async adminsAmong(uids: readonly Uid[]): Promise<Set<Uid>> {
+    if (uids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom("users")
+      .select("uid")
+      .where("uid", "in", [...uids])
+      .where("is_admin", "=", 1)
+      .execute();
+    return new Set(rows.map((r) => r.uid));
   }
 }

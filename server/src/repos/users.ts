@@ -55,6 +55,22 @@ export class UsersRepo {
     return Number(row?.v ?? 0);
   }
 
+  /**
+   * `POST /user/search`: one non-guest user by exact uid, e-mail (case-insensitive) or name.
+   */
+  async search(type: "id" | "email" | "name", keyword: string): Promise<UserRow | undefined> {
+    let query = this.db.selectFrom("users").selectAll().where("create_by", "!=", "guest");
+    if (type === "id") {
+      if (!/^[1-9][0-9]{0,15}$/.test(keyword)) return undefined;
+      query = query.where("uid", "=", Number(keyword));
+    } else if (type === "email") {
+      query = query.where("email", "=", keyword.toLowerCase());
+    } else {
+      query = query.where("name", "=", keyword);
+    }
+    return query.executeTakeFirst();
+  }
+
   logsAfter(version: number): Promise<UserLogRow[]> {
     return this.db.selectFrom("user_log").selectAll().where("log_id", ">", version).orderBy("log_id").execute();
   }

@@ -66,6 +66,9 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     accessTokenTtlS: 300,
     refreshTokenTtlS: 604_800,
     bodyLimit: 1_048_576,
+    maxFileSize: 1_073_741_824,
+    uploadChunkLimit: 1_073_741_824,
+    previewAllowPrivate: false,
     logLevel: "silent",
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import { EVENT_BACKLOG_MAX, type Mid, type ServerEvent } from "@parley/protocol";
 import type { TokenClaims } from "../../auth/tokens.js";
 import type { AppContext } from "../../context.js";
+import { groupViewer } from "../../commands/groups.js";
 import { presentGroup } from "../../presenters/groups.js";
 import { presentMessage } from "../../presenters/messages.js";
 import { presentUserInfo, presentUserLog } from "../../presenters/users.js";
@@ -35,22 +36,15 @@ export async function* connectSequence(ctx: AppContext, claims: TokenClaims, p: 
   const memberIds = await ctx.repos.users.memberIds();
   yield {
     type: "users_state",
-    users: memberIds.filter((id) => id !== uid).map((id) => ({ uid: id, online: ctx.hub.isOnline(id) })),
+    // With `show_user_online_status` off, presence is not revealed: everyone reads offline.
+    users: memberIds.filter((id) => id !== uid).map((id) => ({ uid: id, online: ctx.hub.showsPresence && ctx.hub.isOnline(id) })),
   };
 
   const groups = await ctx.repos.groups.visibleTo(uid);
-  yield { type: "related_groups", groups: groups.map(presentGroup) };
+  const viewer = await groupViewer(ctx, claims);
+  yield { type: "related_groups", groups: groups.map((g) => presentGroup(g, viewer)) };
 
-  yield {
-    type: "user_settings",
-    mute_users: [],
-    mute_groups: [],
-    read_index_users: [],
-    read_index_groups: [],
-    burn_after_reading_users: [],
-    burn_after_reading_groups: [],
-    pinned_chats: [],
-  };
+  yield { type: "user_settings", ...(await ctx.repos.userSettings.settingsOf(uid)) };
 
   const limit = Math.min(p.limit ?? EVENT_BACKLOG_MAX, EVENT_BACKLOG_MAX);
   const afterMid = p.afterMid ?? 0;

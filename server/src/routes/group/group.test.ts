@@ -290,4 +290,56 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
       expect((await get("/api/group/abc/history", admin)).statusCode).toBe(400);
     });
   });
+  describe("the channel routes of issue 3", () => {
+    it("malformed ids, bodies and queries get a short 4xx and change nothing", async () => {
+      const { admin, bob } = await cast();
+      const gid = await createChannel(s, bob, { name: "team", members: [admin.uid] });
+      const routes: ["GET" | "POST" | "PUT" | "DELETE", string][] = [
+        ["PUT", "/api/group/{gid}"],
+        ["DELETE", "/api/group/{gid}"],
+        ["POST", "/api/group/{gid}/change_type"],
+        ["GET", "/api/group/{gid}/leave"],
+        ["POST", "/api/group/{gid}/members/add"],
+        ["POST", "/api/group/{gid}/members/remove"],
+        ["POST", "/api/group/{gid}/pin"],
+        ["POST", "/api/group/{gid}/unpin"],
+        ["DELETE", "/api/group/{gid}/clear"],
+        ["GET", "/api/group/{gid}/announcement"],
+        ["POST", "/api/group/{gid}/announcement"],
+        ["DELETE", "/api/group/{gid}/announcement"],
+      ];
+      const snapshot = async () =>
+        JSON.stringify(await Promise.all([s.ctx.db.selectFrom("groups").selectAll().execute(), s.ctx.db.selectFrom("group_members").selectAll().execute()]));
+      const before = await snapshot();
+      const check = (res: { statusCode: number; body: string }, what: string) => {
+        expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, what).toBeLessThan(500);
+        expect(res.body.length, what).toBeLessThan(300);
+      };
+      for (const [method, url] of routes) {
+        for (const id of ["0", "-1", "abc", "1.5", "99999999999999999999", "1e3"]) {
+          check(await s.app.inject({ method, url: url.replace("{gid}", id), headers: admin.headers }), `${method} ${url} ${id}`);
+        }
+        if (method === "POST" || method === "PUT") {
+          for (const body of ["{", "null", "42", '"text"', '{"mid":{"$gt":1}}', '{"is_public":"no"}', '{"content":[]}']) {
+            const res = await s.app.inject({
+              method,
+              url: url.replace("{gid}", String(gid)),
+              headers: { ...admin.headers, "content-type": "application/json" },
+              payload: body,
+            });
+            check(res, `${method} ${url} ${body}`);
+          }
+        }
+      }
+      for (const q of ["gid=abc", "expired_in=-1", "max_times=1e3", "expired_in=99999999", "gid=1&gid=2"]) {
+        check(await get(`/api/group/create_reg_magic_link?${q}`, admin), q);
+        check(await get(`/api/group/create_invite_private_magic_link?${q}`, admin), q);
+      }
+      for (const body of ["{", "{}", '{"magic_token":1}', '{"magic_token":""}', "[]"]) {
+        check(await s.app.inject({ method: "POST", url: "/api/user/join_private", headers: { ...bob.headers, "content-type": "application/json" }, payload: body }), body);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  });
 });

@@ -1,18 +1,54 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { createGroup } from "../../commands/groups.js";
+import {
+  addMembers,
+  changeGroupType,
+  clearGroupMessages,
+  createGroup,
+  deleteAnnouncement,
+  deleteGroup,
+  getAnnouncement,
+  groupViewer,
+  leaveGroup,
+  removeMembers,
+  setAnnouncement,
+  updateGroup,
+} from "../../commands/groups.js";
+import {
+  INVITE_DEFAULT_EXPIRY_S,
+  INVITE_DEFAULT_MAX_TIMES,
+  createPrivateInvite,
+  createRegisterInvite,
+  joinPrivate,
+} from "../../commands/invites.js";
 import { sendMessage } from "../../commands/messages.js";
+import { pinMessage, unpinMessage } from "../../commands/pins.js";
 import type { AppContext } from "../../context.js";
 import { forbidden, notFound } from "../../http/errors.js";
-import { sendJson } from "../../http/reply.js";
+import { sendEmpty, sendJson, sendText } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
-import { presentGroup } from "../../presenters/groups.js";
+import { presentAnnouncement, presentGroup } from "../../presenters/groups.js";
 import { presentMessage } from "../../presenters/messages.js";
 import { historyQuery, outgoingContent, parseId } from "../shared.js";
-import { createGroupBody, listGroupsQuery } from "./schema.js";
+import { frontendUrl, privateInviteLink, registerLink } from "./links.js";
+import {
+  announcementBody,
+  changeTypeBody,
+  createGroupBody,
+  joinPrivateBody,
+  listGroupsQuery,
+  pinBody,
+  privateLinkQuery,
+  regLinkQuery,
+  uidListBody,
+  updateGroupBody,
+} from "./schema.js";
 
-/** `/group/*`: channels, their messages and history (contract §3.3). */
+type GidParams = { Params: { gid: string } };
+const undef = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+/** `/group/*`: channels, their members, pins, announcements, invite links, messages and history (contract §3.3, §11). */
 export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   app.post("/group", { preHandler: guards.member }, async (req, reply) => {
     const body = parse(createGroupBody, req.body);
@@ -27,30 +63,143 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
 
   app.get("/group", { preHandler: guards.user }, async (req, reply) => {
     const q = parse(listGroupsQuery, req.query, "query");
-    const groups = await ctx.repos.groups.visibleTo(claimsOf(req).uid, q.public_only === "true");
-    return sendJson(reply, groups.map(presentGroup));
+    const claims = claimsOf(req);
+    const groups = await ctx.repos.groups.visibleTo(claims.uid, q.public_only === "true");
+    const viewer = await groupViewer(ctx, claims);
+    return sendJson(
+      reply,
+      groups.map((g) => presentGroup(g, viewer)),
+    );
+  });
+
+  // Invite links. Static paths, so they win over `/group/:gid`.
+  app.get("/group/create_reg_magic_link", { preHandler: guards.member }, async (req, reply) => {
+    const q = parse(regLinkQuery, req.query, "query");
+    const token = await createRegisterInvite(ctx, claimsOf(req), q.gid ?? null, {
+      expired_in: q.expired_in ?? INVITE_DEFAULT_EXPIRY_S,
+      max_times: q.max_times ?? INVITE_DEFAULT_MAX_TIMES,
+    });
+    return sendText(reply, registerLink(await frontendUrl(ctx, req), token));
+  });
+
+  app.get("/group/create_invite_private_magic_link", { preHandler: guards.member }, async (req, reply) => {
+    const q = parse(privateLinkQuery, req.query, "query");
+    const token = await createPrivateInvite(ctx, claimsOf(req), q.gid, {
+      expired_in: q.expired_in ?? INVITE_DEFAULT_EXPIRY_S,
+      max_times: q.max_times ?? INVITE_DEFAULT_MAX_TIMES,
+    });
+    return sendText(reply, privateInviteLink(await frontendUrl(ctx, req), q.gid, token));
+  });
+
+  // Lives under /user but belongs to channels: redeeming a private-channel invitation.
+  app.post("/user/join_private", { preHandler: guards.member }, async (req, reply) => {
+    const body = parse(joinPrivateBody, req.body);
+    const claims = claimsOf(req);
+    const group = await joinPrivate(ctx, claims, body.magic_token);
+    return sendJson(reply, presentGroup(group, await groupViewer(ctx, claims)));
   });
 
   // VoceChat answers this without auth (contract §13); Parley still serves a public channel's
   // card anonymously (invite pages need it) but hides private channels from non-members.
-  app.get<{ Params: { gid: string } }>("/group/:gid", async (req, reply) => {
+  app.get<GidParams>("/group/:gid", async (req, reply) => {
     const group = await ctx.repos.groups.byId(parseId(req.params.gid, "gid"));
     if (!group) throw notFound("no such channel");
-    if (!group.row.is_public) {
-      const header = req.headers["x-api-key"];
-      const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
-      if (!claims || !groupPolicy.canView(claims, group)) throw notFound("no such channel");
-    }
-    return sendJson(reply, presentGroup(group));
+    const header = req.headers["x-api-key"];
+    const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
+    if (!group.row.is_public && (!claims || !groupPolicy.canView(claims, group))) throw notFound("no such channel");
+    return sendJson(reply, presentGroup(group, await groupViewer(ctx, claims)));
   });
 
-  app.post<{ Params: { gid: string } }>("/group/:gid/send", { preHandler: guards.member }, async (req, reply) => {
+  app.put<GidParams>("/group/:gid", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const body = parse(updateGroupBody, req.body ?? {});
+    await updateGroup(ctx, claimsOf(req), gid, {
+      name: undef(body.name),
+      description: undef(body.description),
+      owner: undef(body.owner),
+      show_email: undef(body.show_email),
+      add_friend: undef(body.add_friend),
+      dm_to_member: undef(body.dm_to_member),
+      only_owner_can_send_msg: undef(body.only_owner_can_send_msg),
+      ext_setting: undef(body.ext_setting),
+    });
+    return sendEmpty(reply);
+  });
+
+  app.delete<GidParams>("/group/:gid", { preHandler: guards.member }, async (req, reply) => {
+    await deleteGroup(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    return sendEmpty(reply);
+  });
+
+  app.post<GidParams>("/group/:gid/change_type", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const body = parse(changeTypeBody, req.body);
+    await changeGroupType(ctx, claimsOf(req), gid, { is_public: body.is_public, members: body.members ?? null });
+    return sendEmpty(reply);
+  });
+
+  app.get<GidParams>("/group/:gid/leave", { preHandler: guards.member }, async (req, reply) => {
+    await leaveGroup(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    return sendEmpty(reply);
+  });
+
+  app.post<GidParams>("/group/:gid/members/add", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const uids = parse(uidListBody, req.body);
+    await addMembers(ctx, claimsOf(req), gid, uids);
+    return sendEmpty(reply);
+  });
+
+  app.post<GidParams>("/group/:gid/members/remove", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const uids = parse(uidListBody, req.body);
+    await removeMembers(ctx, claimsOf(req), gid, uids);
+    return sendEmpty(reply);
+  });
+
+  app.post<GidParams>("/group/:gid/pin", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const body = parse(pinBody, req.body);
+    await pinMessage(ctx, claimsOf(req), gid, body.mid);
+    return sendEmpty(reply);
+  });
+
+  app.post<GidParams>("/group/:gid/unpin", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const body = parse(pinBody, req.body);
+    await unpinMessage(ctx, claimsOf(req), gid, body.mid);
+    return sendEmpty(reply);
+  });
+
+  app.delete<GidParams>("/group/:gid/clear", { preHandler: guards.member }, async (req, reply) => {
+    await clearGroupMessages(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    return sendEmpty(reply);
+  });
+
+  app.get<GidParams>("/group/:gid/announcement", { preHandler: guards.user }, async (req, reply) => {
+    const row = await getAnnouncement(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    return sendJson(reply, { announcement: row ? presentAnnouncement(row) : null });
+  });
+
+  app.post<GidParams>("/group/:gid/announcement", { preHandler: guards.member }, async (req, reply) => {
+    const gid = parseId(req.params.gid, "gid");
+    const body = parse(announcementBody, req.body);
+    const row = await setAnnouncement(ctx, claimsOf(req), gid, body.content);
+    return sendJson(reply, presentAnnouncement(row));
+  });
+
+  app.delete<GidParams>("/group/:gid/announcement", { preHandler: guards.member }, async (req, reply) => {
+    await deleteAnnouncement(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    return sendEmpty(reply);
+  });
+
+  app.post<GidParams>("/group/:gid/send", { preHandler: guards.member }, async (req, reply) => {
     const gid = parseId(req.params.gid, "gid");
     const row = await sendMessage(ctx, claimsOf(req), { gid }, outgoingContent(req));
     return sendJson(reply, row.mid);
   });
 
-  app.get<{ Params: { gid: string } }>("/group/:gid/history", { preHandler: guards.user }, async (req, reply) => {
+  app.get<GidParams>("/group/:gid/history", { preHandler: guards.user }, async (req, reply) => {
     const gid = parseId(req.params.gid, "gid");
     const q = parse(historyQuery, req.query, "query");
     const group = await ctx.repos.groups.byId(gid);

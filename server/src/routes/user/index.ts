@@ -9,9 +9,14 @@ import { presentMessage } from "../../presenters/messages.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { dmPair } from "../../repos/messages.js";
 import { historyQuery, outgoingContent, parseId } from "../shared.js";
+import { accountRoutes } from "./account.js";
+import { settingsRoutes } from "./settings.js";
 
 /** `/user/*`: the directory, the caller, and direct messages. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  accountRoutes(app, ctx, guards);
+  settingsRoutes(app, ctx, guards);
+
   app.get("/user/me", { preHandler: guards.user }, async (req, reply) => {
     const user = await ctx.repos.users.byId(claimsOf(req).uid);
     if (!user) throw notFound("no such user");

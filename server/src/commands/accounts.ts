@@ -1,0 +1,143 @@
+import type { Gid, Uid } from "@parley/protocol";
+import type { TokenClaims } from "../auth/tokens.js";
+import type { AppContext } from "../context.js";
+import { forbidden, notFound, unauthorized } from "../http/errors.js";
+import { userPolicy } from "../policies/users.js";
+import { presentUserLog } from "../presenters/users.js";
+import { insertUserLog } from "../repos/users.js";
+
+/**
+ * Deletes an account with the cascade of contract §5.4, published after the commit in this
+ * order:
+ * 1. `kick{delete_user}` to all of the user's devices;
+ * 2. `users_log{action:"delete"}` to every stream;
+ * 3. `kick_from_group{group_deleted}` to the members of each private group the user owned
+ *    (those groups are deleted);
+ * 4. `user_leaved_group{uid:[uid]}` for each other private group they belonged to (to the
+ *    remaining members) and for every public group (to every stream).
+ * Their messages are kept; their devices, refresh tokens, settings and contacts go, as do
+ * other users' settings and contacts that point at them. Guests were never announced, so a
+ * guest's deletion only kicks its devices. Policy checks (self-delete, admin delete) are the
+ * caller's: this command is shared by `DELETE /user/delete` and the admin delete route.
+ */
+export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
+  const now = Date.now();
+  const result = await ctx.db.transaction().execute(async (tx) => {
+    const user = await tx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+    if (!user) throw notFound("no such user");
+
+    const owned = await tx.selectFrom("groups").select("gid").where("owner", "=", uid).where("is_public", "=", 0).orderBy("gid").execute();
+    const ownedGids = owned.map((g) => g.gid);
+    const memberRows = await tx
+      .selectFrom("group_members")
+      .select(["gid", "uid"])
+      .where("gid", "in", tx.selectFrom("group_members").select("gid").where("uid", "=", uid))
+      .orderBy("gid")
+      .orderBy("uid")
+      .execute();
+    const membersOf = new Map<Gid, Uid[]>();
+    for (const m of memberRows) {
+      if (m.uid === uid) continue;
+      const list = membersOf.get(m.gid) ?? [];
+      list.push(m.uid);
+      membersOf.set(m.gid, list);
+    }
+    // Groups the user was in: every gid of theirs, including those where they are the only member.
+    const joinedGids = [...new Set(memberRows.filter((m) => m.uid === uid).map((m) => m.gid))];
+    const publicGids = (await tx.selectFrom("groups").select("gid").where("is_public", "=", 1).orderBy("gid").execute()).map((g) => g.gid);
+
+    if (ownedGids.length > 0) {
+      await tx.deleteFrom("group_members").where("gid", "in", ownedGids).execute();
+      await tx.deleteFrom("groups").where("gid", "in", ownedGids).execute();
+    }
+    await tx.deleteFrom("group_members").where("uid", "=", uid).execute();
+    await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).execute();
+    await tx.deleteFrom("devices").where("uid", "=", uid).execute();
+    for (const table of ["user_mutes", "user_read_indexes", "user_burn_after_reading", "user_pinned_chats"] as const) {
+      await tx.deleteFrom(table).where("uid", "=", uid).execute();
+      await tx.deleteFrom(table).where("kind", "=", "user").where("target_id", "=", uid).execute();
+      if (ownedGids.length > 0) await tx.deleteFrom(table).where("kind", "=", "group").where("target_id", "in", ownedGids).execute();
+    }
+    await tx.deleteFrom("user_contacts").where((eb) => eb.or([eb("uid", "=", uid), eb("target_uid", "=", uid)])).execute();
+    await tx.deleteFrom("users").where("uid", "=", uid).execute();
+    const log = await insertUserLog(tx, {
+      uid,
+      action: "delete",
+      email: null,
+      name: null,
+      gender: null,
+      language: null,
+      is_admin: null,
+      is_bot: null,
+      avatar_updated_at: null,
+      created_at: now,
+    });
+    return { isGuest: user.create_by === "guest", log, ownedGids, joinedGids, membersOf, publicGids };
+  });
+
+  ctx.bus.publish({ type: "kick", reason: "delete_user" }, { kind: "users", uids: [uid] });
+  if (result.isGuest) return;
+  ctx.bus.publish({ type: "users_log", logs: [presentUserLog(result.log)] }, { kind: "everyone" });
+  const owned = new Set(result.ownedGids);
+  for (const gid of result.ownedGids) {
+    const members = result.membersOf.get(gid) ?? [];
+    if (members.length > 0) ctx.bus.publish({ type: "kick_from_group", gid, reason: "group_deleted" }, { kind: "users", uids: members });
+  }
+  for (const gid of result.joinedGids) {
+    if (owned.has(gid)) continue;
+    const members = result.membersOf.get(gid) ?? [];
+    if (members.length > 0) ctx.bus.publish({ type: "user_leaved_group", gid, uid: [uid] }, { kind: "users", uids: members });
+  }
+  for (const gid of result.publicGids) {
+    ctx.bus.publish({ type: "user_leaved_group", gid, uid: [uid] }, { kind: "everyone" });
+  }
+}
+
+/** `DELETE /user/delete`: the caller deletes their own account, unless they are the last admin. */
+export async function deleteOwnAccount(ctx: AppContext, actor: TokenClaims): Promise<void> {
+  const user = await ctx.repos.users.byId(actor.uid);
+  if (!user) throw notFound("no such user");
+  const others = await ctx.db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("is_admin", "=", 1)
+    .where("is_bot", "=", 0)
+    .where("create_by", "!=", "guest")
+    .where("uid", "!=", actor.uid)
+    .executeTakeFirstOrThrow();
+  if (!userPolicy.canDeleteSelf(user, Number(others.n))) {
+    throw forbidden("the last admin cannot delete their account");
+  }
+  await deleteAccount(ctx, actor.uid);
+}
+
+/** The caller's devices (those with a session), oldest first. */
+export async function listDevices(ctx: AppContext, uid: Uid): Promise<string[]> {
+  const rows = await ctx.db.selectFrom("devices").select("device").where("uid", "=", uid).orderBy("created_at").orderBy("device").execute();
+  return rows.map((r) => r.device);
+}
+
+/**
+ * Signs one of the caller's devices out: its device row and refresh token go and its stream
+ * is kicked with `delete_device`. An unknown device is a 401, as in VoceChat (contract §3.2).
+ */
+export async function removeDevice(ctx: AppContext, uid: Uid, device: string): Promise<void> {
+  const removed = await ctx.db.transaction().execute(async (tx) => {
+    const res = await tx.deleteFrom("devices").where("uid", "=", uid).where("device", "=", device).executeTakeFirst();
+    await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).where("device", "=", device).execute();
+    return Number(res.numDeletedRows);
+  });
+  if (removed === 0) throw unauthorized("no such device");
+  ctx.bus.publish({ type: "kick", reason: "delete_device" }, { kind: "device", uid, device });
+}
+
+/** Sets (or clears, with null) the push token of one of the caller's devices; 404 when unknown. */
+export async function setDeviceToken(ctx: AppContext, uid: Uid, device: string, token: string | null): Promise<void> {
+  const res = await ctx.db
+    .updateTable("devices")
+    .set({ device_token: token })
+    .where("uid", "=", uid)
+    .where("device", "=", device)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound("no such device");
+}

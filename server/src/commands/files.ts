@@ -1,0 +1,445 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import mime from "mime";
+import { ContentType, type FileExpiryMode, type Gid, type Uid, type UploadFileResponse } from "@parley/protocol";
+import type { TokenClaims } from "../auth/tokens.js";
+import type { AppContext } from "../context.js";
+import { groupAudience } from "../events/audience.js";
+import { AVATAR_SIZE, ImageRejected, LOGO_MIN_SIDE, LOGO_SIZE, isDecodableImage, probeImage, squarePng } from "../files/images.js";
+import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { filesPolicy } from "../policies/files.js";
+import { presentUpload } from "../presenters/files.js";
+import { presentUserLog } from "../presenters/users.js";
+import { insertFile, type FileRow, type UploadRow } from "../repos/files.js";
+import { loadSystemCommon } from "../repos/settings.js";
+import { insertUserLog } from "../repos/users.js";
+import { readAll } from "../storage/index.js";
+import {
+  FILE_ID,
+  ORGANIZATION_LOGO_KEY,
+  UPLOAD_TMP_PREFIX,
+  avatarKey,
+  chunkKey,
+  fileKey,
+  filePathFor,
+  groupAvatarKey,
+  isFilePath,
+  thumbnailKey,
+  uploadPrefix,
+} from "../storage/layout.js";
+import { announceConfig } from "./settings.js";
+import type { OutgoingContent } from "./messages.js";
+
+/** An upload untouched for this long is abandoned (VoceChat's `upload_timeout_seconds`). */
+export const UPLOAD_TIMEOUT_MS = 300_000;
+/** `PUT /resource/widget-extra.css` accepts at most this many characters. */
+export const WIDGET_CSS_MAX = 100_000;
+const WIDGET_CSS_KEY = "widget_extra_css";
+export const ORGANIZATION_LOGO_UPDATED_KEY = "organization_logo_updated_at";
+
+const FILE_EXPIRY_DAYS: Record<FileExpiryMode, number | null> = {
+  Off: null,
+  Day1: 1,
+  Day7: 7,
+  Day30: 30,
+  Day90: 90,
+  Day180: 180,
+};
+
+/** Files created before the returned time (ms) are expired under `mode`; null when files never expire. */
+export function expiryCutoff(mode: FileExpiryMode, now: number): number | null {
+  const days = FILE_EXPIRY_DAYS[mode] ?? null;
+  return days === null ? null : now - days * 86_400_000;
+}
+
+/** Whether a file can no longer be served: its bytes were deleted, or it is past the admin's expiry. */
+export function isExpired(file: Pick<FileRow, "created_at" | "deleted_at">, cutoff: number | null): boolean {
+  return file.deleted_at !== null || (cutoff !== null && file.created_at < cutoff);
+}
+
+export async function currentExpiryCutoff(ctx: AppContext, now = Date.now()): Promise<number | null> {
+  return expiryCutoff((await loadSystemCommon(ctx.repos.config)).max_file_expiry_mode, now);
+}
+
+/** A file that can be served or sent: exists, with its bytes, not expired. */
+export async function liveFile(ctx: AppContext, path: string): Promise<FileRow | null> {
+  if (!isFilePath(path)) return null;
+  const file = await ctx.repos.files.byPath(path);
+  if (!file || isExpired(file, await currentExpiryCutoff(ctx))) return null;
+  return file;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads (contract §6.3)
+// ---------------------------------------------------------------------------------------------
+
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/** A file name as clients display it: no directories, no control characters, at most 255 characters. */
+export function cleanFilename(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  return cleaned === "" || cleaned === "." || cleaned === ".." ? null : cleaned;
+}
+
+/**
+ * `POST /resource/file/prepare`: registers an upload and returns its `file_id`. The content type
+ * is the client's (without parameters), else guessed from the file name, else
+ * `application/octet-stream`.
+ */
+export async function prepareUpload(
+  ctx: AppContext,
+  actor: TokenClaims,
+  input: { content_type?: string | null; filename?: string | null },
+): Promise<string> {
+  if (!filesPolicy.canUpload(actor)) throw forbidden("guests cannot upload files");
+  const filename = cleanFilename(input.filename);
+  let contentType = (input.content_type ?? "").split(";")[0].trim().toLowerCase();
+  if (contentType === "") contentType = (filename && mime.getType(filename)) || "application/octet-stream";
+  if (!MIME_TYPE.test(contentType)) throw badRequest("failed to parse body.content_type: not a media type");
+  const fileId = randomUUID();
+  const now = Date.now();
+  await ctx.db
+    .insertInto("file_uploads")
+    .values({ file_id: fileId, uid: actor.uid, content_type: contentType, filename, created_at: now, updated_at: now })
+    .execute();
+  return fileId;
+}
+
+const unknownUpload = () => badRequest("unknown or expired file_id");
+
+/** The caller's upload in progress, or a 400 when it is unknown, someone else's, or abandoned. */
+async function liveUpload(ctx: AppContext, actor: TokenClaims, fileId: string): Promise<UploadRow> {
+  if (!FILE_ID.test(fileId)) throw unknownUpload();
+  const upload = await ctx.repos.files.upload(fileId);
+  if (!upload || !filesPolicy.ownsUpload(actor, upload) || upload.updated_at < Date.now() - UPLOAD_TIMEOUT_MS) throw unknownUpload();
+  return upload;
+}
+
+/** Forgets an upload and its chunks (after a failure, or when it was abandoned). */
+export async function discardUpload(ctx: AppContext, fileId: string): Promise<void> {
+  await ctx.db.deleteFrom("file_uploads").where("file_id", "=", fileId).execute();
+  await ctx.storage.delete(uploadPrefix(fileId));
+}
+
+const tooLarge = () => new HttpError(413, "File size too large");
+const isTooLarge = (err: unknown) =>
+  (err instanceof HttpError && err.status === 413) || (err as { statusCode?: number } | null)?.statusCode === 413;
+
+/**
+ * Stores one chunk of an upload as its own object, streamed (never held whole in memory). The
+ * chunk's sequence number is taken atomically first, so chunks keep their arrival order on any
+ * node. A chunk that would pass `UPLOAD_CHUNK_LIMIT` or take the file past `MAX_FILE_SIZE` ends
+ * the upload with a 413 and nothing kept; an empty chunk is a 400. Returns the chunk's size.
+ */
+export async function appendChunk(ctx: AppContext, actor: TokenClaims, fileId: string, data: AsyncIterable<Buffer>): Promise<number> {
+  await liveUpload(ctx, actor, fileId);
+  const reserved = await ctx.db
+    .updateTable("file_uploads")
+    .set((eb) => ({ chunks: eb("chunks", "+", 1), updated_at: Date.now() }))
+    .where("file_id", "=", fileId)
+    .returning(["chunks", "size"])
+    .executeTakeFirst();
+  if (!reserved) throw unknownUpload();
+  const limit = Math.min(ctx.config.uploadChunkLimit, ctx.config.maxFileSize - Number(reserved.size));
+  const key = chunkKey(fileId, Number(reserved.chunks));
+  let bytes = 0;
+  async function* limited(): AsyncGenerator<Buffer> {
+    for await (const chunk of data) {
+      bytes += chunk.length;
+      if (bytes > limit) throw tooLarge();
+      yield chunk;
+    }
+  }
+  try {
+    await ctx.storage.put(key, Readable.from(limited()));
+  } catch (err) {
+    await ctx.storage.delete(key);
+    if (isTooLarge(err)) {
+      await discardUpload(ctx, fileId);
+      throw tooLarge();
+    }
+    throw err;
+  }
+  if (bytes === 0) {
+    await ctx.storage.delete(key);
+    throw badRequest("empty chunk_data");
+  }
+  await ctx.db
+    .updateTable("file_uploads")
+    .set((eb) => ({ size: eb("size", "+", bytes), updated_at: Date.now() }))
+    .where("file_id", "=", fileId)
+    .execute();
+  return bytes;
+}
+
+/**
+ * The last chunk: joins the chunks into `upload/file/Y/M/D/<file_id>` while hashing them, reads
+ * an image's dimensions and makes its thumbnail (an undecodable `image/*` is a 400 and nothing
+ * is kept), records the file and drops the chunks. The upload is claimed first (its row is
+ * deleted), so two concurrent last chunks cannot both finish it.
+ */
+export async function finishUpload(ctx: AppContext, actor: TokenClaims, fileId: string): Promise<UploadFileResponse> {
+  await liveUpload(ctx, actor, fileId);
+  const upload = await ctx.db
+    .deleteFrom("file_uploads")
+    .where("file_id", "=", fileId)
+    .where("uid", "=", actor.uid)
+    .returningAll()
+    .executeTakeFirst();
+  if (!upload) throw unknownUpload();
+  const now = Date.now();
+  const path = filePathFor(fileId, now);
+  const key = fileKey(path);
+  let committed = false;
+  try {
+    const hash = createHash("sha256");
+    let size = 0;
+    const store = ctx.storage;
+    async function* joined(): AsyncGenerator<Buffer> {
+      for await (const entry of store.list(uploadPrefix(fileId))) {
+        const part = await store.get(entry.key);
+        if (!part) throw new Error(`chunk ${entry.key} vanished`);
+        for await (const chunk of part) {
+          hash.update(chunk as Buffer);
+          size += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+      }
+    }
+    await store.put(key, Readable.from(joined()));
+    if (size === 0) throw badRequest("empty upload");
+    if (size > ctx.config.maxFileSize) throw tooLarge();
+
+    let width: number | null = null;
+    let height: number | null = null;
+    let thumbnailType: string | null = null;
+    if (isDecodableImage(upload.content_type, size)) {
+      const bytes = await readAll(store, key);
+      let info;
+      try {
+        info = await probeImage(bytes ?? Buffer.alloc(0));
+      } catch {
+        throw badRequest("the file is not a decodable image");
+      }
+      await store.put(thumbnailKey(path), info.thumbnail.data);
+      width = info.width;
+      height = info.height;
+      thumbnailType = info.thumbnail.contentType;
+    }
+    const file = await insertFile(ctx.db, {
+      path,
+      uid: actor.uid,
+      content_type: upload.content_type,
+      filename: upload.filename,
+      size,
+      hash: hash.digest("hex"),
+      width,
+      height,
+      thumbnail_type: thumbnailType,
+      created_at: now,
+      deleted_at: null,
+    });
+    committed = true;
+    return presentUpload(file);
+  } finally {
+    if (!committed) {
+      await deleteQuietly(ctx, key);
+      await deleteQuietly(ctx, thumbnailKey(path));
+    }
+    await ctx.storage.delete(uploadPrefix(fileId));
+  }
+}
+
+async function deleteQuietly(ctx: AppContext, key: string): Promise<void> {
+  await ctx.storage.delete(key).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// File messages (contract §6.2)
+// ---------------------------------------------------------------------------------------------
+
+const FILE_CONTENT_TYPES: ReadonlySet<string> = new Set([ContentType.file, ContentType.audio]);
+
+/**
+ * For `vocechat/file` and `vocechat/audio` sends: the body is JSON `{"path": …}`; the path must
+ * name a live upload (400 otherwise). The stored content is the path string, and the server's
+ * `name` (when known), `content_type` and `size` are merged over the client's properties.
+ * Other content passes through unchanged.
+ */
+export async function resolveFileContent(ctx: AppContext, body: OutgoingContent): Promise<OutgoingContent> {
+  if (!FILE_CONTENT_TYPES.has(body.content_type)) return body;
+  let path: unknown;
+  try {
+    path = (JSON.parse(body.content) as { path?: unknown } | null)?.path;
+  } catch {
+    throw badRequest("the body must be JSON {\"path\": …}");
+  }
+  if (typeof path !== "string" || !isFilePath(path)) throw badRequest("invalid file path");
+  const file = await liveFile(ctx, path);
+  if (!file) throw badRequest("file not found");
+  return {
+    content_type: body.content_type,
+    content: path,
+    properties: {
+      ...(body.properties ?? {}),
+      ...(file.filename ? { name: file.filename } : {}),
+      content_type: file.content_type,
+      size: file.size,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Avatars and the organization logo (contract §3.2, §3.3, §3.7)
+// ---------------------------------------------------------------------------------------------
+
+async function toPng(body: Buffer, side: number, minSide?: number): Promise<Buffer> {
+  try {
+    return await squarePng(body, side, minSide);
+  } catch (err) {
+    if (err instanceof ImageRejected) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Sets a user's avatar (a 256×256 PNG of any decodable image), moves `avatar_updated_at`
+ * forward and tells every stream with a `users_log` update carrying only that field.
+ */
+export async function setUserAvatar(ctx: AppContext, uid: Uid, body: Buffer): Promise<number> {
+  const user = await ctx.repos.users.byId(uid);
+  if (!user) throw notFound("no such user");
+  const png = await toPng(body, AVATAR_SIZE);
+  await ctx.storage.put(avatarKey(uid), png);
+  const guest = user.create_by === "guest";
+  const { at, log } = await ctx.db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("users").select("avatar_updated_at").where("uid", "=", uid).executeTakeFirst();
+    if (!current) throw notFound("no such user");
+    const at = Math.max(Date.now(), Number(current.avatar_updated_at) + 1);
+    await tx.updateTable("users").set({ avatar_updated_at: at, updated_at: at }).where("uid", "=", uid).execute();
+    const log = guest
+      ? null
+      : await insertUserLog(tx, {
+          uid,
+          action: "update",
+          email: null,
+          name: null,
+          gender: null,
+          language: null,
+          is_admin: null,
+          is_bot: null,
+          avatar_updated_at: at,
+          created_at: at,
+        });
+    return { at, log };
+  });
+  if (log) ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
+  return at;
+}
+
+/**
+ * Sets a channel's picture (owner or admin; a private channel the caller cannot see is a 404)
+ * and tells its audience with `group_changed`, every other field null.
+ */
+export async function setGroupAvatar(ctx: AppContext, actor: TokenClaims, gid: Gid, body: Buffer): Promise<number> {
+  const group = await ctx.repos.groups.byId(gid);
+  if (!group || !filesPolicy.canSeeGroup(actor, group)) throw notFound("no such channel");
+  if (!filesPolicy.canSetGroupAvatar(actor, group)) throw forbidden("only the channel owner or an admin can change its picture");
+  const png = await toPng(body, AVATAR_SIZE);
+  await ctx.storage.put(groupAvatarKey(gid), png);
+  const at = await ctx.db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("groups").select("avatar_updated_at").where("gid", "=", gid).executeTakeFirst();
+    if (!current) throw notFound("no such channel");
+    const at = Math.max(Date.now(), Number(current.avatar_updated_at) + 1);
+    await tx.updateTable("groups").set({ avatar_updated_at: at, updated_at: at }).where("gid", "=", gid).execute();
+    return at;
+  });
+  ctx.bus.publish(
+    { type: "group_changed", gid, name: null, description: null, owner: null, avatar_updated_at: at, is_public: null },
+    groupAudience(group),
+  );
+  return at;
+}
+
+/** The logo URL that `server_config_changed.organization_logo` carries (cache-busted by time). */
+export const organizationLogoUrl = (at: number): string => `/api/resource/organization/logo?t=${at}`;
+
+/**
+ * Sets the organization logo: at least 128×128 (400 otherwise), stored as a 240×240 PNG;
+ * every stream hears `server_config_changed` with `organization_logo`.
+ */
+export async function setOrganizationLogo(ctx: AppContext, body: Buffer): Promise<number> {
+  const png = await toPng(body, LOGO_SIZE, LOGO_MIN_SIDE);
+  await ctx.storage.put(ORGANIZATION_LOGO_KEY, png);
+  const at = Date.now();
+  await ctx.repos.config.set(ORGANIZATION_LOGO_UPDATED_KEY, at);
+  await announceConfig(ctx, organizationLogoUrl(at));
+  return at;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration and housekeeping
+// ---------------------------------------------------------------------------------------------
+
+/** `DELETE /resource/file/delete`: deletes every uploaded file and thumbnail; their messages stay, expired. */
+export async function deleteAllFiles(ctx: AppContext): Promise<void> {
+  const now = Date.now();
+  await ctx.db.updateTable("files").set({ deleted_at: now }).where("deleted_at", "is", null).execute();
+  await ctx.storage.delete("upload/file/");
+  await ctx.storage.delete("upload/thumbnail/");
+}
+
+async function deleteFileBytes(ctx: AppContext, file: FileRow, now: number): Promise<void> {
+  await ctx.storage.delete(fileKey(file.path));
+  if (file.thumbnail_type) await ctx.storage.delete(thumbnailKey(file.path));
+  await ctx.db.updateTable("files").set({ deleted_at: now }).where("path", "=", file.path).execute();
+}
+
+/**
+ * One housekeeping pass: abandoned uploads (untouched for 300 s, with their chunks, and chunk
+ * folders left without an upload), then files past `max_file_expiry_mode`.
+ */
+export async function sweepFiles(ctx: AppContext, now = Date.now()): Promise<{ uploads: number; files: number }> {
+  let uploads = 0;
+  for (const upload of await ctx.repos.files.staleUploads(now - UPLOAD_TIMEOUT_MS)) {
+    await discardUpload(ctx, upload.file_id);
+    uploads++;
+  }
+  // Chunks whose upload row is gone (a crash between steps): keyed by their folder's newest write.
+  const orphans = new Map<string, number>();
+  for await (const entry of ctx.storage.list(UPLOAD_TMP_PREFIX)) {
+    const fileId = entry.key.slice(UPLOAD_TMP_PREFIX.length).split("/")[0];
+    orphans.set(fileId, Math.max(orphans.get(fileId) ?? 0, entry.modifiedAt));
+  }
+  for (const [fileId, newest] of orphans) {
+    if (newest >= now - UPLOAD_TIMEOUT_MS || !FILE_ID.test(fileId)) continue;
+    if (await ctx.repos.files.upload(fileId)) continue;
+    await ctx.storage.delete(uploadPrefix(fileId));
+    uploads++;
+  }
+
+  let files = 0;
+  const cutoff = await currentExpiryCutoff(ctx, now);
+  if (cutoff !== null) {
+    for (;;) {
+      const batch = await ctx.repos.files.liveFilesBefore(cutoff, 200);
+      for (const file of batch) await deleteFileBytes(ctx, file, now);
+      files += batch.length;
+      if (batch.length < 200) break;
+    }
+  }
+  return { uploads, files };
+}
+
+/** The widget's extra CSS, or null when never set. */
+export function loadWidgetCss(ctx: AppContext): Promise<string | null> {
+  return ctx.repos.config.get<string>(WIDGET_CSS_KEY);
+}
+
+export async function setWidgetCss(ctx: AppContext, css: string): Promise<void> {
+  if (css.length > WIDGET_CSS_MAX) throw new HttpError(413, "the stylesheet is too large");
+  await ctx.repos.config.set(WIDGET_CSS_KEY, css);
+}

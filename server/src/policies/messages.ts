@@ -1,0 +1,47 @@
+import type { TokenClaims } from "../auth/tokens.js";
+import type { GroupWithMembers } from "../repos/groups.js";
+import { hasContent, type MessageRow } from "../repos/messages.js";
+import { groupPolicy } from "./groups.js";
+
+/**
+ * Who may do what with an existing message (contract §3.4, §6.4). `group` is the message's
+ * channel, loaded by the caller; undefined for a DM. Verdicts other than "ok" become 403s.
+ */
+export const messagePolicy = {
+  /** A DM is readable by its two parties; a channel message as the channel's history is. */
+  canRead(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): boolean {
+    if (group) return groupPolicy.canRead(actor, group);
+    return m.dm_low === actor.uid || m.dm_high === actor.uid;
+  },
+
+  /** Only the sender edits, only normal and reply messages, and only while still in the conversation. */
+  canEdit(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): boolean {
+    return hasContent(m) && m.from_uid === actor.uid && this.canRead(actor, m, group);
+  },
+
+  /** Anyone who can read a normal or reply message may react to it. */
+  canLike(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): boolean {
+    return hasContent(m) && this.canRead(actor, m, group);
+  },
+
+  /** The sender or an admin deletes a normal or reply message. */
+  canDelete(actor: TokenClaims, m: MessageRow): boolean {
+    return hasContent(m) && (m.from_uid === actor.uid || actor.is_admin);
+  },
+
+  /**
+   * Replying is sending into the conversation: a DM party, or someone who may post in the
+   * channel (restricted channels: the owner and admins only).
+   */
+  canReply(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): "ok" | "forbidden" | "restricted" {
+    if (!hasContent(m)) return "forbidden";
+    if (!group) return this.canRead(actor, m, group) ? "ok" : "forbidden";
+    const verdict = groupPolicy.canSend(actor, group);
+    return verdict === "ok" ? "ok" : verdict === "restricted" ? "restricted" : "forbidden";
+  },
+
+  /** Archiving (forward, favorites): admins any message, others what they can read (contract §6.4). */
+  canArchive(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): boolean {
+    return actor.is_admin || this.canRead(actor, m, group);
+  },
+};

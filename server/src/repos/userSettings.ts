@@ -1,0 +1,122 @@
+import type { Selectable } from "kysely";
+import type { Gid, MessageTarget, Uid, UserSettings } from "@parley/protocol";
+import type { Db } from "../db/index.js";
+import type { ChatKind, UserContactsTable } from "../db/schema.js";
+import type { UserRow } from "./users.js";
+
+export type ContactRow = Selectable<UserContactsTable>;
+
+/** The (kind, target_id) pair a chat setting is stored under. */
+export function chatKey(target: MessageTarget): { kind: ChatKind; target_id: number } {
+  return "gid" in target ? { kind: "group", target_id: target.gid } : { kind: "user", target_id: target.uid };
+}
+
+export function chatTarget(kind: string, id: number): MessageTarget {
+  return kind === "group" ? { gid: id } : { uid: id };
+}
+
+/** Reads of the per-user settings tables (mutes, read indexes, burn-after-reading, pins, contacts). */
+export class UserSettingsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The `user_settings` event body of the connect sequence (contract §5.2 item 4): unexpired
+   * mutes, read indexes, burn-after-reading settings and pinned chats, each ordered by target.
+   */
+  async settingsOf(uid: Uid, now = Date.now()): Promise<UserSettings> {
+    const [mutes, reads, burns, pins] = await Promise.all([
+      this.db
+        .selectFrom("user_mutes")
+        .select(["kind", "target_id", "expired_at"])
+        .where("uid", "=", uid)
+        .where((eb) => eb.or([eb("expired_at", "is", null), eb("expired_at", ">", now)]))
+        .orderBy("kind")
+        .orderBy("target_id")
+        .execute(),
+      this.db.selectFrom("user_read_indexes").select(["kind", "target_id", "mid"]).where("uid", "=", uid).orderBy("target_id").execute(),
+      this.db
+        .selectFrom("user_burn_after_reading")
+        .select(["kind", "target_id", "expires_in"])
+        .where("uid", "=", uid)
+        .orderBy("target_id")
+        .execute(),
+      this.db
+        .selectFrom("user_pinned_chats")
+        .select(["kind", "target_id", "updated_at"])
+        .where("uid", "=", uid)
+        .orderBy("updated_at")
+        .orderBy("target_id")
+        .execute(),
+    ]);
+    const users = <T extends { kind: string }>(rows: T[]) => rows.filter((r) => r.kind === "user");
+    const groups = <T extends { kind: string }>(rows: T[]) => rows.filter((r) => r.kind === "group");
+    return {
+      mute_users: users(mutes).map((m) => ({ uid: m.target_id, expired_at: m.expired_at })),
+      mute_groups: groups(mutes).map((m) => ({ gid: m.target_id, expired_at: m.expired_at })),
+      read_index_users: users(reads).map((r) => ({ uid: r.target_id, mid: r.mid })),
+      read_index_groups: groups(reads).map((r) => ({ gid: r.target_id, mid: r.mid })),
+      burn_after_reading_users: users(burns).map((b) => ({ uid: b.target_id, expires_in: b.expires_in })),
+      burn_after_reading_groups: groups(burns).map((b) => ({ gid: b.target_id, expires_in: b.expires_in })),
+      pinned_chats: pins.map((p) => ({ target: chatTarget(p.kind, p.target_id), updated_at: p.updated_at })),
+    };
+  }
+
+  /**
+   * The sender's burn-after-reading setting for a conversation, in seconds, or null: a normal
+   * message sent there is stamped with this `expires_in` (contract §6.2).
+   */
+  async burnAfterReading(uid: Uid, target: MessageTarget): Promise<number | null> {
+    const key = chatKey(target);
+    const row = await this.db
+      .selectFrom("user_burn_after_reading")
+      .select("expires_in")
+      .where("uid", "=", uid)
+      .where("kind", "=", key.kind)
+      .where("target_id", "=", key.target_id)
+      .executeTakeFirst();
+    return row?.expires_in ?? null;
+  }
+
+  /** Whether `uid` has muted the conversation at `now` (push notifications skip muted chats). */
+  async isMuted(uid: Uid, target: MessageTarget, now = Date.now()): Promise<boolean> {
+    const key = chatKey(target);
+    const row = await this.db
+      .selectFrom("user_mutes")
+      .select("expired_at")
+      .where("uid", "=", uid)
+      .where("kind", "=", key.kind)
+      .where("target_id", "=", key.target_id)
+      .executeTakeFirst();
+    return row !== undefined && (row.expired_at === null || row.expired_at > now);
+  }
+
+  /** `uid`'s contact row about `target`, if any. */
+  contact(uid: Uid, target: Uid): Promise<ContactRow | undefined> {
+    return this.db.selectFrom("user_contacts").selectAll().where("uid", "=", uid).where("target_uid", "=", target).executeTakeFirst();
+  }
+
+  /** `uid`'s added and blocked contacts with the target users, target uid ascending. */
+  async contactsOf(uid: Uid): Promise<{ contact: ContactRow; user: UserRow }[]> {
+    const rows = await this.db
+      .selectFrom("user_contacts as c")
+      .innerJoin("users as u", "u.uid", "c.target_uid")
+      .selectAll("u")
+      .select(["c.status as c_status", "c.remark as c_remark", "c.created_at as c_created_at", "c.updated_at as c_updated_at"])
+      .where("c.uid", "=", uid)
+      .where("c.status", "in", ["added", "blocked"])
+      .where("u.create_by", "!=", "guest")
+      .orderBy("c.target_uid")
+      .execute();
+    return rows.map(({ c_status, c_remark, c_created_at, c_updated_at, ...user }) => ({
+      contact: { uid, target_uid: user.uid, status: c_status, remark: c_remark, created_at: c_created_at, updated_at: c_updated_at },
+      user,
+    }));
+  }
+
+  /** Existing group ids among `gids`. */
+  async existingGroupIds(gids: readonly Gid[]): Promise<Set<Gid>> {
+    if (gids.length === 0) return new Set();
+    const rows = await this.db.selectFrom("groups").select("gid").where("gid", "in", [...gids]).execute();
+    return new Set(rows.map((r) => r.gid));
+  }
+}

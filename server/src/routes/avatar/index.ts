@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AVATAR_MAX_BYTES, SERVER_ICON_MAX_BYTES } from "@parley/protocol";
+import { claimsOf, type Guards } from "../../auth/guard.js";
+import { setGroupAvatar, setOrganizationLogo, setUserAvatar } from "../../commands/files.js";
+import type { AppContext } from "../../context.js";
+import { HttpError, badRequest } from "../../http/errors.js";
+import { sendEmpty } from "../../http/reply.js";
+import { parseId } from "../shared.js";
+
+/** The raw `image/png` body; any other content type is a 415 (contract §1.3). */
+function pictureBody(req: FastifyRequest): Buffer {
+  if (!Buffer.isBuffer(req.body)) throw new HttpError(415, "Unsupported Media Type");
+  if (req.body.length === 0) throw badRequest("empty image");
+  return req.body;
+}
+
+/**
+ * Picture uploads (contract §3.2, §3.3, §3.7): the body is a raw `image/png` (any decodable
+ * image is accepted and re-encoded). Avatars are bounded by `upload_avatar_limit` (512 KiB), the
+ * organization logo by the spec's 5 MB; larger is a 413 before the body is read. The session
+ * is checked first, so an anonymous body is never read either.
+ */
+export function avatarRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser("image/png", { parseAs: "buffer", bodyLimit: SERVER_ICON_MAX_BYTES }, (_req, body, done) => done(null, body));
+
+    scope.post("/user/avatar", { onRequest: guards.member, bodyLimit: AVATAR_MAX_BYTES }, async (req, reply) => {
+      await setUserAvatar(ctx, claimsOf(req).uid, pictureBody(req));
+      return sendEmpty(reply);
+    });
+
+    scope.post<{ Params: { uid: string } }>("/admin/user/:uid/avatar", { onRequest: guards.admin, bodyLimit: AVATAR_MAX_BYTES }, async (req, reply) => {
+      await setUserAvatar(ctx, parseId(req.params.uid, "uid"), pictureBody(req));
+      return sendEmpty(reply);
+    });
+
+    scope.post<{ Params: { gid: string } }>("/group/:gid/avatar", { onRequest: guards.user, bodyLimit: AVATAR_MAX_BYTES }, async (req, reply) => {
+      const gid = parseId(req.params.gid, "gid");
+      await setGroupAvatar(ctx, claimsOf(req), gid, pictureBody(req));
+      return sendEmpty(reply);
+    });
+
+    scope.post("/admin/system/organization/logo", { onRequest: guards.admin, bodyLimit: SERVER_ICON_MAX_BYTES }, async (req, reply) => {
+      await setOrganizationLogo(ctx, pictureBody(req));
+      return sendEmpty(reply);
+    });
+  });
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import {
+  createChannel,
+  dialects,
+  seedAdmin,
+  seedGuest,
+  seedMember,
+  sendText,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from "../../test/harness.js";
+import { messageApi, midOf, seedBot } from "../../test/messaging.js";
+
+describe.each(dialects())("favorite routes (%s)", (dialect) => {
+  let s: TestServer;
+  let api: ReturnType<typeof messageApi>;
+  let admin: Session;
+  let bob: Session;
+  let carol: Session;
+  let general: number;
+  let team: number;
+
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+    api = messageApi(s);
+    admin = await seedAdmin(s);
+    bob = await seedMember(s, admin, "Bob");
+    carol = await seedMember(s, admin, "Carol");
+    general = await createChannel(s, admin, { name: "general", is_public: true });
+    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+  });
+  afterEach(async () => {
+    await s.close();
+  });
+
+  const create = (who: Session | null, payload: unknown) =>
+    s.app.inject({ method: "POST", url: "/api/favorite", headers: who?.headers ?? {}, payload: payload as object });
+  const get = (who: Session | null, url: string) => s.app.inject({ method: "GET", url: `/api${url}`, headers: who?.headers ?? {} });
+  const remove = (who: Session | null, id: string) => s.app.inject({ method: "DELETE", url: `/api/favorite/${id}`, headers: who?.headers ?? {} });
+  const favorite = async (who: Session, mids: number[]) => {
+    const res = await create(who, { mid_list: mids });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as FavoriteArchive;
+    assertMatches("FavoriteArchive", body);
+    expect(Object.keys(body).sort()).toEqual(["created_at", "id"]);
+    return body;
+  };
+
+  it("saves a snapshot of the current content, lists it and serves it as an Archive", async () => {
+    const m1 = await sendText(s, bob, `/user/${carol.uid}/send`, "a", { mentions: [] });
+    const m2 = await sendText(s, carol, `/user/${bob.uid}/send`, "b");
+    const m3 = await sendText(s, bob, `/group/${team}/send`, "c");
+    midOf(await api.edit(bob, m1, "a (edited)", "text/markdown"));
+    const before = Date.now();
+    const first = await favorite(carol, [m3, m1, m2, m1]);
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.created_at).toBeGreaterThanOrEqual(before);
+
+    const res = await get(carol, `/favorite/${first.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const archive = res.json() as Archive;
+    assertMatches("Archive", archive);
+    const at = (mid: number) => ({ created_at: expect.any(Number), mid });
+    expect(archive).toEqual({
+      users: [
+        { name: "Bob", avatar: null },
+        { name: "Carol", avatar: null },
+      ],
+      messages: [
+        // Merged content; `source` is the conversation as Carol sees it.
+        { ...at(m1), from_user: 0, source: { uid: bob.uid }, properties: null, content_type: "text/markdown", content: "a (edited)", file_id: null, thumbnail_id: null },
+        { ...at(m2), from_user: 1, source: { uid: bob.uid }, properties: null, content_type: "text/plain", content: "b", file_id: null, thumbnail_id: null },
+        { ...at(m3), from_user: 0, source: { gid: team }, properties: null, content_type: "text/plain", content: "c", file_id: null, thumbnail_id: null },
+      ],
+      num_attachments: 0,
+    });
+
+    const second = await favorite(carol, [m2]);
+    const list = await get(carol, "/favorite");
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([first, second]);
+    for (const f of list.json() as FavoriteArchive[]) assertMatches("FavoriteArchive", f);
+
+    // A snapshot: later edits and deletes of the originals do not change it.
+    midOf(await api.remove(carol, m2));
+    expect((await get(carol, `/favorite/${second.id}`)).json()).toMatchObject({ messages: [{ mid: m2, content: "b" }] });
+  });
+
+  it("only the owner sees or deletes a favorite", async () => {
+    const mid = await sendText(s, bob, `/group/${general}/send`, "shared");
+    const fav = await favorite(bob, [mid]);
+    expect((await get(carol, `/favorite/${fav.id}`)).statusCode).toBe(404);
+    expect((await get(admin, `/favorite/${fav.id}`)).statusCode).toBe(404);
+    expect((await get(carol, "/favorite")).json()).toEqual([]);
+    expect((await remove(carol, fav.id)).statusCode).toBe(404);
+    expect((await remove(admin, fav.id)).statusCode).toBe(404);
+    const res = await remove(bob, fav.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("");
+    expect((await get(bob, `/favorite/${fav.id}`)).statusCode).toBe(404);
+    expect((await remove(bob, fav.id)).statusCode).toBe(404);
+    expect((await get(bob, "/favorite")).json()).toEqual([]);
+  });
+
+  it(`429 beyond ${MAX_FAVORITE_ARCHIVES} favorites per user; room again after a delete`, async () => {
+    const mid = await sendText(s, bob, `/group/${general}/send`, "keep");
+    const rows = Array.from({ length: MAX_FAVORITE_ARCHIVES - 1 }, (_, i) => ({
+      id: randomUUID(),
+      uid: bob.uid,
+      created_at: 1_000 + i,
+      body: '{"users":[],"messages":[],"num_attachments":0}',
+    }));
+    await s.ctx.db.insertInto("favorites").values(rows).execute();
+    const last = await favorite(bob, [mid]);
+    const res = await create(bob, { mid_list: [mid] });
+    expect(res.statusCode).toBe(429);
+    // The limit is per user.
+    await favorite(carol, [mid]);
+    expect((await remove(bob, last.id)).statusCode).toBe(200);
+    await favorite(bob, [mid]);
+    const list = (await get(bob, "/favorite")).json() as FavoriteArchive[];
+    expect(list).toHaveLength(MAX_FAVORITE_ARCHIVES);
+    expect(list.map((f) => f.created_at)).toEqual([...list.map((f) => f.created_at)].sort((a, b) => a - b));
+  });
+
+  it("404 unknown or deleted message or a reaction; 403 a message the caller cannot read; 400 an unarchivable kind or bad body", async () => {
+    const dm = await sendText(s, bob, `/user/${admin.uid}/send`, "private");
+    const priv = await sendText(s, bob, `/group/${team}/send`, "team only");
+    const pub = await sendText(s, bob, `/group/${general}/send`, "public");
+    const like = midOf(await api.like(carol, pub, "👍"));
+    const gone = await sendText(s, carol, `/group/${general}/send`, "gone");
+    midOf(await api.remove(carol, gone));
+    expect((await create(carol, { mid_list: [pub, 999_999] })).statusCode).toBe(404);
+    expect((await create(carol, { mid_list: [gone] })).statusCode).toBe(404);
+    expect((await create(carol, { mid_list: [like] })).statusCode).toBe(404);
+    expect((await create(carol, { mid_list: [pub, dm] })).statusCode).toBe(403);
+    // Admins may archive any message (contract §6.4), even in a channel they are not in.
+    await favorite(admin, [priv, dm]);
+    const path = (await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [pub] } })).json() as string;
+    const forward = midOf(await api.send(bob, `group/${general}/send`, path, "vocechat/archive"));
+    expect((await create(bob, { mid_list: [forward] })).statusCode).toBe(400);
+    for (const body of [{}, { mid_list: [] }, { mid_list: ["1"] }, { mid_list: [0] }, { mid_list: Array(1_001).fill(pub) }, []]) {
+      expect((await create(bob, body)).statusCode, JSON.stringify(body).slice(0, 30)).toBe(400);
+    }
+    expect((await s.ctx.db.selectFrom("favorites").selectAll().execute()).length).toBe(1);
+  });
+
+  it("400 for an id with a dot; 404 for an unknown id", async () => {
+    expect((await get(bob, "/favorite/a.b")).statusCode).toBe(400);
+    expect((await get(bob, `/favorite/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await remove(bob, "a.b")).statusCode).toBe(400);
+  });
+
+  it("callers: 401 anonymous everywhere; guests list (empty) but cannot save or delete; bots save", async () => {
+    const guest = await seedGuest(s);
+    const bot = await seedBot(s);
+    const mid = await sendText(s, bob, `/group/${general}/send`, "hi");
+    expect((await create(null, { mid_list: [mid] })).statusCode).toBe(401);
+    expect((await get(null, "/favorite")).statusCode).toBe(401);
+    expect((await get(null, `/favorite/${randomUUID()}`)).statusCode).toBe(401);
+    expect((await remove(null, randomUUID())).statusCode).toBe(401);
+    expect((await create(guest, { mid_list: [mid] })).statusCode).toBe(403);
+    expect((await remove(guest, randomUUID())).statusCode).toBe(403);
+    const list = await get(guest, "/favorite");
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toBe("[]");
+    const fav = await favorite(bot, [mid]);
+    expect((await get(bot, `/favorite/${fav.id}`)).json()).toMatchObject({ users: [{ name: "Bob" }], messages: [{ mid, source: { gid: general } }] });
+  });
+
+  it("GET /favorite/attachment/{uid}/{id}/{attachment_id}: no auth, 404 (text archives have no attachments), 400 bad path", async () => {
+    const mid = await sendText(s, bob, `/group/${general}/send`, "hi");
+    const fav = await favorite(bob, [mid]);
+    expect((await get(null, `/favorite/attachment/${bob.uid}/${fav.id}/0`)).statusCode).toBe(404);
+    expect((await get(bob, `/favorite/attachment/${bob.uid}/${fav.id}/0?download=true`)).statusCode).toBe(404);
+    expect((await get(null, `/favorite/attachment/x/${fav.id}/0`)).statusCode).toBe(400);
+    expect((await get(null, `/favorite/attachment/${bob.uid}/a.b/0`)).statusCode).toBe(400);
+    expect((await get(null, `/favorite/attachment/${bob.uid}/${fav.id}/-1`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { claimsOf, type Guards } from "../../auth/guard.js";
+import { createFavorite, deleteFavorite } from "../../commands/archives.js";
+import type { AppContext } from "../../context.js";
+import { notFound } from "../../http/errors.js";
+import { sendEmpty, sendJson } from "../../http/reply.js";
+import { parse } from "../../http/validate.js";
+import { midListBody } from "../archive/schema.js";
+import { attachmentParams, favoriteId } from "./schema.js";
+
+/** `/favorite/*` (contract §3.6): a user's saved messages, each an `Archive` snapshot only its owner sees. */
+export function favoriteRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  app.post("/favorite", { preHandler: guards.member }, async (req, reply) => {
+    const { mid_list } = parse(midListBody, req.body);
+    return sendJson(reply, await createFavorite(ctx, claimsOf(req), mid_list));
+  });
+
+  app.get("/favorite", { preHandler: guards.user }, async (req, reply) => {
+    return sendJson(reply, await ctx.repos.messages.favoritesOf(claimsOf(req).uid));
+  });
+
+  app.get<{ Params: { id: string } }>("/favorite/:id", { preHandler: guards.user }, async (req, reply) => {
+    const id = parse(favoriteId, req.params.id, "id");
+    const row = await ctx.repos.messages.favorite(claimsOf(req).uid, id);
+    if (!row) throw notFound("no such favorite");
+    // A snapshot never changes; `private` because it is one user's (VoceChat says `public`).
+    return reply.header("Cache-Control", "private, max-age=31536000").type("application/json; charset=utf-8").send(row.body);
+  });
+
+  app.delete<{ Params: { id: string } }>("/favorite/:id", { preHandler: guards.member }, async (req, reply) => {
+    const id = parse(favoriteId, req.params.id, "id");
+    await deleteFavorite(ctx, claimsOf(req), id);
+    return sendEmpty(reply);
+  });
+
+  // Attachments exist only for file messages, which archives cannot hold until the files work:
+  // the route is here (no auth, as in VoceChat) and finds nothing.
+  app.get<{ Params: { uid: string; id: string; attachment_id: string } }>("/favorite/attachment/:uid/:id/:attachment_id", async (req) => {
+    parse(attachmentParams, req.params, "path");
+    throw notFound("no such attachment");
+  });
+}

@@ -1,0 +1,414 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { QUICK_REACTIONS, type ChatMessage, type EventOf, type ServerEvent } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import {
+  createChannel,
+  dialects,
+  seedAdmin,
+  seedGuest,
+  seedMember,
+  sendText,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from "../../test/harness.js";
+import { expectChatDelivery, messageApi, midOf, seedBot } from "../../test/messaging.js";
+import { openEvents, type SseClient } from "../../test/sse.js";
+
+const ready = (e: ServerEvent) => e.type === "ready";
+
+describe.each(dialects())("message operations (%s)", (dialect) => {
+  let s: TestServer;
+  let api: ReturnType<typeof messageApi>;
+  let admin: Session;
+  let bob: Session;
+  let carol: Session;
+  /** Public channel. */
+  let general: number;
+  /** Private channel of Bob (owner) and Carol; the admin is not a member. */
+  let team: number;
+  const open: SseClient[] = [];
+
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+    await s.listen();
+    api = messageApi(s);
+    admin = await seedAdmin(s);
+    bob = await seedMember(s, admin, "Bob");
+    carol = await seedMember(s, admin, "Carol");
+    general = await createChannel(s, admin, { name: "general", is_public: true });
+    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) c.close();
+    await s.close();
+  });
+
+  const connect = async (...who: Session[]) => {
+    const streams = await Promise.all(who.map((w) => openEvents(s.url, { "api-key": w.token })));
+    open.push(...streams);
+    await Promise.all(streams.map((c) => c.waitFor(ready)));
+    return streams;
+  };
+  /** A public-channel message every stream receives: proves earlier events were not sent. */
+  const fence = () => sendText(s, admin, `/group/${general}/send`, "fence");
+  const mids = (list: ChatMessage[]) => list.map((m) => m.mid);
+
+  describe("PUT /api/message/{mid}/edit", () => {
+    it("answers a new mid; both DM parties get reaction{edit}; history shows the original, then the edit", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "hello");
+      const mid = midOf(await api.edit(bob, original, "hello again", "text/plain", { mentions: [] }));
+      expect(mid).toBeGreaterThan(original);
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      assertMatches("ChatMessage", event);
+      expect(event).toEqual({
+        type: "chat",
+        mid,
+        from_uid: bob.uid,
+        created_at: expect.any(Number),
+        target: { uid: carol.uid },
+        detail: {
+          type: "reaction",
+          mid: original,
+          detail: { type: "edit", properties: { mentions: [] }, content_type: "text/plain", content: "hello again" },
+        },
+      });
+      const history = await api.history(carol, `user/${bob.uid}`);
+      expect(mids(history)).toEqual([original, mid]);
+      expect(history[0].detail).toEqual({ type: "normal", properties: null, content_type: "text/plain", content: "hello", expires_in: null });
+      expect(history[1]).toEqual({ ...event, type: undefined });
+    });
+
+    it("edits into markdown, in a private channel only its members hear it", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, carol, `/group/${team}/send`, "plan");
+      const mid = midOf(await api.edit(carol, original, "**plan**", "text/markdown"));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      expect(event).toMatchObject({
+        from_uid: carol.uid,
+        target: { gid: team },
+        detail: { type: "reaction", mid: original, detail: { type: "edit", properties: null, content_type: "text/markdown", content: "**plan**" } },
+      });
+    });
+
+    it("a reply can be edited; a public-channel edit reaches every stream, guests included", async () => {
+      const guest = await seedGuest(s);
+      const [b, c, a, g] = await connect(bob, carol, admin, guest);
+      const original = await sendText(s, bob, `/group/${general}/send`, "q?");
+      const reply = midOf(await api.reply(carol, original, "a!"));
+      const mid = midOf(await api.edit(carol, reply, "a!!"));
+      const event = await expectChatDelivery(mid, [b, c, a, g], [], fence);
+      expect(event).toMatchObject({ from_uid: carol.uid, target: { gid: general }, detail: { mid: reply, detail: { type: "edit", content: "a!!" } } });
+    });
+
+    it("404 unknown, 403 not the sender (admins included) or not a normal/reply message, 403 after leaving the channel", async () => {
+      const original = await sendText(s, bob, `/group/${team}/send`, "mine");
+      expect((await api.edit(bob, 999_999, "x")).statusCode).toBe(404);
+      expect((await api.edit(carol, original, "x")).statusCode).toBe(403);
+      expect((await api.edit(admin, original, "x")).statusCode).toBe(403);
+      const like = midOf(await api.like(bob, original, "👍"));
+      expect((await api.edit(bob, like, "x")).statusCode).toBe(403);
+      const carols = await sendText(s, carol, `/group/${team}/send`, "bye");
+      await s.ctx.db.deleteFrom("group_members").where("gid", "=", team).where("uid", "=", carol.uid).execute();
+      expect((await api.edit(carol, carols, "x")).statusCode).toBe(403);
+    });
+
+    it("400 bad id or empty body, 415 unsupported type, 400 unknown archive; nothing is stored", async () => {
+      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "hello");
+      const count = async () => (await s.ctx.db.selectFrom("messages").select("mid").execute()).length;
+      const before = await count();
+      expect((await api.edit(bob, "abc", "x")).statusCode).toBe(400);
+      expect((await api.edit(bob, 0, "x")).statusCode).toBe(400);
+      expect((await api.edit(bob, original, "")).statusCode).toBe(400);
+      expect((await api.edit(bob, original, "x", "image/png")).statusCode).toBe(415);
+      expect((await api.edit(bob, original, "2024/1/1/nope", "vocechat/archive")).statusCode).toBe(400);
+      expect(await count()).toBe(before);
+    });
+
+    it("401 anonymous, 403 guest; a bot edits its own message", async () => {
+      const guest = await seedGuest(s);
+      const bot = await seedBot(s);
+      const original = await sendText(s, bot, `/group/${general}/send`, "beep");
+      expect((await api.edit(null, original, "x")).statusCode).toBe(401);
+      expect((await api.edit(guest, original, "x")).statusCode).toBe(403);
+      midOf(await api.edit(bot, original, "boop"));
+    });
+  });
+
+  describe("pinned messages follow edits and deletes", () => {
+    it("an edit updates the pin (pinned_message_updated with the new content); a delete drops it (msg null)", async () => {
+      const original = await sendText(s, carol, `/group/${team}/send`, "agenda");
+      const pin = await s.app.inject({ method: "POST", url: `/api/group/${team}/pin`, headers: bob.headers, payload: { mid: original } });
+      expect(pin.statusCode).toBe(200);
+      const [b, c, a] = await connect(bob, carol, admin);
+      const isPin = (e: ServerEvent) => e.type === "pinned_message_updated" && e.mid === original;
+      midOf(await api.edit(carol, original, "agenda v2", "text/markdown"));
+      const updated = await Promise.all([b, c].map((x) => x.waitFor<EventOf<"pinned_message_updated">>(isPin)));
+      expect(updated[0]).toEqual(updated[1]);
+      expect(updated[0]).toEqual({
+        type: "pinned_message_updated",
+        gid: team,
+        mid: original,
+        msg: { mid: original, created_by: bob.uid, created_at: expect.any(Number), properties: null, content_type: "text/markdown", content: "agenda v2" },
+      });
+      const from = b.events.length;
+      midOf(await api.remove(carol, original));
+      const dropped = await b.waitFor<EventOf<"pinned_message_updated">>(isPin, 5_000, from);
+      expect(dropped).toEqual({ type: "pinned_message_updated", gid: team, mid: original, msg: null });
+      await fence().then((f) => a.waitFor((e) => e.type === "chat" && e.mid === f));
+      expect(a.events.some(isPin)).toBe(false);
+      const group = (await s.app.inject({ method: "GET", url: `/api/group/${team}`, headers: bob.headers })).json() as { pinned_messages: unknown[] };
+      expect(group.pinned_messages).toEqual([]);
+    });
+  });
+
+  describe("PUT /api/message/{mid}/like", () => {
+    it("a like in a DM targets the other party; every quick reaction is accepted; repeats are new messages", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "hi");
+      const mid = midOf(await api.like(carol, original, "❤️"));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      assertMatches("ChatMessage", event);
+      expect(event).toEqual({
+        type: "chat",
+        mid,
+        from_uid: carol.uid,
+        created_at: expect.any(Number),
+        target: { uid: bob.uid },
+        detail: { type: "reaction", mid: original, detail: { type: "like", action: "❤️" } },
+      });
+      const own = midOf(await api.like(bob, original, "🚀"));
+      expect((await expectChatDelivery(own, [b, c], [a], fence)).target).toEqual({ uid: carol.uid });
+
+      const all = [];
+      for (const action of QUICK_REACTIONS) all.push(midOf(await api.like(carol, original, action)));
+      // The server does not toggle: the same like again is one more reaction message (spec §4:
+      // the client counts a second identical like from the same user as its removal).
+      const again = midOf(await api.like(carol, original, "❤️"));
+      expect(new Set([mid, own, ...all, again]).size).toBe(QUICK_REACTIONS.length + 3);
+      const history = await api.history(bob, `user/${carol.uid}`);
+      expect(mids(history)).toEqual([original, mid, own, ...all, again]);
+    });
+
+    it("in a group the like targets the group; a bot may like", async () => {
+      const bot = await seedBot(s);
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, carol, `/group/${team}/send`, "ship it");
+      const mid = midOf(await api.like(bob, original, "🎉"));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      expect(event).toMatchObject({ from_uid: bob.uid, target: { gid: team }, detail: { mid: original, detail: { type: "like", action: "🎉" } } });
+      const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
+      midOf(await api.like(bot, pub, "👍"));
+    });
+
+    it("400 for any other action or a malformed body", async () => {
+      const original = await sendText(s, bob, `/group/${general}/send`, "hi");
+      for (const action of ["😀", "", "❤", "like", 1, null, "👍👍"]) {
+        expect((await api.like(bob, original, action)).statusCode, String(action)).toBe(400);
+      }
+      const res = await s.app.inject({
+        method: "PUT",
+        url: `/api/message/${original}/like`,
+        headers: { ...bob.headers, "content-type": "application/json" },
+        payload: "{",
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it("404 unknown; 403 reaction target, non-party DM, non-member private channel, guest; 401 anonymous", async () => {
+      const guest = await seedGuest(s);
+      const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "private");
+      const priv = await sendText(s, bob, `/group/${team}/send`, "members only");
+      const pub = await sendText(s, bob, `/group/${general}/send`, "public");
+      const like = midOf(await api.like(carol, pub, "👍"));
+      expect((await api.like(bob, 999_999, "👍")).statusCode).toBe(404);
+      expect((await api.like(bob, like, "👍")).statusCode).toBe(403);
+      expect((await api.like(admin, dm, "👍")).statusCode).toBe(403);
+      expect((await api.like(admin, priv, "👍")).statusCode).toBe(403);
+      expect((await api.like(guest, pub, "👍")).statusCode).toBe(403);
+      expect((await api.like(null, pub, "👍")).statusCode).toBe(401);
+      midOf(await api.like(admin, pub, "👀"));
+    });
+  });
+
+  describe("DELETE /api/message/{mid}", () => {
+    it("the sender deletes: reaction{delete} to the conversation; the content is gone from history, the backlog and the edits", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "secret plan");
+      const edit = midOf(await api.edit(bob, original, "secret plan v2"));
+      const like = midOf(await api.like(carol, original, "👍"));
+      const reply = midOf(await api.reply(carol, original, "ok"));
+      const mid = midOf(await api.remove(bob, original));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      assertMatches("ChatMessage", event);
+      expect(event).toEqual({
+        type: "chat",
+        mid,
+        from_uid: bob.uid,
+        created_at: expect.any(Number),
+        target: { uid: carol.uid },
+        detail: { type: "reaction", mid: original, detail: { type: "delete" } },
+      });
+      // Parley removes the message with its edits and likes; replies are messages of their own.
+      const history = await api.history(carol, `user/${bob.uid}`);
+      expect(mids(history)).toEqual([reply, mid]);
+      expect(JSON.stringify(history)).not.toContain("secret plan");
+      expect(await s.ctx.repos.messages.byId(edit)).toBeUndefined();
+      expect(await s.ctx.repos.messages.byId(like)).toBeUndefined();
+      const [again] = await connect(carol);
+      const backlog = again.events.filter((e): e is EventOf<"chat"> => e.type === "chat" && "uid" in e.target).map((e) => e.mid);
+      expect(backlog).toEqual([reply, mid]);
+      expect(JSON.stringify(again.events)).not.toContain("secret plan");
+      // It is gone: every operation on it is a 404 now.
+      expect((await api.remove(bob, original)).statusCode).toBe(404);
+      expect((await api.edit(bob, original, "x")).statusCode).toBe(404);
+      expect((await api.like(carol, original, "👍")).statusCode).toBe(404);
+      expect((await api.reply(carol, original, "x")).statusCode).toBe(404);
+    });
+
+    it("an admin deletes anyone's message, in channels they are not in and in others' DMs", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const priv = await sendText(s, carol, `/group/${team}/send`, "in team");
+      const mid = midOf(await api.remove(admin, priv));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      expect(event).toMatchObject({ from_uid: admin.uid, target: { gid: team }, detail: { mid: priv, detail: { type: "delete" } } });
+      const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "dm");
+      const dmDelete = midOf(await api.remove(admin, dm));
+      // VoceChat's rule: an outsider's reaction in a DM names the original's recipient.
+      const dmEvent = await expectChatDelivery(dmDelete, [b, c], [a], fence);
+      expect(dmEvent).toMatchObject({ from_uid: admin.uid, target: { uid: carol.uid }, detail: { mid: dm, detail: { type: "delete" } } });
+    });
+
+    it("403 for others' messages and reactions, guests; 401 anonymous; 404 unknown; a bot deletes its own", async () => {
+      const guest = await seedGuest(s);
+      const bot = await seedBot(s);
+      const pub = await sendText(s, bob, `/group/${general}/send`, "hi");
+      const like = midOf(await api.like(bob, pub, "👍"));
+      expect((await api.remove(carol, pub)).statusCode).toBe(403);
+      expect((await api.remove(bob, like)).statusCode).toBe(403);
+      expect((await api.remove(guest, pub)).statusCode).toBe(403);
+      expect((await api.remove(null, pub)).statusCode).toBe(401);
+      expect((await api.remove(bob, 999_999)).statusCode).toBe(404);
+      expect((await api.remove(bob, "x1")).statusCode).toBe(400);
+      const beep = await sendText(s, bot, `/group/${general}/send`, "beep");
+      midOf(await api.remove(bot, beep));
+    });
+  });
+
+  describe("DELETE /api/message/bulk/{mids}", () => {
+    it("deletes every listed message, each with its own delete reaction, and answers the count", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const m1 = await sendText(s, bob, `/user/${carol.uid}/send`, "one");
+      const m2 = await sendText(s, bob, `/group/${team}/send`, "two");
+      const m3 = await sendText(s, bob, `/group/${general}/send`, "three");
+      const res = await api.bulk(bob, `${m3},${m1},${m2},${m1}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.body).toBe("3");
+      const deletes = (c: SseClient) =>
+        c.events.filter((e): e is EventOf<"chat"> => e.type === "chat" && e.detail.type === "reaction" && e.detail.detail.type === "delete");
+      await c.waitFor((e) => e.type === "chat" && e.detail.type === "reaction" && e.detail.mid === m3);
+      await a.waitFor((e) => e.type === "chat" && e.detail.type === "reaction" && e.detail.mid === m3);
+      await fence().then((f) => Promise.all([a, b, c].map((x) => x.waitFor((e) => e.type === "chat" && e.mid === f))));
+      const targetsOf = (x: SseClient) => deletes(x).map((e) => (e.detail.type === "reaction" ? e.detail.mid : 0));
+      expect(targetsOf(b)).toEqual([m1, m2, m3]);
+      expect(targetsOf(c)).toEqual([m1, m2, m3]);
+      expect(targetsOf(a)).toEqual([m3]);
+      expect(await s.ctx.repos.messages.byId(m1)).toBeUndefined();
+      expect(await s.ctx.repos.messages.byId(m2)).toBeUndefined();
+    });
+
+    it("all or nothing: one unknown mid is a 404, one foreign mid a 403, and nothing is deleted", async () => {
+      const mine = await sendText(s, bob, `/group/${general}/send`, "mine");
+      const theirs = await sendText(s, carol, `/group/${general}/send`, "theirs");
+      expect((await api.bulk(bob, `${mine},999999`)).statusCode).toBe(404);
+      expect((await api.bulk(bob, `${mine},${theirs}`)).statusCode).toBe(403);
+      expect(await s.ctx.repos.messages.byId(mine)).toBeDefined();
+      expect((await api.bulk(admin, `${mine},${theirs}`)).body).toBe("2");
+    });
+
+    it("takes long lists (beyond the router's 100-character parameter cap)", async () => {
+      const list = [];
+      for (let i = 0; i < 40; i++) list.push(await sendText(s, bob, `/group/${general}/send`, `m${i}`));
+      const res = await api.bulk(bob, list.join(","));
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe("40");
+    });
+
+    it("400 for a malformed list; 401 anonymous; 403 guest", async () => {
+      const guest = await seedGuest(s);
+      const mine = await sendText(s, bob, `/group/${general}/send`, "mine");
+      for (const list of [",", `${mine},`, `,${mine}`, `${mine},,${mine}`, "a", `${mine};${mine}`, "0", Array(501).fill(mine).join(",")]) {
+        expect((await api.bulk(bob, encodeURIComponent(list))).statusCode, list.slice(0, 20)).toBe(400);
+      }
+      expect((await api.bulk(null, String(mine))).statusCode).toBe(401);
+      expect((await api.bulk(guest, String(mine))).statusCode).toBe(403);
+      // A percent-encoded comma is a comma.
+      expect((await api.bulk(bob, `${mine}%2C${mine}`)).body).toBe("1");
+    });
+  });
+
+  describe("POST /api/message/{mid}/reply", () => {
+    it("a DM reply targets the other party, with the original's mid, properties and content", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "lunch?");
+      const mid = midOf(await api.reply(carol, original, "yes", "text/plain", { mentions: [bob.uid], local_id: 1 }));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      assertMatches("ChatMessage", event);
+      expect(event).toEqual({
+        type: "chat",
+        mid,
+        from_uid: carol.uid,
+        created_at: expect.any(Number),
+        target: { uid: bob.uid },
+        detail: { type: "reply", mid: original, properties: { mentions: [bob.uid], local_id: 1 }, content_type: "text/plain", content: "yes" },
+      });
+      const own = midOf(await api.reply(bob, original, "**12:00**", "text/markdown"));
+      const ownEvent = await expectChatDelivery(own, [b, c], [a], fence);
+      expect(ownEvent).toMatchObject({ target: { uid: carol.uid }, detail: { type: "reply", mid: original, content_type: "text/markdown" } });
+      // Replies can be replied to; history holds them all.
+      const nested = midOf(await api.reply(carol, mid, "see above"));
+      expect(mids(await api.history(bob, `user/${carol.uid}`))).toEqual([original, mid, own, nested]);
+    });
+
+    it("a channel reply goes to the channel's audience", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, bob, `/group/${team}/send`, "standup?");
+      const mid = midOf(await api.reply(carol, original, "now"));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      expect(event).toMatchObject({ from_uid: carol.uid, target: { gid: team }, detail: { type: "reply", mid: original, content: "now", properties: null } });
+    });
+
+    it("restricted channels: only the owner and admins reply", async () => {
+      const pub = await sendText(s, bob, `/group/${general}/send`, "announcement");
+      await s.ctx.db.updateTable("groups").set({ only_owner_can_send_msg: 1 }).where("gid", "in", [general, team]).execute();
+      const res = await api.reply(bob, pub, "me too");
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toBe("only Channel owner can send message!");
+      midOf(await api.reply(admin, pub, "admin may"));
+      const priv = await sendText(s, bob, `/group/${team}/send`, "owner speaks");
+      expect((await api.reply(carol, priv, "member")).statusCode).toBe(403);
+      midOf(await api.reply(bob, priv, "owner replies"));
+    });
+
+    it("404 unknown; 403 to a reaction, outside the DM or channel, guests; 401 anonymous; 400/415 bodies; a bot replies", async () => {
+      const guest = await seedGuest(s);
+      const bot = await seedBot(s);
+      const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "dm");
+      const priv = await sendText(s, bob, `/group/${team}/send`, "team");
+      const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
+      const like = midOf(await api.like(carol, pub, "👍"));
+      expect((await api.reply(bob, 999_999, "x")).statusCode).toBe(404);
+      expect((await api.reply(bob, like, "x")).statusCode).toBe(403);
+      expect((await api.reply(admin, dm, "x")).statusCode).toBe(403);
+      expect((await api.reply(admin, priv, "x")).statusCode).toBe(403);
+      expect((await api.reply(guest, pub, "x")).statusCode).toBe(403);
+      expect((await api.reply(null, pub, "x")).statusCode).toBe(401);
+      expect((await api.reply(bob, pub, "")).statusCode).toBe(400);
+      expect((await api.reply(bob, pub, "x", "image/png")).statusCode).toBe(415);
+      expect((await api.reply(bob, pub, "no/such/archive", "vocechat/archive")).statusCode).toBe(400);
+      midOf(await api.reply(bot, pub, "beep"));
+    });
+  });
+});

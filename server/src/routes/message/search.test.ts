@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ChatMessage } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import {
+  createChannel,
+  dialects,
+  seedAdmin,
+  seedGuest,
+  seedMember,
+  sendText,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from "../../test/harness.js";
+import { messageApi, midOf, seedBot } from "../../test/messaging.js";
+
+/** `GET /api/message/search` (Parley): substring search over what the caller may read. */
+describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
+  let s: TestServer;
+  let api: ReturnType<typeof messageApi>;
+  let admin: Session;
+  let bob: Session;
+  let carol: Session;
+  let general: number;
+  let team: number;
+
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+    api = messageApi(s);
+    admin = await seedAdmin(s);
+    bob = await seedMember(s, admin, "Bob");
+    carol = await seedMember(s, admin, "Carol");
+    general = await createChannel(s, admin, { name: "general", is_public: true });
+    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+  });
+  afterEach(async () => {
+    await s.close();
+  });
+
+  const search = (who: Session | null, query: Record<string, string | number>) =>
+    s.app.inject({
+      method: "GET",
+      url: `/api/message/search?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      headers: who?.headers ?? {},
+    });
+  const found = async (who: Session, query: Record<string, string | number>) => {
+    const res = await search(who, query);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const list = res.json() as ChatMessage[];
+    for (const m of list) assertMatches("ChatMessage", m);
+    return list.map((m) => m.mid);
+  };
+
+  it("finds CJK text in every conversation the caller may read, newest first", async () => {
+    const pub = await sendText(s, bob, `/group/${general}/send`, "明天在会议室开会");
+    const priv = await sendText(s, carol, `/group/${team}/send`, "会议室已经订好了");
+    const dm = await sendText(s, admin, `/user/${bob.uid}/send`, "三楼会议室B");
+    const other = await sendText(s, admin, `/user/${carol.uid}/send`, "会议室的钥匙");
+    await sendText(s, bob, `/group/${general}/send`, "没有关系的消息");
+    expect(await found(bob, { keyword: "会议室" })).toEqual([dm, priv, pub]);
+    expect(await found(carol, { keyword: "会议室" })).toEqual([other, priv, pub]);
+    // Admins manage private channels but do not read them (policies/groups.ts).
+    expect(await found(admin, { keyword: "会议室" })).toEqual([other, dm, pub]);
+    // Two characters have no trigram: the search falls back to a plain substring scan.
+    expect(await found(bob, { keyword: "会议" })).toEqual([dm, priv, pub]);
+    expect(await found(bob, { keyword: "开会" })).toEqual([pub]);
+  });
+
+  it("finds Latin text case-insensitively; replies and markdown count, reactions and other kinds do not", async () => {
+    const plain = await sendText(s, bob, `/group/${general}/send`, "Quarterly Report is due");
+    const md = midOf(await api.send(carol, `group/${general}/send`, "**quarterly report** draft", "text/markdown"));
+    const reply = midOf(await api.reply(bob, md, "the REPORT looks good"));
+    midOf(await api.like(carol, plain, "👍"));
+    const res = await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [plain] } });
+    midOf(await api.send(bob, `group/${general}/send`, res.json() as string, "vocechat/archive"));
+    expect(await found(bob, { keyword: "report" })).toEqual([reply, md, plain]);
+    expect(await found(bob, { keyword: "QUARTERLY REPORT" })).toEqual([md, plain]);
+    expect(await found(bob, { keyword: "re" })).toEqual([reply, md, plain]);
+  });
+
+  it("an edit changes what matches and what is shown; a delete removes the message", async () => {
+    const mid = await sendText(s, bob, `/group/${general}/send`, "会议室改到三楼");
+    const gone = await sendText(s, bob, `/group/${general}/send`, "会议室取消了");
+    expect(await found(carol, { keyword: "会议室" })).toEqual([gone, mid]);
+
+    midOf(await api.edit(bob, mid, "改到明天下午", "text/plain", { edited: true }));
+    expect(await found(carol, { keyword: "会议室" })).toEqual([gone]);
+    const res = await search(carol, { keyword: "明天下午" });
+    const [hit] = res.json() as ChatMessage[];
+    expect(hit).toEqual({
+      mid,
+      from_uid: bob.uid,
+      created_at: expect.any(Number),
+      target: { gid: general },
+      detail: { type: "normal", properties: { edited: true }, content_type: "text/plain", content: "改到明天下午", expires_in: null },
+    });
+    // Editing to an unsearchable kind takes it out of the index.
+    const archive = (await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [gone] } })).json() as string;
+    midOf(await api.edit(bob, mid, archive, "vocechat/archive"));
+    expect(await found(carol, { keyword: "明天下午" })).toEqual([]);
+
+    midOf(await api.remove(bob, gone));
+    expect(await found(carol, { keyword: "会议室" })).toEqual([]);
+    expect(await found(carol, { keyword: "取消" })).toEqual([]);
+  });
+
+  it("narrows to one channel or one DM; pages with an exclusive `before` and `limit`", async () => {
+    const mids: number[] = [];
+    for (let i = 0; i < 5; i++) mids.push(await sendText(s, bob, `/group/${general}/send`, `ping ${i}`));
+    const inTeam = await sendText(s, bob, `/group/${team}/send`, "ping team");
+    const inDm = await sendText(s, carol, `/user/${bob.uid}/send`, "ping dm");
+    await sendText(s, admin, `/user/${carol.uid}/send`, "ping elsewhere");
+    expect(await found(bob, { keyword: "ping", gid: team })).toEqual([inTeam]);
+    expect(await found(bob, { keyword: "ping", uid: carol.uid })).toEqual([inDm]);
+    expect(await found(carol, { keyword: "ping", uid: bob.uid })).toEqual([inDm]);
+    expect(await found(bob, { keyword: "ping", gid: general, limit: 2 })).toEqual([mids[4], mids[3]]);
+    expect(await found(bob, { keyword: "ping", gid: general, limit: 2, before: mids[3] })).toEqual([mids[2], mids[1]]);
+    expect(await found(bob, { keyword: "ping", before: inTeam })).toEqual([...mids].reverse());
+  });
+
+  it("treats LIKE and FTS syntax in the keyword as plain text", async () => {
+    const pct = await sendText(s, bob, `/group/${general}/send`, "up 100% today");
+    await sendText(s, bob, `/group/${general}/send`, "up 1000 today");
+    const quote = await sendText(s, bob, `/group/${general}/send`, 'he said "hi" OR bye');
+    const under = await sendText(s, bob, `/group/${general}/send`, "a_b");
+    await sendText(s, bob, `/group/${general}/send`, "axb");
+    expect(await found(bob, { keyword: "100%" })).toEqual([pct]);
+    expect(await found(bob, { keyword: '"hi" OR' })).toEqual([quote]);
+    expect(await found(bob, { keyword: "a_b" })).toEqual([under]);
+    expect(await found(bob, { keyword: "_" })).toEqual([under]);
+    expect(await found(bob, { keyword: "*" })).toEqual([]);
+  });
+
+  it("every kind of caller: guests see public channels, bots their own reach; 401 anonymous", async () => {
+    const guest = await seedGuest(s);
+    const bot = await seedBot(s);
+    const pub = await sendText(s, bob, `/group/${general}/send`, "hello world");
+    await sendText(s, bob, `/group/${team}/send`, "hello team");
+    const toBot = await sendText(s, bob, `/user/${bot.uid}/send`, "hello bot");
+    expect(await found(guest, { keyword: "hello" })).toEqual([pub]);
+    expect(await found(bot, { keyword: "hello" })).toEqual([toBot, pub]);
+    expect((await search(null, { keyword: "hello" })).statusCode).toBe(401);
+  });
+
+  it("400 bad queries, 404 unknown channel or user, 403 a private channel the caller is not in", async () => {
+    const bad: Record<string, string | number>[] = [
+      {},
+      { keyword: "" },
+      { keyword: "   " },
+      { keyword: "x".repeat(201) },
+      { keyword: "hi", gid: general, uid: carol.uid },
+      { keyword: "hi", limit: 0 },
+      { keyword: "hi", limit: 101 },
+      { keyword: "hi", before: "abc" },
+      { keyword: "hi", gid: "-1" },
+    ];
+    for (const query of bad) {
+      expect((await search(bob, query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+    expect((await search(bob, { keyword: "hi", gid: 999 })).statusCode).toBe(404);
+    expect((await search(bob, { keyword: "hi", uid: 999 })).statusCode).toBe(404);
+    expect((await search(admin, { keyword: "hi", gid: team })).statusCode).toBe(403);
+    expect(await found(bob, { keyword: "hi", limit: 100 })).toEqual([]);
+  });
+});

@@ -1,0 +1,219 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EMPTY_OPEN_GRAPH, type FileCreationTimeType } from "@parley/protocol";
+import { claimsOf, type Guards } from "../../auth/guard.js";
+import {
+  appendChunk,
+  currentExpiryCutoff,
+  deleteAllFiles,
+  finishUpload,
+  isExpired,
+  liveFile,
+  loadWidgetCss,
+  prepareUpload,
+  setWidgetCss,
+} from "../../commands/files.js";
+import type { AppContext } from "../../context.js";
+import { defaultLogoPng } from "../../files/images.js";
+import { contentDisposition, isActiveContent, sendBlob } from "../../files/serve.js";
+import { badRequest, notFound } from "../../http/errors.js";
+import { sendEmpty, sendJson } from "../../http/reply.js";
+import { parse } from "../../http/validate.js";
+import { presentAdminFile } from "../../presenters/files.js";
+import { extSettingOf, loadSystemCommon } from "../../repos/settings.js";
+import { ORGANIZATION_LOGO_KEY, avatarKey, fileKey, groupAvatarKey, isFilePath, thumbnailKey } from "../../storage/layout.js";
+import { adminFilesQuery, avatarQuery, fileQuery, groupAvatarQuery, prepareBody, previewQuery, widgetCssBody } from "./schema.js";
+
+const DAYS: Record<FileCreationTimeType, number> = { Day1: 1, Day7: 7, Day30: 30, Day90: 90, Day180: 180 };
+const PROCESS_START = Date.now();
+
+/**
+ * `/resource/*` (contract §3.5, §6.3, §11) and `GET /admin/system/files`: uploads, downloads,
+ * avatars and the logo, the widget stylesheet, link previews, and the admin files page.
+ * Downloads, avatars and the logo are served without a session, as VoceChat does: clients load
+ * them by URL in `<img>` and `<a>` without headers.
+ */
+export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  // ---- uploads --------------------------------------------------------------------------------
+  app.post("/resource/file/prepare", { onRequest: guards.member }, async (req, reply) => {
+    const body = parse(prepareBody, req.body ?? {});
+    return sendJson(reply, await prepareUpload(ctx, claimsOf(req), body));
+  });
+
+  // Multipart lives in its own scope: only the upload route parses it, with its own limits.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: true });
+    scope.post(
+      "/resource/file/upload",
+      // The session is checked before any byte of the body is read; the chunk is streamed to
+      // storage, so the global BODY_LIMIT does not apply (the chunk limit does).
+      { onRequest: guards.member, bodyLimit: ctx.config.uploadChunkLimit + 65_536 },
+      async (req, reply) => {
+        if (!req.isMultipart()) throw badRequest("expected multipart/form-data");
+        const actor = claimsOf(req);
+        let fileId: string | null = null;
+        let isLast = false;
+        let received = false;
+        const parts = req.parts({
+          limits: { fileSize: ctx.config.uploadChunkLimit + 1, files: 1, fields: 8, fieldSize: 4_096, parts: 10 },
+        });
+        for await (const part of parts) {
+          if (part.type === "field") {
+            if (part.fieldname === "file_id") fileId = String(part.value).trim();
+            else if (part.fieldname === "chunk_is_last") isLast = String(part.value).trim() === "true";
+            continue;
+          }
+          if (part.fieldname !== "chunk_data") {
+            part.file.resume();
+            continue;
+          }
+          // Streaming needs to know the upload first: VoceChat's clients send file_id first.
+          if (fileId === null) throw badRequest("file_id must come before chunk_data");
+          await appendChunk(ctx, actor, fileId, part.file);
+          received = true;
+        }
+        if (!fileId) throw badRequest("failed to parse file_id: required");
+        if (!received) throw badRequest("failed to parse chunk_data: required");
+        return sendJson(reply, isLast ? await finishUpload(ctx, actor, fileId) : null);
+      },
+    );
+  });
+
+  // ---- downloads ------------------------------------------------------------------------------
+  app.get("/resource/file", async (req, reply) => {
+    const q = parse(fileQuery, req.query, "query");
+    if (!isFilePath(q.file_path)) throw badRequest("invalid file_path");
+    const file = await liveFile(ctx, q.file_path);
+    if (!file) throw notFound("file not found or expired");
+    let key = fileKey(file.path);
+    let contentType = file.content_type;
+    let etag = `"${file.hash}"`;
+    if (q.thumbnail && file.thumbnail_type) {
+      key = thumbnailKey(file.path);
+      contentType = file.thumbnail_type;
+      etag = `"${file.hash.slice(0, 40)}-thumbnail"`;
+    }
+    // Fall back to the original when a thumbnail is missing.
+    let stat = await ctx.storage.stat(key);
+    if (!stat && key !== fileKey(file.path)) {
+      key = fileKey(file.path);
+      contentType = file.content_type;
+      etag = `"${file.hash}"`;
+      stat = await ctx.storage.stat(key);
+    }
+    if (!stat) throw notFound("file not found or expired");
+    const kind = q.download || isActiveContent(contentType) ? "attachment" : "inline";
+    return sendBlob(req, reply, ctx.storage, {
+      key,
+      size: stat.size,
+      contentType,
+      etag,
+      lastModified: file.created_at,
+      cacheControl: "private, max-age=86400",
+      disposition: contentDisposition(kind, file.filename),
+    });
+  });
+
+  const sendPicture = async (req: FastifyRequest, reply: FastifyReply, key: string, fallback?: () => Promise<Buffer>) => {
+    const stat = await ctx.storage.stat(key);
+    // `?t=<avatar_updated_at>` names one version of the picture: it can be cached for good.
+    const versioned = typeof (req.query as Record<string, unknown>).t === "string";
+    const cacheControl = versioned ? "public, max-age=31536000, immutable" : "no-cache";
+    if (!stat) {
+      if (!fallback) throw notFound("no picture");
+      const buffer = await fallback();
+      return sendBlob(req, reply, ctx.storage, {
+        key: null,
+        buffer,
+        size: buffer.length,
+        contentType: "image/png",
+        etag: '"default-logo"',
+        lastModified: PROCESS_START,
+        cacheControl: "no-cache",
+      });
+    }
+    return sendBlob(req, reply, ctx.storage, {
+      key,
+      size: stat.size,
+      contentType: "image/png",
+      etag: `"${stat.size.toString(16)}-${stat.modifiedAt.toString(16)}"`,
+      lastModified: stat.modifiedAt,
+      cacheControl,
+    });
+  };
+
+  app.get("/resource/avatar", async (req, reply) => {
+    const { uid } = parse(avatarQuery, req.query, "query");
+    return sendPicture(req, reply, avatarKey(uid));
+  });
+
+  app.get("/resource/group_avatar", async (req, reply) => {
+    const { gid } = parse(groupAvatarQuery, req.query, "query");
+    return sendPicture(req, reply, groupAvatarKey(gid));
+  });
+
+  app.get("/resource/organization/logo", async (req, reply) => sendPicture(req, reply, ORGANIZATION_LOGO_KEY, defaultLogoPng));
+
+  // ---- administration -------------------------------------------------------------------------
+  app.delete("/resource/file/delete", { preHandler: guards.admin }, async (_req, reply) => {
+    await deleteAllFiles(ctx);
+    return sendEmpty(reply);
+  });
+
+  app.get("/admin/system/files", { preHandler: guards.admin }, async (req, reply) => {
+    const q = parse(adminFilesQuery, req.query, "query");
+    const pageSize = q.page_size ?? 20;
+    const page = Math.max(1, q.page ?? 1);
+    const now = Date.now();
+    const rows = await ctx.repos.files.fileMessages({
+      uid: q.uid,
+      gid: q.gid,
+      kind: q.file_type,
+      since: q.creation_time_type ? now - DAYS[q.creation_time_type] * 86_400_000 : undefined,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    const cutoff = await currentExpiryCutoff(ctx, now);
+    const items = rows.map((row) => {
+      const expired = row.file_created_at === null || isExpired({ created_at: row.file_created_at, deleted_at: row.deleted_at }, cutoff);
+      return presentAdminFile(row, expired);
+    });
+    return sendJson(reply, items);
+  });
+
+  // ---- the widget's stylesheet (contract §11) --------------------------------------------------
+  app.get("/resource/widget-extra.css", async (_req, reply) => {
+    const css = await loadWidgetCss(ctx);
+    if (css === null) throw notFound("no widget stylesheet");
+    return reply
+      .type("text/css; charset=utf-8")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "no-cache")
+      .send(css);
+  });
+
+  app.put("/resource/widget-extra.css", { preHandler: guards.admin }, async (req, reply) => {
+    const body = parse(widgetCssBody, req.body);
+    await setWidgetCss(ctx, body.data);
+    return sendEmpty(reply);
+  });
+
+  // ---- link previews ---------------------------------------------------------------------------
+  app.get("/resource/open_graphic_parse", { preHandler: guards.user }, async (req, reply) => {
+    const q = parse(previewQuery, req.query, "query");
+    const enabled = extSettingOf(await loadSystemCommon(ctx.repos.config)).enable_msg_url_preview !== false;
+    let target: URL | null = null;
+    try {
+      target = new URL(q.url);
+    } catch {
+      target = null;
+    }
+    if (!enabled || !target || (target.protocol !== "http:" && target.protocol !== "https:")) {
+      return sendJson(reply.header("Cache-Control", "no-cache"), EMPTY_OPEN_GRAPH);
+    }
+    const language = req.headers["accept-language"];
+    const { value, ok } = await ctx.files.preview.preview(target.href, typeof language === "string" ? language : undefined);
+    reply.header("Cache-Control", ok ? "public, max-age=86400" : "public, max-age=300");
+    return sendJson(reply, value);
+  });
+}

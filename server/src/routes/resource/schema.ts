@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { ADMIN_FILE_TYPES, FILE_CREATION_TIME_TYPES } from "@parley/protocol";
+import { countParam, idParam } from "../shared.js";
+
+/** `true` only for the literal "true" (VoceChat's boolean query parameters). */
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "true");
+
+export const prepareBody = z.object({
+  content_type: z.string().max(255).nullish(),
+  filename: z.string().max(1_024).nullish(),
+});
+
+export const fileQuery = z.object({
+  file_path: z.string().min(1, "required").max(200),
+  thumbnail: flag,
+  download: flag,
+});
+
+export const avatarQuery = z.object({ uid: idParam });
+export const groupAvatarQuery = z.object({ gid: idParam });
+
+export const adminFilesQuery = z.object({
+  uid: idParam.optional(),
+  gid: idParam.optional(),
+  file_type: z.enum(ADMIN_FILE_TYPES).optional(),
+  creation_time_type: z.enum(FILE_CREATION_TIME_TYPES).optional(),
+  /** 1-based; 0 is read as the first page too. */
+  page: countParam.optional(),
+  page_size: countParam.pipe(z.number().int().min(1).max(500)).optional(),
+});
+
+export const widgetCssBody = z.object({ data: z.string() });
+
+export const previewQuery = z.object({ url: z.string().min(1, "required").max(4_096) });

@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { EventOf } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import { dialects, login, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import type { SseClient } from "../../test/sse.js";
+import { connect, expectMatrix, fence, isType, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+
+describe.each(dialects())("account routes (%s)", (dialect) => {
+  let s: TestServer;
+  let cast: Cast;
+  const open: SseClient[] = [];
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+    await s.listen();
+    cast = await seedCast(s);
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) c.close();
+    await s.close();
+  });
+
+  const put = (who: Session | null, payload: unknown) =>
+    s.app.inject({ method: "PUT", url: "/api/user", headers: who?.headers ?? {}, payload: payload as object });
+  const post = (url: string, who: Session | null, payload: unknown) =>
+    s.app.inject({ method: "POST", url, headers: who?.headers ?? {}, payload: payload as object });
+
+  describe("PUT /api/user", () => {
+    it("updates the profile, answers UserInfo and logs only the changed fields to every stream", async () => {
+      const { admin, bob, carol } = cast;
+      const bobPhone = await secondDevice(s, bob, "Bob");
+      const streams = [await connect(s, admin, open), await connect(s, bob, open), await connect(s, bobPhone, open), await connect(s, carol, open)];
+      const from = marks(streams);
+      const version = await s.ctx.repos.users.usersVersion();
+
+      const res = await put(bob, { name: "Robert", language: "de-DE" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      assertMatches("UserInfo", res.json());
+      expect(res.json()).toEqual({
+        uid: bob.uid,
+        email: "bob@example.com",
+        name: "Robert",
+        gender: 0,
+        language: "de-DE",
+        is_admin: false,
+        is_bot: false,
+        avatar_updated_at: 0,
+        create_by: "password",
+      });
+      expect((await s.app.inject({ method: "GET", url: "/api/user/me", headers: bob.headers })).json()).toMatchObject({ name: "Robert" });
+
+      const expected = {
+        type: "users_log",
+        logs: [
+          {
+            log_id: version + 1,
+            action: "update",
+            uid: bob.uid,
+            email: null,
+            name: "Robert",
+            gender: null,
+            language: "de-DE",
+            is_admin: null,
+            is_bot: null,
+            avatar_updated_at: null,
+          },
+        ],
+      };
+      const seen = await fence(s, streams, from);
+      for (const events of seen) expect(withoutNoise(events)).toEqual([expected]);
+      assertMatches("UsersUpdateLogMessage", expected);
+
+      // Parley logs a gender change on its own (VoceChat needs gender and language together).
+      const from2 = marks(streams);
+      expect((await put(bob, { gender: 1, name: "Robert" })).statusCode).toBe(200);
+      const log = await streams[3].waitFor<EventOf<"users_log">>(isType("users_log"), 5_000, from2[3]);
+      expect(log.logs).toEqual([expect.objectContaining({ action: "update", name: null, gender: 1, language: null, email: null })]);
+
+      // Nothing changed, or only fields outside the directory: 200 and no event.
+      const from3 = marks(streams);
+      expect((await put(bob, { gender: 1, language: "de-DE" })).statusCode).toBe(200);
+      expect((await put(bob, { webhook_url: "https://hooks.example/bob", msg_smtp_notify_enable: true })).statusCode).toBe(200);
+      for (const events of await fence(s, streams, from3)) expect(withoutNoise(events)).toEqual([]);
+      const row = await s.ctx.repos.users.byId(bob.uid);
+      expect(row).toMatchObject({ webhook_url: "https://hooks.example/bob", msg_smtp_notify_enable: 1, gender: 1 });
+      expect((await put(bob, { webhook_url: "" })).statusCode).toBe(200);
+      expect((await s.ctx.repos.users.byId(bob.uid))?.webhook_url).toBeNull();
+    });
+
+    it("changes the e-mail (lower-cased; login uses the new one) and logs it", async () => {
+      const { admin, bob } = cast;
+      const watcher = await connect(s, admin, open);
+      const from = watcher.events.length;
+      const res = await put(bob, { email: "Bobby@Example.com" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email: "bobby@example.com" });
+      const log = await watcher.waitFor<EventOf<"users_log">>(isType("users_log"), 5_000, from);
+      expect(log.logs[0]).toMatchObject({ uid: bob.uid, email: "bobby@example.com", name: null });
+      await expect(login(s, "bobby@example.com", "member-pass")).resolves.toMatchObject({ uid: bob.uid });
+    });
+
+    it("400 for an empty or malformed body, 409 name_conflict / email_conflict", async () => {
+      const { bob } = cast;
+      for (const payload of [
+        {},
+        { name: null, gender: null, language: null },
+        { unknown: "field" },
+        { name: "" },
+        { name: "   " },
+        { name: "x".repeat(33) },
+        { name: 5 },
+        { gender: 7 },
+        { gender: "male" },
+        { language: "<script>alert(1)</script>" },
+        { language: "en US" },
+        { email: "not-an-email" },
+        { webhook_url: "javascript:alert(1)" },
+        { webhook_url: "ftp://example.com/x" },
+        { msg_smtp_notify_enable: "yes" },
+      ]) {
+        const res = await put(bob, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.headers["content-type"]).toContain("text/plain");
+      }
+      const nameTaken = await put(bob, { name: "Carol" });
+      expect(nameTaken.statusCode).toBe(409);
+      expect(nameTaken.json()).toEqual({ reason: "name_conflict" });
+      assertMatches("UserConflict", nameTaken.json());
+      const emailTaken = await put(bob, { email: "CAROL@example.com" });
+      expect(emailTaken.statusCode).toBe(409);
+      expect(emailTaken.json()).toEqual({ reason: "email_conflict" });
+      // Keeping one's own name is not a conflict.
+      expect((await put(bob, { name: "Bob" })).statusCode).toBe(200);
+      expect((await s.ctx.repos.users.byId(bob.uid))?.name).toBe("Bob");
+    });
+
+    it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      await expectMatrix(cast, (who, role) => put(who, { language: role === "admin" ? "fr-FR" : "en-GB" }), {
+        anonymous: 401,
+        guest: 403,
+        member: 200,
+        bot: 200,
+        admin: 200,
+      });
+    });
+  });
+
+  describe("POST /api/user/change_password", () => {
+    it("changes the password and revokes the other devices' refresh tokens, not the caller's", async () => {
+      const { bob } = cast;
+      const phone = await secondDevice(s, bob, "Bob");
+      const body = { old_password: "member-pass", new_password: "new-secret" };
+      assertMatches("ChangePasswordRequest", body);
+      const res = await post("/api/user/change_password", bob, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe("");
+
+      await expect(login(s, "bob@example.com", "member-pass")).rejects.toThrow(/401/);
+      await expect(login(s, "bob@example.com", "new-secret")).resolves.toMatchObject({ uid: bob.uid });
+      const renew = (who: Session) =>
+        s.app.inject({ method: "POST", url: "/api/token/renew", payload: { token: who.token, refresh_token: who.refresh_token } });
+      expect((await renew(phone)).statusCode).toBe(401);
+      expect((await renew(bob)).statusCode).toBe(200);
+    });
+
+    it("403 for a wrong old password, 400 for a short or missing new one", async () => {
+      const { bob } = cast;
+      const wrong = await post("/api/user/change_password", bob, { old_password: "nope", new_password: "new-secret" });
+      expect(wrong.statusCode).toBe(403);
+      for (const payload of [{ old_password: "member-pass", new_password: "short" }, { old_password: "member-pass" }, { new_password: "new-secret" }, []]) {
+        expect((await post("/api/user/change_password", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      await expect(login(s, "bob@example.com", "member-pass")).resolves.toMatchObject({ uid: bob.uid });
+    });
+
+    it("authorization: anonymous 401, guest 403; a bot without a password sets one with an empty old password", async () => {
+      await expectMatrix(
+        cast,
+        (who, role) =>
+          post("/api/user/change_password", who, {
+            old_password: role === "bot" ? "" : role === "admin" ? "admin-pass" : "member-pass",
+            new_password: "changed-pass",
+          }),
+        { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 },
+      );
+      // Once set, the empty old password no longer works.
+      expect((await post("/api/user/change_password", cast.bot, { old_password: "", new_password: "other-pass" })).statusCode).toBe(403);
+    });
+  });
+
+  describe("POST /api/user/search", () => {
+    it("finds a user by id, e-mail (any case) or exact name, as UserInfo", async () => {
+      const { bob, carol } = cast;
+      for (const [search_type, keyword] of [
+        ["id", String(carol.uid)],
+        ["email", "CAROL@example.com"],
+        ["name", "Carol"],
+      ]) {
+        const res = await post("/api/user/search", bob, { search_type, keyword });
+        expect(res.statusCode, `${search_type} ${keyword}`).toBe(200);
+        assertMatches("UserInfo", res.json());
+        expect(res.json()).toMatchObject({ uid: carol.uid, name: "Carol", email: "carol@example.com" });
+      }
+    });
+
+    it("404 with the client's text for misses and guests; respects search_user_enable; 400 bad body", async () => {
+      const { admin, bob, guest } = cast;
+      const misses = [
+        { search_type: "id", keyword: "999" },
+        { search_type: "id", keyword: "abc" },
+        { search_type: "id", keyword: String(guest.uid) },
+        { search_type: "name", keyword: "Guest123456" },
+        { search_type: "name", keyword: "carol" },
+        { search_type: "email", keyword: "nobody@example.com" },
+      ];
+      for (const body of misses) {
+        const res = await post("/api/user/search", bob, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(404);
+        expect(res.body).toBe("Not found, or this user is not allowed to be searched.");
+      }
+      for (const body of [{ search_type: "phone", keyword: "1" }, { search_type: "name", keyword: "" }, { search_type: "name" }]) {
+        expect((await post("/api/user/search", bob, body)).statusCode, JSON.stringify(body)).toBe(400);
+      }
+      expect((await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { search_user_enable: false } })).statusCode).toBe(200);
+      const off = await post("/api/user/search", bob, { search_type: "name", keyword: "Carol" });
+      expect(off.statusCode).toBe(404);
+      expect(off.body).toBe("Not found, or this user is not allowed to be searched.");
+      expect((await post("/api/user/search", admin, { search_type: "name", keyword: "Carol" })).statusCode).toBe(200);
+    });
+
+    it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      await expectMatrix(cast, (who) => post("/api/user/search", who, { search_type: "name", keyword: "Bob" }), {
+        anonymous: 401,
+        guest: 403,
+        member: 200,
+        bot: 200,
+        admin: 200,
+      });
+    });
+  });
+});

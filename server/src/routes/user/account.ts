@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { claimsOf, type Guards } from "../../auth/guard.js";
+import { deleteOwnAccount, listDevices, removeDevice, setDeviceToken } from "../../commands/accounts.js";
+import { changePassword, updateUserInfo } from "../../commands/users.js";
+import type { AppContext } from "../../context.js";
+import { badRequest, notFound } from "../../http/errors.js";
+import { sendEmpty, sendJson } from "../../http/reply.js";
+import { parse } from "../../http/validate.js";
+import { userPolicy } from "../../policies/users.js";
+import { presentContact } from "../../presenters/userSettings.js";
+import { presentUserInfo } from "../../presenters/users.js";
+import { loadSystemCommon } from "../../repos/settings.js";
+import {
+  changePasswordBody,
+  deviceParam,
+  deviceTokenBody,
+  fcmTokenQuery,
+  searchBody,
+  updateUserBody,
+} from "./schema.js";
+
+/** The 404 text of `POST /user/search`, which the web client shows as is (spec §5). */
+export const SEARCH_NOT_FOUND = "Not found, or this user is not allowed to be searched.";
+
+/** The caller's own account: profile, password, deletion, devices and push tokens, search, contacts. */
+export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  app.put("/user", { preHandler: guards.member }, async (req, reply) => {
+    const body = parse(updateUserBody, req.body);
+    const patch = {
+      name: body.name ?? undefined,
+      gender: body.gender ?? undefined,
+      language: body.language ?? undefined,
+      email: body.email ?? undefined,
+      webhook_url: body.webhook_url == null ? undefined : body.webhook_url || null,
+      msg_smtp_notify_enable: body.msg_smtp_notify_enable ?? undefined,
+    };
+    if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
+    const user = await updateUserInfo(ctx, claimsOf(req).uid, patch);
+    return sendJson(reply, presentUserInfo(user));
+  });
+
+  app.post("/user/change_password", { preHandler: guards.member }, async (req, reply) => {
+    const body = parse(changePasswordBody, req.body);
+    await changePassword(ctx, claimsOf(req), body.old_password, body.new_password);
+    return sendEmpty(reply);
+  });
+
+  app.delete("/user/delete", { preHandler: guards.user }, async (req, reply) => {
+    await deleteOwnAccount(ctx, claimsOf(req));
+    return sendEmpty(reply);
+  });
+
+  app.get("/user/devices", { preHandler: guards.user }, async (req, reply) => {
+    return sendJson(reply, await listDevices(ctx, claimsOf(req).uid));
+  });
+
+  app.delete<{ Params: { device: string } }>("/user/devices/:device", { preHandler: guards.member }, async (req, reply) => {
+    const device = parse(deviceParam, req.params.device, "device");
+    await removeDevice(ctx, claimsOf(req).uid, device);
+    return sendEmpty(reply);
+  });
+
+  app.put("/token/device_token", { preHandler: guards.member }, async (req, reply) => {
+    const body = parse(deviceTokenBody, req.body);
+    const claims = claimsOf(req);
+    await setDeviceToken(ctx, claims.uid, claims.device, body.device_token || null);
+    return sendEmpty(reply);
+  });
+
+  // The token is the raw text/plain body; `device` defaults to the calling device.
+  app.put("/user/update_fcm_token", { preHandler: guards.user }, async (req, reply) => {
+    const q = parse(fcmTokenQuery, req.query, "query");
+    if (req.body !== undefined && req.body !== null && typeof req.body !== "string") throw badRequest("expected a text/plain token");
+    const token = typeof req.body === "string" ? req.body.trim() : "";
+    if (token.length > 4096) throw badRequest("token too long");
+    const claims = claimsOf(req);
+    await setDeviceToken(ctx, claims.uid, q.device ?? claims.device, token || null);
+    return sendEmpty(reply);
+  });
+
+  app.post("/user/search", { preHandler: guards.member }, async (req, reply) => {
+    const body = parse(searchBody, req.body);
+    if (!userPolicy.canSearch(claimsOf(req), await loadSystemCommon(ctx.repos.config))) throw notFound(SEARCH_NOT_FOUND);
+    const user = await ctx.repos.users.search(body.search_type, body.keyword);
+    if (!user || !userPolicy.isSearchable(user)) throw notFound(SEARCH_NOT_FOUND);
+    return sendJson(reply, presentUserInfo(user));
+  });
+
+  app.get("/user/contacts", { preHandler: guards.member }, async (req, reply) => {
+    const rows = await ctx.repos.userSettings.contactsOf(claimsOf(req).uid);
+    return sendJson(reply, rows.map((r) => presentContact(r.contact, r.user)));
+  });
+}

@@ -1,0 +1,316 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { EventOf } from "@parley/protocol";
+import { assertMatches } from "../../test/contract.js";
+import { createChannel, dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import type { SseClient } from "../../test/sse.js";
+import { connect, expectMatrix, fence, isType, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+
+/** A `user_settings_changed` with every array present and empty, plus the given entries. */
+const changed = (from_device: string, entries: Record<string, unknown[]> = {}) => ({
+  type: "user_settings_changed",
+  from_device,
+  add_mute_users: [],
+  remove_mute_users: [],
+  add_mute_groups: [],
+  remove_mute_groups: [],
+  read_index_users: [],
+  read_index_groups: [],
+  burn_after_reading_users: [],
+  burn_after_reading_groups: [],
+  add_contacts: [],
+  remove_contacts: [],
+  add_pin_chats: [],
+  remove_pin_chats: [],
+  ...entries,
+});
+
+describe.each(dialects())("user settings routes (%s)", (dialect) => {
+  let s: TestServer;
+  let cast: Cast;
+  let pub: number;
+  let priv: number;
+  let phone: Session;
+  const open: SseClient[] = [];
+  beforeEach(async () => {
+    s = await startTestServer(dialect);
+    await s.listen();
+    cast = await seedCast(s);
+    pub = await createChannel(s, cast.admin, { name: "general", is_public: true });
+    priv = await createChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid] });
+    phone = await secondDevice(s, cast.bob, "Bob");
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) c.close();
+    await s.close();
+  });
+
+  const post = (url: string, who: Session | null, payload: unknown) =>
+    s.app.inject({ method: "POST", url, headers: who?.headers ?? {}, payload: payload as object });
+
+  /** Bob's calling device, Bob's phone, and Carol: the change must reach the phone only. */
+  async function streams() {
+    const web = await connect(s, cast.bob, open);
+    const mobile = await connect(s, phone, open);
+    const carol = await connect(s, cast.carol, open);
+    return { web, mobile, carol, all: [web, mobile, carol] };
+  }
+
+  /** Runs `action` and returns what each of the streams saw, presence and heartbeats aside. */
+  async function observe(all: SseClient[], action: () => Promise<void>) {
+    const from = marks(all);
+    await action();
+    return (await fence(s, all, from)).map(withoutNoise);
+  }
+
+  describe("POST /api/user/mute", () => {
+    it("mutes with an expiry in ms and tells the caller's other devices only", async () => {
+      const { bob, carol } = cast;
+      const { all } = await streams();
+      const body = { add_users: [{ uid: carol.uid, expired_in: 60 }], add_groups: [{ gid: pub }] };
+      assertMatches("MuteRequest", body);
+      const before = Date.now();
+      const [web, mobile, other] = await observe(all, async () => {
+        const res = await post("/api/user/mute", bob, body);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe("");
+      });
+      expect(web).toEqual([]);
+      expect(other).toEqual([]);
+      expect(mobile).toHaveLength(1);
+      const event = mobile[0] as EventOf<"user_settings_changed">;
+      assertMatches("UserSettingsChangedMessage", event);
+      const expiredAt = event.add_mute_users[0]?.expired_at ?? 0;
+      expect(expiredAt).toBeGreaterThanOrEqual(before + 60_000);
+      expect(expiredAt).toBeLessThan(Date.now() + 60_000 + 1);
+      expect(event).toEqual(
+        changed(bob.device, { add_mute_users: [{ uid: carol.uid, expired_at: expiredAt }], add_mute_groups: [{ gid: pub, expired_at: null }] }),
+      );
+
+      // Re-muting a group forever that already is: nothing changed, nothing sent.
+      const [, again] = await observe(all, async () => {
+        expect((await post("/api/user/mute", bob, { add_groups: [{ gid: pub, expired_in: null }] })).statusCode).toBe(200);
+      });
+      expect(again).toEqual([]);
+
+      const [, removed] = await observe(all, async () => {
+        const res = await post("/api/user/mute", bob, { remove_users: [carol.uid], remove_groups: [pub, priv] });
+        expect(res.statusCode).toBe(200);
+      });
+      // Only the mutes that existed are reported as removed.
+      expect(removed).toEqual([changed(bob.device, { remove_mute_users: [carol.uid], remove_mute_groups: [pub] })]);
+    });
+
+    it("connect reports unexpired mutes only", async () => {
+      const { bob, carol, admin } = cast;
+      await post("/api/user/mute", bob, { add_users: [{ uid: carol.uid }, { uid: admin.uid, expired_in: 0 }], add_groups: [{ gid: priv, expired_in: 3600 }] });
+      const c = await connect(s, bob, open);
+      const settings = c.events.find(isType("user_settings"));
+      assertMatches("UserSettingsMessage", settings);
+      expect(settings?.mute_users).toEqual([{ uid: carol.uid, expired_at: null }]);
+      expect(settings?.mute_groups).toEqual([{ gid: priv, expired_at: expect.any(Number) }]);
+    });
+
+    it("400 for self, unknown or guest uids, unknown gids, a target both added and removed, bad values", async () => {
+      const { bob, carol, guest } = cast;
+      for (const payload of [
+        { add_users: [{ uid: bob.uid }] },
+        { remove_users: [bob.uid] },
+        { add_users: [{ uid: 999 }] },
+        { add_users: [{ uid: guest.uid }] },
+        { add_groups: [{ gid: 999 }] },
+        { remove_groups: [999] },
+        { add_users: [{ uid: carol.uid }], remove_users: [carol.uid] },
+        { add_users: [{ uid: carol.uid, expired_in: -1 }] },
+        { add_users: [{ uid: "x" }] },
+        { add_users: "all" },
+        [],
+      ]) {
+        expect((await post("/api/user/mute", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      expect(await s.ctx.db.selectFrom("user_mutes").selectAll().execute()).toEqual([]);
+    });
+
+    it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
+      await expectMatrix(cast, (who) => post("/api/user/mute", who, { add_groups: [{ gid: pub }] }), {
+        anonymous: 401,
+        guest: 200,
+        member: 200,
+        bot: 200,
+        admin: 200,
+      });
+    });
+  });
+
+  describe("POST /api/user/burn-after-reading", () => {
+    it("sets, changes and removes (0) settings; changed entries go to the other devices", async () => {
+      const { bob, carol } = cast;
+      const { all } = await streams();
+      const body = { users: [{ uid: carol.uid, expires_in: 300 }], groups: [{ gid: pub, expires_in: 86_400 }] };
+      assertMatches("UpdateBurnAfterReadingRequest", body);
+      const [web, mobile, other] = await observe(all, async () => {
+        expect((await post("/api/user/burn-after-reading", bob, body)).statusCode).toBe(200);
+      });
+      expect(web).toEqual([]);
+      expect(other).toEqual([]);
+      expect(mobile).toEqual([changed(bob.device, { burn_after_reading_users: body.users, burn_after_reading_groups: body.groups })]);
+      assertMatches("UserSettingsChangedMessage", mobile[0]);
+      expect(await s.ctx.repos.userSettings.burnAfterReading(bob.uid, { uid: carol.uid })).toBe(300);
+
+      const [, second] = await observe(all, async () => {
+        const res = await post("/api/user/burn-after-reading", bob, {
+          users: [{ uid: carol.uid, expires_in: 300 }],
+          groups: [{ gid: pub, expires_in: 0 }, { gid: priv, expires_in: 0 }],
+        });
+        expect(res.statusCode).toBe(200);
+      });
+      expect(second).toEqual([changed(bob.device, { burn_after_reading_groups: [{ gid: pub, expires_in: 0 }] })]);
+      expect(await s.ctx.repos.userSettings.burnAfterReading(bob.uid, { gid: pub })).toBeNull();
+
+      const c = await connect(s, bob, open);
+      const settings = c.events.find(isType("user_settings"));
+      expect(settings?.burn_after_reading_users).toEqual([{ uid: carol.uid, expires_in: 300 }]);
+      expect(settings?.burn_after_reading_groups).toEqual([]);
+    });
+
+    it("400 for self, unknown targets and negative values", async () => {
+      const { bob, carol } = cast;
+      for (const payload of [
+        { users: [{ uid: bob.uid, expires_in: 60 }] },
+        { users: [{ uid: 999, expires_in: 60 }] },
+        { groups: [{ gid: 999, expires_in: 60 }] },
+        { users: [{ uid: carol.uid, expires_in: -5 }] },
+        { users: [{ uid: carol.uid }] },
+        { users: [{ uid: carol.uid, expires_in: 1.5 }] },
+      ]) {
+        expect((await post("/api/user/burn-after-reading", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
+      await expectMatrix(cast, (who) => post("/api/user/burn-after-reading", who, { groups: [{ gid: pub, expires_in: 60 }] }), {
+        anonymous: 401,
+        guest: 200,
+        member: 200,
+        bot: 200,
+        admin: 200,
+      });
+    });
+  });
+
+  describe("POST /api/user/read-index", () => {
+    it("only moves forward; the advanced entries go to the other devices", async () => {
+      const { bob, carol } = cast;
+      const { all } = await streams();
+      const body = { users: [{ uid: carol.uid, mid: 10 }], groups: [{ gid: pub, mid: 20 }] };
+      assertMatches("UpdateReadIndexRequest", body);
+      const [web, mobile, other] = await observe(all, async () => {
+        expect((await post("/api/user/read-index", bob, body)).statusCode).toBe(200);
+      });
+      expect(web).toEqual([]);
+      expect(other).toEqual([]);
+      expect(mobile).toEqual([changed(bob.device, { read_index_users: body.users, read_index_groups: body.groups })]);
+
+      // Lower or equal mids are ignored; only the group that advanced is reported.
+      const [, second] = await observe(all, async () => {
+        const res = await post("/api/user/read-index", bob, { users: [{ uid: carol.uid, mid: 5 }], groups: [{ gid: pub, mid: 20 }, { gid: priv, mid: 7 }] });
+        expect(res.statusCode).toBe(200);
+      });
+      expect(second).toEqual([changed(bob.device, { read_index_groups: [{ gid: priv, mid: 7 }] })]);
+      const [, none] = await observe(all, async () => {
+        expect((await post("/api/user/read-index", bob, { users: [{ uid: carol.uid, mid: 10 }] })).statusCode).toBe(200);
+      });
+      expect(none).toEqual([]);
+
+      const c = await connect(s, bob, open);
+      const settings = c.events.find(isType("user_settings"));
+      expect(settings?.read_index_users).toEqual([{ uid: carol.uid, mid: 10 }]);
+      expect(settings?.read_index_groups).toEqual([
+        { gid: pub, mid: 20 },
+        { gid: priv, mid: 7 },
+      ]);
+    });
+
+    it("400 for self and unknown targets or bad mids", async () => {
+      const { bob, carol } = cast;
+      for (const payload of [
+        { users: [{ uid: bob.uid, mid: 1 }] },
+        { users: [{ uid: 999, mid: 1 }] },
+        { groups: [{ gid: 999, mid: 1 }] },
+        { users: [{ uid: carol.uid, mid: 0 }] },
+        { users: [{ uid: carol.uid, mid: -1 }] },
+        { groups: [{ gid: pub }] },
+      ]) {
+        expect((await post("/api/user/read-index", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
+      await expectMatrix(cast, (who) => post("/api/user/read-index", who, { groups: [{ gid: pub, mid: 3 }] }), {
+        anonymous: 401,
+        guest: 200,
+        member: 200,
+        bot: 200,
+        admin: 200,
+      });
+    });
+  });
+
+  describe("POST /api/user/pin_chat and /unpin_chat", () => {
+    it("pins and unpins conversations; the other devices get add_pin_chats / remove_pin_chats", async () => {
+      const { bob, carol } = cast;
+      const { all } = await streams();
+      let pinnedAt = 0;
+      const [web, mobile, other] = await observe(all, async () => {
+        const before = Date.now();
+        expect((await post("/api/user/pin_chat", bob, { target: { uid: carol.uid } })).statusCode).toBe(200);
+        expect((await post("/api/user/pin_chat", bob, { target: { gid: pub } })).statusCode).toBe(200);
+        pinnedAt = before;
+      });
+      expect(web).toEqual([]);
+      expect(other).toEqual([]);
+      expect(mobile).toEqual([
+        changed(bob.device, { add_pin_chats: [{ target: { uid: carol.uid }, updated_at: expect.any(Number) }] }),
+        changed(bob.device, { add_pin_chats: [{ target: { gid: pub }, updated_at: expect.any(Number) }] }),
+      ]);
+      const first = mobile[0] as EventOf<"user_settings_changed">;
+      expect(first.add_pin_chats[0].updated_at).toBeGreaterThanOrEqual(pinnedAt);
+
+      // A third device learns the pins on connect (reconnecting Bob's own device would kick it).
+      const c = await connect(s, await secondDevice(s, bob, "Bob", "tablet"), open);
+      const pins = c.events.find(isType("user_settings"))?.pinned_chats ?? [];
+      // Ordered by updated_at; both pins may share a millisecond.
+      expect(pins).toHaveLength(2);
+      expect(pins).toEqual(
+        expect.arrayContaining([
+          { target: { uid: carol.uid }, updated_at: expect.any(Number) },
+          { target: { gid: pub }, updated_at: expect.any(Number) },
+        ]),
+      );
+      c.close();
+
+      const [, unpinned] = await observe(all, async () => {
+        expect((await post("/api/user/unpin_chat", bob, { target: { uid: carol.uid } })).statusCode).toBe(200);
+        // Not pinned: 200, nothing to announce.
+        expect((await post("/api/user/unpin_chat", bob, { target: { gid: priv } })).statusCode).toBe(200);
+      });
+      expect(unpinned).toEqual([changed(bob.device, { remove_pin_chats: [{ uid: carol.uid }] })]);
+    });
+
+    it("404 unknown targets or private channels of others, 400 malformed targets", async () => {
+      const { bob } = cast;
+      expect((await post("/api/user/pin_chat", bob, { target: { uid: 999 } })).statusCode).toBe(404);
+      expect((await post("/api/user/pin_chat", bob, { target: { gid: 999 } })).statusCode).toBe(404);
+      expect((await post("/api/user/pin_chat", bob, { target: { gid: priv } })).statusCode).toBe(404);
+      for (const payload of [{}, { target: {} }, { target: { uid: 1, gid: 1 } }, { target: { uid: "1" } }, { target: 5 }]) {
+        expect((await post("/api/user/pin_chat", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+        expect((await post("/api/user/unpin_chat", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      for (const url of ["/api/user/pin_chat", "/api/user/unpin_chat"]) {
+        await expectMatrix(cast, (who) => post(url, who, { target: { gid: pub } }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
+      }
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertKey, type BlobEntry, type BlobRange, type BlobStat, type BlobStore } from "./store.js";
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR";
+
+/**
+ * The store on the local file system, rooted at `DATA_DIR`. A write goes to a hidden temporary
+ * file beside its target and is renamed over it, so a reader never sees half a file. Empty
+ * directories left by deletes are removed, up to the root.
+ */
+export class LocalDiskStore implements BlobStore {
+  constructor(readonly root: string) {}
+
+  private file(key: string, allowPrefix = false): string {
+    assertKey(key, allowPrefix);
+    return path.join(this.root, ...key.split("/").filter(Boolean));
+  }
+
+  async put(key: string, body: Readable | Buffer): Promise<BlobStat> {
+    const target = this.file(key);
+    const dir = path.dirname(target);
+    await fsp.mkdir(dir, { recursive: true });
+    const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.part`);
+    try {
+      if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body);
+      else await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
+      await fsp.rename(temp, target);
+    } catch (err) {
+      await fsp.rm(temp, { force: true });
+      throw err;
+    }
+    const st = await fsp.stat(target);
+    return { size: st.size, modifiedAt: Math.floor(st.mtimeMs) };
+  }
+
+  async get(key: string, range?: BlobRange): Promise<Readable | null> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(this.file(key), "r");
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    // The descriptor is open, so a concurrent delete cannot break the read that follows.
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
+    try {
+      const st = await fsp.stat(this.file(key));
+      return st.isFile() ? { size: st.size, modifiedAt: Math.floor(st.mtimeMs) } : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const target = this.file(key, true);
+    if (key.endsWith("/") || key === "") await fsp.rm(target, { recursive: true, force: true });
+    else await fsp.rm(target, { force: true });
+    await this.pruneEmptyParents(path.dirname(target));
+  }
+
+  private async pruneEmptyParents(dir: string): Promise<void> {
+    const root = path.resolve(this.root);
+    let current = path.resolve(dir);
+    while (current.startsWith(root + path.sep)) {
+      try {
+        await fsp.rmdir(current);
+      } catch {
+        return; // not empty (or already gone): stop
+      }
+      current = path.dirname(current);
+    }
+  }
+
+  list(prefix: string): AsyncIterable<BlobEntry> {
+    const dir = this.file(prefix, true);
+    const base = prefix === "" ? "" : prefix.endsWith("/") ? prefix : `${prefix}/`;
+    return walk(dir, base);
+  }
+}
+
+async function* walk(dir: string, keyPrefix: string): AsyncGenerator<BlobEntry> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if (isMissing(err)) return;
+    throw err;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue; // writes in progress
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(full, `${keyPrefix}${entry.name}/`);
+    } else if (entry.isFile()) {
+      try {
+        const st = await fsp.stat(full);
+        yield { key: `${keyPrefix}${entry.name}`, size: st.size, modifiedAt: Math.floor(st.mtimeMs) };
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+  }
+}
