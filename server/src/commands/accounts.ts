@@ -4,6 +4,7 @@ import type { AppContext } from "../context.js";
 import { forbidden, notFound, unauthorized } from "../http/errors.js";
 import { userPolicy } from "../policies/users.js";
 import { presentUserLog } from "../presenters/users.js";
+import { purgeGroups } from "../repos/groups.js";
 import { insertUserLog } from "../repos/users.js";
 
 /**
@@ -46,17 +47,13 @@ export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
     const joinedGids = [...new Set(memberRows.filter((m) => m.uid === uid).map((m) => m.gid))];
     const publicGids = (await tx.selectFrom("groups").select("gid").where("is_public", "=", 1).orderBy("gid").execute()).map((g) => g.gid);
 
-    if (ownedGids.length > 0) {
-      await tx.deleteFrom("group_members").where("gid", "in", ownedGids).execute();
-      await tx.deleteFrom("groups").where("gid", "in", ownedGids).execute();
-    }
+    await purgeGroups(tx, ownedGids);
     await tx.deleteFrom("group_members").where("uid", "=", uid).execute();
     await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).execute();
     await tx.deleteFrom("devices").where("uid", "=", uid).execute();
     for (const table of ["user_mutes", "user_read_indexes", "user_burn_after_reading", "user_pinned_chats"] as const) {
       await tx.deleteFrom(table).where("uid", "=", uid).execute();
       await tx.deleteFrom(table).where("kind", "=", "user").where("target_id", "=", uid).execute();
-      if (ownedGids.length > 0) await tx.deleteFrom(table).where("kind", "=", "group").where("target_id", "in", ownedGids).execute();
     }
     await tx.deleteFrom("user_contacts").where((eb) => eb.or([eb("uid", "=", uid), eb("target_uid", "=", uid)])).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();

@@ -146,10 +146,17 @@ export async function appendChunk(ctx: AppContext, actor: TokenClaims, fileId: s
   const limit = Math.min(ctx.config.uploadChunkLimit, ctx.config.maxFileSize - Number(reserved.size));
   const key = chunkKey(fileId, Number(reserved.chunks));
   let bytes = 0;
+  let touched = Date.now();
+  const db = ctx.db;
   async function* limited(): AsyncGenerator<Buffer> {
     for await (const chunk of data) {
       bytes += chunk.length;
       if (bytes > limit) throw tooLarge();
+      // A long chunk (a bot sending a big file in one piece) keeps its upload from looking abandoned.
+      if (Date.now() - touched > UPLOAD_TIMEOUT_MS / 5) {
+        touched = Date.now();
+        await db.updateTable("file_uploads").set({ updated_at: touched }).where("file_id", "=", fileId).execute();
+      }
       yield chunk;
     }
   }

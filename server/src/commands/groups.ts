@@ -5,8 +5,8 @@ import { groupAudience } from "../events/audience.js";
 import type { Audience } from "../events/bus.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { groupPolicy, type InviteSettings } from "../policies/groups.js";
-import { presentAnnouncement, presentGroup, type GroupViewer } from "../presenters/groups.js";
-import type { AnnouncementRow, GroupRow, GroupWithMembers } from "../repos/groups.js";
+import { presentGroup, type GroupViewer } from "../presenters/groups.js";
+import { purgeGroups, type GroupRow, type GroupWithMembers } from "../repos/groups.js";
 import { extSettingOf, loadSystemCommon } from "../repos/settings.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -235,14 +235,7 @@ export async function updateGroup(ctx: AppContext, actor: TokenClaims, gid: Gid,
 export async function deleteGroup(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<void> {
   const group = await loadGroup(ctx, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can delete this channel");
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("messages").where("target_gid", "=", gid).execute();
-    await tx.deleteFrom("pinned_messages").where("gid", "=", gid).execute();
-    await tx.deleteFrom("group_announcements").where("gid", "=", gid).execute();
-    await tx.deleteFrom("invite_links").where("gid", "=", gid).execute();
-    await tx.deleteFrom("group_members").where("gid", "=", gid).execute();
-    await tx.deleteFrom("groups").where("gid", "=", gid).execute();
-  });
+  await ctx.db.transaction().execute((tx) => purgeGroups(tx, [gid]));
   ctx.bus.publish({ type: "kick_from_group", gid, reason: "group_deleted" }, groupAudience(group));
 }
 
@@ -451,36 +444,3 @@ export async function clearGroupMessages(ctx: AppContext, actor: TokenClaims, gi
   for (const pin of group.pins) ctx.bus.publish({ type: "pinned_message_updated", gid, mid: pin.mid, msg: null }, audience);
   ctx.bus.publish({ type: "group_message_cleared", gid }, audience);
 }
-
-/** `GET /group/{gid}/announcement`: anyone for a public channel, members and admins for a private one. */
-export async function getAnnouncement(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<AnnouncementRow | null> {
-  const group = await loadGroup(ctx, gid);
-  if (!groupPolicy.canView(actor, group)) throw forbidden("not a member of this channel");
-  return (await ctx.repos.groups.announcement(gid)) ?? null;
-}
-
-/** `POST /group/{gid}/announcement` (owner or admin): sets it and emits `group_announcement_changed`. */
-export async function setAnnouncement(ctx: AppContext, actor: TokenClaims, gid: Gid, content: string): Promise<AnnouncementRow> {
-  const group = await loadGroup(ctx, gid);
-  if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can set the announcement");
-  const now = Date.now();
-  const row = await ctx.db
-    .insertInto("group_announcements")
-    .values({ gid, content, created_by: actor.uid, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column("gid").doUpdateSet({ content, created_by: actor.uid, updated_at: now }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  ctx.bus.publish({ type: "group_announcement_changed", gid, announcement: presentAnnouncement(row) }, groupAudience(group));
-  return row;
-}
-
-/** `DELETE /group/{gid}/announcement` (owner or admin): emits `group_announcement_changed{announcement:null}` if there was one. */
-export async function deleteAnnouncement(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<void> {
-  const group = await loadGroup(ctx, gid);
-  if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can remove the announcement");
-  const result = await ctx.db.deleteFrom("group_announcements").where("gid", "=", gid).executeTakeFirst();
-  if (Number(result.numDeletedRows) > 0) {
-    ctx.bus.publish({ type: "group_announcement_changed", gid, announcement: null }, groupAudience(group));
-  }
-}
-

@@ -22,6 +22,7 @@ const DAY_MS = 86_400_000;
 const FAILURE_TTL_MS = 300_000;
 const CACHE_ENTRIES = 1_000;
 const MAX_CONCURRENT = 4;
+const MAX_WAITING = 64;
 const USER_AGENT = "Mozilla/5.0 (compatible; ParleyLinkPreview/1.0)";
 
 interface Cached {
@@ -60,6 +61,7 @@ export class LinkPreviewService {
   }
 
   private async load(target: string, language: string): Promise<OpenGraphObject> {
+    if (this.waiting.length >= MAX_WAITING) return EMPTY_OPEN_GRAPH; // overloaded: not cached
     await this.acquire();
     let value: OpenGraphObject = EMPTY_OPEN_GRAPH;
     try {

@@ -125,3 +125,25 @@ export class GroupsRepo {
     return new Set(rows.map((r) => r.uid));
   }
 }
+
+/** Per-user settings tables whose rows can point at a group (`kind = 'group'`). */
+const GROUP_TARGETED_SETTINGS = ["user_mutes", "user_read_indexes", "user_burn_after_reading", "user_pinned_chats"] as const;
+
+/**
+ * Removes channels with everything that belongs to them: messages, pins, announcement, invite
+ * links, members, and the per-user settings that point at them. Call inside the caller's
+ * transaction; the caller publishes the events.
+ */
+export async function purgeGroups(tx: Db, gids: readonly Gid[]): Promise<void> {
+  if (gids.length === 0) return;
+  const list = [...gids];
+  await tx.deleteFrom("messages").where("target_gid", "in", list).execute();
+  await tx.deleteFrom("pinned_messages").where("gid", "in", list).execute();
+  await tx.deleteFrom("group_announcements").where("gid", "in", list).execute();
+  await tx.deleteFrom("invite_links").where("gid", "in", list).execute();
+  for (const table of GROUP_TARGETED_SETTINGS) {
+    await tx.deleteFrom(table).where("kind", "=", "group").where("target_id", "in", list).execute();
+  }
+  await tx.deleteFrom("group_members").where("gid", "in", list).execute();
+  await tx.deleteFrom("groups").where("gid", "in", list).execute();
+}

@@ -24,11 +24,18 @@ export class LocalDiskStore implements BlobStore {
   async put(key: string, body: Readable | Buffer): Promise<BlobStat> {
     const target = this.file(key);
     const dir = path.dirname(target);
-    await fsp.mkdir(dir, { recursive: true });
     const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.part`);
+    const handle = await openCreating(dir, temp);
     try {
-      if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body);
-      else await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
+      if (Buffer.isBuffer(body)) {
+        try {
+          await handle.writeFile(body);
+        } finally {
+          await handle.close();
+        }
+      } else {
+        await pipeline(body, handle.createWriteStream());
+      }
       await fsp.rename(temp, target);
     } catch (err) {
       await fsp.rm(temp, { force: true });
@@ -84,6 +91,22 @@ export class LocalDiskStore implements BlobStore {
     const dir = this.file(prefix, true);
     const base = prefix === "" ? "" : prefix.endsWith("/") ? prefix : `${prefix}/`;
     return walk(dir, base);
+  }
+}
+
+/**
+ * Creates `file` (exclusively), making its folder first. A concurrent delete may remove the
+ * folder between the two steps when it was empty; then it is made again. Once the file exists
+ * the folder is not empty, so it stays until the file is renamed into place.
+ */
+async function openCreating(dir: string, file: string): Promise<fsp.FileHandle> {
+  for (let attempt = 0; ; attempt++) {
+    await fsp.mkdir(dir, { recursive: true });
+    try {
+      return await fsp.open(file, "wx");
+    } catch (err) {
+      if (!isMissing(err) || attempt >= 4) throw err;
+    }
   }
 }
 

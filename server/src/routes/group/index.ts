@@ -5,15 +5,13 @@ import {
   changeGroupType,
   clearGroupMessages,
   createGroup,
-  deleteAnnouncement,
   deleteGroup,
-  getAnnouncement,
   groupViewer,
   leaveGroup,
   removeMembers,
-  setAnnouncement,
   updateGroup,
 } from "../../commands/groups.js";
+import { deleteAnnouncement, getAnnouncement, setAnnouncement } from "../../commands/announcements.js";
 import {
   INVITE_DEFAULT_EXPIRY_S,
   INVITE_DEFAULT_MAX_TIMES,

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EMPTY_OPEN_GRAPH, type OpenGraphObject } from "@parley/protocol";
 import { PUBLIC_ONLY, type AddressGate, type Resolver } from "../../preview/address.js";
 import { LinkPreviewService } from "../../preview/service.js";
+import { assertMatches } from "../../test/contract.js";
 import { dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 
 const PAGE = `<!doctype html>
@@ -174,6 +175,8 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
         locale_alternate: ["fr_FR", "de_DE"],
         site_name: "Parley Blog",
       });
+      assertMatches("Object", first.body);
+      assertMatches("Object", EMPTY_OPEN_GRAPH);
       const again = await preview(`http://127.0.0.1:${portA}/og`, admin);
       expect(again.body).toEqual(first.body);
       expect(hits.a).toEqual(["/og"]);

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatMessage, EventOf, UploadFileResponse } from "@parley/protocol";
 import { sweepFiles, UPLOAD_TIMEOUT_MS } from "../../commands/files.js";
+import { assertMatches } from "../../test/contract.js";
 import { createChannel, dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents } from "../../test/sse.js";
 import { multipart, prepare, pseudoRandom, sendFile, uploadChunk, uploadFile } from "../../test/uploads.js";
@@ -79,6 +80,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     it("joins several chunks in order; the file downloads whole and by ranges byte-identical", async () => {
       const data = pseudoRandom(5 * 1024 * 1024 + 123, 7);
       const result = await uploadFile(s, bob, data, { filename: "big.bin", chunkSize: 1_000_000 });
+      assertMatches("UploadFileResponse", result);
       expect(result).toEqual({ path: expect.stringMatching(/^\d{4}\/\d{1,2}\/\d{1,2}\/[0-9a-f-]{36}$/), size: data.length, hash: sha256(data), image_properties: null });
       const now = new Date();
       expect(result.path.startsWith(`${now.getUTCFullYear()}/${now.getUTCMonth() + 1}/${now.getUTCDate()}/`)).toBe(true);
@@ -195,6 +197,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
       const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
       const result = await uploadFile(s, bob, jpeg, { filename: "photo.jpg" });
       expect(result.image_properties).toEqual({ width: 1200, height: 800 });
+      assertMatches("UploadFileResponse", result);
       const thumb = await s.app.inject({ method: "GET", url: `/api/resource/file?file_path=${result.path}&thumbnail=true` });
       expect(thumb.statusCode).toBe(200);
       expect(thumb.headers["content-type"]).toBe("image/jpeg");
