@@ -62,6 +62,17 @@ function installCors(app: FastifyInstance): void {
   });
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
   const { db, dialect } = await openDatabase(config);
   const configRepo = new ConfigRepo(db);
@@ -96,8 +107,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   app.decorateRequest("claims", null);
+  // Every registered route, for the generic robustness suite and route listings.
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: "string" }, (_req, body, done) => done(null, body));
-  // Streams are closed before the server stops listening, or `close()` would wait on them.
   // Burn after reading: expired messages are deleted in the background; stopped before the database closes.
   const sweeper = startExpirySweeper(ctx, ctx.config.messageSweepMs ?? 2_000, (err) =>
     app.log.error({ err }, "message expiry sweep failed"),
@@ -110,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook("preClose", async () => {
     await ctx.files.janitor.stop();
   });
+  // Streams are closed before the server stops listening, or `close()` would wait on them.
   app.addHook("preClose", async () => {
     ctx.hub.close();
   });
