@@ -1,7 +1,14 @@
 /** Business constants of spec §9 and contract defaults, shared by server and client. */
 
-/** The VoceChat server version Parley reports; clients gate features on it (contract §12). */
-export const SERVER_VERSION = "0.3.20";
+/**
+ * The VoceChat server version Parley reports; clients gate features on it (contract §12).
+ * 0.5.4: organization PUT, bulk delete and data management, the new files page, admin-only and
+ * group extensions, contact remarks — all implemented. It stays below 0.5.5 (passkeys), 0.5.6/
+ * 0.5.8 (Agora/VoceSpace: the real client would call voice routes on opening a channel), 0.5.11
+ * (notification channels) and 0.5.13 (announcements are served, but the real client shows them
+ * only from 0.5.13 on) until those routes exist. See docs/API.md, "Version".
+ */
+export const SERVER_VERSION = "0.5.4";
 export const CLIENT_VERSION = "0.9.20";
 export const CLIENT_SUB_VERSION = "0.4.3";
 
