@@ -15,7 +15,7 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      { test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "node" } },
+      { test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom" } },
       {
         test: {
           name: "e2e",

@@ -2,18 +2,55 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const rr = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 // The web client of Parley. `/api` is proxied to the dev server (SSE included).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // PWA (spec §2): manifest and a precaching service worker; every asset is local. The app
+    // registers the worker itself (src/pwa.ts) and asks before updating (new-version toast).
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "theme.js", "icons/*.png"],
+      manifest: {
+        id: "/",
+        name: "Parley",
+        short_name: "Parley",
+        description: "Self-hosted team chat",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#09090b",
+        theme_color: "#4f46e5",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,json}"],
+        navigateFallback: "/index.html",
+        // The API (and its event stream) is never served from the cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/health/],
+        // Translations are fetched with `?v=<client version>`.
+        ignoreURLParametersMatching: [/^v$/],
+        cleanupOutdatedCaches: true,
+        // No workbox runtime from a CDN: everything is bundled into sw.js.
+        inlineWorkboxRuntime: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     // react-router's package exports only point at its development build; ship the production one.
-    alias:
-      command === "build"
-        ? [{ find: /^react-router$/, replacement: rr("index.mjs") }]
-        : [],
+    alias: command === "build" ? [{ find: /^react-router$/, replacement: rr("index.mjs") }] : [],
   },
   server: {
     port: 5173,

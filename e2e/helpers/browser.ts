@@ -39,6 +39,8 @@ export async function openPage(browser: Browser, colorScheme: "light" | "dark" =
 /** Save a screenshot in light and dark (the theme is "auto", so it follows the color scheme). */
 export async function screenshotBothThemes(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // No hover states or tooltips from the last click.
+  await page.mouse.move(1, 1);
   await page.emulateMedia({ colorScheme: "light" });
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-light.png`) });

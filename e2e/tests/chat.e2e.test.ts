@@ -45,17 +45,20 @@ describe("chat", () => {
     await pa.waitForURL(/#\/onboarding$/);
     await pa.getByRole("button", { name: "Get started" }).waitFor();
     await expect(pa.title()).resolves.toMatch(/Web App$/);
-    await screenshotBothThemes(pa, "onboarding");
 
     await pa.getByRole("button", { name: "Get started" }).click();
-    await pa.getByLabel("Name").fill(ADMIN.name);
+    await pa.getByLabel("Server name").fill("Parley Test");
+    await pa.getByRole("button", { name: "Next" }).click();
+    await pa.getByLabel("Name", { exact: true }).fill(ADMIN.name);
     await pa.getByLabel("Email").fill(ADMIN.email);
     await pa.getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await pa.getByLabel("Confirm password").fill(ADMIN.password);
-    await screenshotBothThemes(pa, "onboarding-admin");
     await pa.getByRole("button", { name: "Create admin account" }).click();
-    await pa.getByRole("button", { name: "Start chatting" }).waitFor();
-    await screenshotBothThemes(pa, "onboarding-done");
+    // Who can sign up (keep "Everyone"), Invites, Done.
+    await pa.getByRole("heading", { name: "Who can sign up?" }).waitFor();
+    await pa.getByRole("button", { name: "Next" }).click();
+    await pa.getByRole("heading", { name: "Invite your team" }).waitFor();
+    await pa.getByRole("button", { name: "Next" }).click();
     await pa.getByRole("button", { name: "Start chatting" }).click();
     await pa.waitForURL(/#\/$/);
     await expect(pa.getByTestId("current-user").innerText()).resolves.toBe(ADMIN.name);
@@ -68,10 +71,11 @@ describe("chat", () => {
 
     // The new channel shows up live (joined_group) in the admin's sidebar.
     await pa.getByRole("link", { name: "general" }).waitFor();
-    await screenshotBothThemes(pa, "home");
 
-    // The admin logs out (with confirmation) and back in through the login form.
-    await pa.getByRole("button", { name: "Log out" }).click();
+    // The admin logs out (account menu, then the confirmation) and back in through the login form.
+    await pa.getByTestId("user-menu").click();
+    await pa.getByRole("menuitem", { name: "Log out" }).click();
+    await screenshotBothThemes(pa, "logout-confirm");
     await pa.getByRole("dialog").getByRole("button", { name: "Log out" }).click();
     await pa.waitForURL(/#\/login$/);
     await pa.locator("input[name=email]").waitFor();

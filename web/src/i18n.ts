@@ -1,41 +1,73 @@
+/**
+ * i18next with an http backend (`i18nBackend.ts`): `/locales/{lng}/{ns}.json?v={client version}`,
+ * up to 5 retries starting at 350 ms (spec §7, §9), English fallback. The language comes from the
+ * stored setting, then the browser (a few lines instead of a detector plugin: this is on the
+ * login page).
+ */
 import { I18N_NAMESPACES } from "@parley/protocol";
 import i18n from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
-import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
-import { VERSION } from "./app/config";
+import { KEY_LANGUAGE, VERSION } from "./app/config";
+import HttpBackend from "./i18nBackend";
+import { getLocal, setLocal } from "./utils/storage";
 
-/** Languages that have files under /locales; others fall back to English. */
-export const SUPPORTED_LANGUAGES = ["en"];
+/** Languages with files under /locales (en and simplified Chinese); others fall back to English. */
+export const SUPPORTED_LANGUAGES = ["en", "zh"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-if (typeof window !== "undefined") {
-  void i18n
+/** BCP-47-ish codes only: anything else (e.g. script injection through the stored value) is rejected (spec §5). */
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8}){0,3}$/i;
+
+/** A supported language for a code (`zh-CN` → zh, `en-GB` → en), or undefined. */
+export function normalizeLanguage(code: string | null | undefined): Language | undefined {
+  if (!code || !LANGUAGE_CODE.test(code)) return undefined;
+  const base = code.toLowerCase().split(/[-_]/)[0];
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+}
+
+/** The stored setting first, then the browser's languages, then English. */
+export function detectLanguage(): Language {
+  const candidates = [getLocal(KEY_LANGUAGE), ...(typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]))];
+  for (const c of candidates) {
+    const lng = normalizeLanguage(c);
+    if (lng) return lng;
+  }
+  return "en";
+}
+
+const setHtmlLang = (lng: string) => {
+  if (typeof document !== "undefined") document.documentElement.lang = lng === "zh" ? "zh-CN" : lng;
+};
+
+export function initI18n() {
+  const lng = detectLanguage();
+  setHtmlLang(lng);
+  return i18n
     .use(HttpBackend)
-    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      lng,
       ns: ["common", "auth"],
       defaultNS: "common",
       fallbackNS: "common",
       fallbackLng: "en",
-      supportedLngs: SUPPORTED_LANGUAGES,
-      nonExplicitSupportedLngs: true,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
       load: "languageOnly",
       interpolation: { escapeValue: false },
-      detection: {
-        order: ["localStorage", "navigator"],
-        lookupLocalStorage: "i18nextLng",
-        caches: ["localStorage"],
-      },
-      backend: {
-        loadPath: `/locales/{{lng}}/{{ns}}.json?v=${VERSION}`,
-      },
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${VERSION}` },
       // spec §9: up to 5 retries starting at 350 ms
       maxRetries: 5,
       retryTimeout: 350,
       react: { useSuspense: true },
       showSupportNotice: false,
     });
+}
+
+/** Switch and store the language (the stored setting wins over the browser's next time). */
+export function changeLanguage(lng: Language) {
+  setLocal(KEY_LANGUAGE, lng);
+  setHtmlLang(lng);
+  return i18n.changeLanguage(lng);
 }
 
 export const NAMESPACES = I18N_NAMESPACES;

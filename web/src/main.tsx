@@ -2,20 +2,31 @@ import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { Provider } from "react-redux";
 import "./index.css";
-import "./i18n";
-import { KEY_MAGIC_TOKEN } from "./app/config";
+import { KEY_GOOGLE_ID_TOKEN, KEY_MAGIC_TOKEN } from "./app/config";
 import { store } from "./app/store";
 import Loading from "./components/Loading";
+import { initI18n } from "./i18n";
+import { captureInstallPrompt } from "./pwa";
 import AppRouter from "./routes";
 import { setLocal } from "./utils/storage";
 import { applyTheme, watchSystemTheme } from "./utils/theme";
 
+// Dark mode at startup (theme.js already did it before the first paint; this keeps it in sync).
 applyTheme();
 watchSystemTheme();
+void initI18n();
+captureInstallPrompt();
 
-// Invite links look like `/?magic_token=…#/register`: keep the token for the register page.
+// Invite links look like `/?magic_token=…#/register`: keep the token for the register and OAuth pages.
 const magicToken = new URLSearchParams(window.location.search).get("magic_token");
-if (magicToken) setLocal(KEY_MAGIC_TOKEN, magicToken);
+if (magicToken && window.location.hash.startsWith("#/register")) setLocal(KEY_MAGIC_TOKEN, magicToken);
+
+// Google's sign-in answers with `#id_token=…` (no route): keep the token for the login page.
+if (/^#(?:.*&)?id_token=/.test(window.location.hash)) {
+  const idToken = new URLSearchParams(window.location.hash.slice(1)).get("id_token");
+  if (idToken) sessionStorage.setItem(KEY_GOOGLE_ID_TOKEN, idToken);
+  window.history.replaceState(null, "", `${window.location.pathname}#/login`);
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

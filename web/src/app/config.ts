@@ -12,10 +12,48 @@ export const KEY_MAGIC_TOKEN = "VOCECHAT_MAGIC_TOKEN";
 export const KEY_AFTER_MID = "VOCECHAT_AFTER_MID";
 export const KEY_USERS_VERSION = "VOCECHAT_USERS_VERSION";
 export const KEY_THEME = "theme";
+/** The stored UI language (i18next's key, as VoceChat). */
+export const KEY_LANGUAGE = "i18nextLng";
+export const KEY_SERVER_VERSION = "VOCECHAT_SERVER_VERSION";
+export const KEY_PWA_INSTALLED = "VOCECHAT_PWA_INSTALLED";
+export const KEY_MOBILE_APP_TIP = "VOCECHAT_MOBILE_APP_TIP";
+/** sessionStorage: a Google id_token on its way back from the sign-in redirect. */
+export const KEY_GOOGLE_ID_TOKEN = "parley:google_id_token";
 
 export const API_BASE = "/api";
 export const VERSION = CLIENT_VERSION;
 export const SUB_VERSION = CLIENT_SUB_VERSION;
+
+/**
+ * The only addresses outside this server the client knows: the VoceChat mobile apps (spec §2
+ * invite_mobile, the mobile-app toast) and the help entry of the home screen. They are plain
+ * links the user follows; the client never loads anything from them (the CSP would refuse).
+ */
+export const EXTERNAL_LINKS = {
+  androidStore: "https://play.google.com/store/apps/details?id=com.privoce.vocechatclient",
+  androidApk: "https://s.voce.chat/vocechat.android.apk",
+  iosStore: "https://apps.apple.com/app/vocechat/id1631779678",
+  help: "https://doc.voce.chat",
+} as const;
+
+/** Where the OAuth sign-ins send the browser (a navigation, not a request of the client). */
+export const EXTERNAL_OAUTH = {
+  google: "https://accounts.google.com/o/oauth2/v2/auth",
+  github: "https://github.com/login/oauth/authorize",
+} as const;
+
+/** The mobile app's deep link for an invitation (or the server) link. */
+export const appDeepLink = (link: string) => `vocechat://i?magic_link=${encodeURIComponent(link)}`;
+
+/** Feature gates on the server version (contract §12). */
+export const MIN_VERSION = {
+  organizationPut: "0.3.8",
+  newFiles: "0.3.11",
+  dataManagement: "0.3.10",
+  adminOptions: "0.3.50",
+  widget: "0.4.0",
+  remarks: "0.5.0",
+} as const;
 
 /**
  * Endpoints called without `X-API-Key` (spec §7 public endpoints). The names are RTK Query
@@ -50,10 +88,22 @@ export const PUBLIC_ENDPOINTS: readonly string[] = [
 export const NO_LOGOUT_ON_401: readonly string[] = ["login", "guestLogin", "getAgoraVoicingList", "renew"];
 
 /** Endpoints whose 403 is handled by the caller (spec §8). */
-export const NO_TOAST_403: readonly string[] = ["login", "sendChannelMsg", "sendMsg", "createAdmin"];
+export const NO_TOAST_403: readonly string[] = [
+  "login",
+  "sendChannelMsg",
+  "sendMsg",
+  "createAdmin",
+  "guestLogin",
+  "register",
+  "sendLoginMagicLink",
+  "sendRegMagicLink",
+  "joinPrivateChannel",
+];
 
 /** Endpoints whose 404 is handled by the caller or silent (spec §8, plus optional routes). */
 export const NO_TOAST_404: readonly string[] = [
+  // a private channel is hidden from non-members (invite page, a channel not yet joined)
+  "getChannel",
   "login",
   "getArchiveMessage",
   "preCheckFileFromUrl",
@@ -63,12 +113,40 @@ export const NO_TOAST_404: readonly string[] = [
   "getServerVersion",
   "getLoginConfig",
   "getInitialized",
+  "getSMTPStatus",
+  "getGoogleAuthConfig",
+  "getGithubAuthConfig",
+  "checkMagicToken",
+  "createInviteLink",
+  "createPrivateInviteLink",
+  "joinPrivateChannel",
+  "guestLogin",
+  "register",
+  "sendLoginMagicLink",
+  "sendRegMagicLink",
+  "checkEmail",
 ];
 
-/** Endpoints that handle every error themselves (no generic toast at all). */
 /**
  * Endpoints whose failures are not toasted. `logout`: the server kicks this device's stream
  * while it answers, the kick resets the session (and the API state, which aborts the request),
  * and being logged out locally is all that matters.
  */
-export const SILENT_ENDPOINTS: readonly string[] = ["getInitialized", "getServerVersion", "getLoginConfig", "logout"];
+export const SILENT_ENDPOINTS: readonly string[] = [
+  "getInitialized",
+  "getServerVersion",
+  "getLoginConfig",
+  "logout",
+  // spec §8: returned silently, or logged only
+  "preCheckFileFromUrl",
+  "getFavoriteDetails",
+  "getOGInfo",
+  "getArchiveMessage",
+  "getServer",
+  "getSystemCommon",
+  "getAgoraVoicingList",
+  "getLicense",
+  "getSMTPStatus",
+  "getGoogleAuthConfig",
+  "getGithubAuthConfig",
+];

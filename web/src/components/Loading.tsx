@@ -1,25 +1,22 @@
 import { useEffect, useState } from "react";
 import { LOADING_AUTO_RELOAD_MS, LOADING_RELOAD_AFTER_MS } from "@parley/protocol";
 import i18n from "../i18n";
-import { Spinner } from "./Icons";
+import { clearLocalData } from "../utils/storage";
+import { RefreshIcon, Spinner } from "./Icons";
 
 /** Loading may show before the translations are in: fall back to English. */
-const tr = (key: string, fallback: string) => (i18n.isInitialized ? i18n.t(key, { defaultValue: fallback }) : fallback);
+const tr = (key: string, fallback: string) => (i18n.isInitialized ? i18n.t(key, { ns: "common", defaultValue: fallback }) : fallback);
 
 interface Props {
   /** Show a Reload button after 30 s (it clears local data and reloads). */
   reload?: boolean;
-  /** Reload on its own 5 s after the button shows. */
+  /** Reload the page on its own after 5 s. */
   autoReload?: boolean;
   fullscreen?: boolean;
 }
 
 function clearAndReload() {
-  try {
-    localStorage.clear();
-  } catch {
-    // ignore
-  }
+  clearLocalData();
   window.location.reload();
 }
 
@@ -32,20 +29,22 @@ export default function Loading({ reload = false, autoReload = false, fullscreen
     return () => clearTimeout(timer);
   }, [reload]);
   useEffect(() => {
-    if (!showReload || !autoReload) return;
-    const timer = setTimeout(clearAndReload, LOADING_AUTO_RELOAD_MS);
+    if (!autoReload) return;
+    const timer = setTimeout(() => window.location.reload(), LOADING_AUTO_RELOAD_MS);
     return () => clearTimeout(timer);
-  }, [showReload, autoReload]);
+  }, [autoReload]);
 
   return (
-    <div
-      className={`flex flex-col items-center justify-center gap-4 text-zinc-400 dark:text-zinc-500 ${fullscreen ? "h-full min-h-screen" : "h-full"}`}
-    >
+    <div className={`flex flex-col items-center justify-center gap-4 text-zinc-400 dark:text-zinc-500 ${fullscreen ? "h-full min-h-screen" : "h-full"}`}>
       <Spinner size={28} label={tr("loading", "Loading")} className="text-primary-500" />
       {showReload && (
-        <button type="button" className="btn-secondary" onClick={clearAndReload}>
-          {tr("action.reload", "Reload")}
-        </button>
+        <div className="flex flex-col items-center gap-3 text-center">
+          <p className="max-w-xs text-sm text-zinc-500 dark:text-zinc-400">{tr("loading_slow", "This is taking longer than usual.")}</p>
+          <button type="button" className="btn-secondary" onClick={clearAndReload}>
+            <RefreshIcon size={16} />
+            {tr("action.reload", "Reload")}
+          </button>
+        </div>
       )}
     </div>
   );

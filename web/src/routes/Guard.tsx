@@ -14,6 +14,7 @@ export default function Guard({ children }: { children: ReactNode }) {
   const guest = useAppSelector((s) => s.authData.guest);
   const loginConfig = useAppSelector((s) => s.server.loginConfig);
   const loginConfigLoaded = useAppSelector((s) => s.server.loginConfigLoaded);
+  const setupInProgress = useAppSelector((s) => s.ui.setupInProgress);
   const path = location.pathname + location.search;
   const decision = decideRoute({
     // spec §4: while guest mode is unknown, show the loading (reload) screen.
@@ -23,6 +24,7 @@ export default function Guard({ children }: { children: ReactNode }) {
     path,
     tryPath: getLocal(KEY_TRY_PATH),
     guestMode: loginConfig?.guest ?? false,
+    setupInProgress,
   });
   const remember = decision.kind === "redirect" ? decision.remember : undefined;
   const clearTryPath = decision.kind === "allow" && !!decision.clearTryPath;

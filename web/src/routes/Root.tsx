@@ -1,13 +1,19 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
-import toast, { Toaster, useToasterStore } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { TOAST_ERROR_MS, TOAST_LIMIT, TOAST_SUCCESS_MS } from "@parley/protocol";
+import { KEY_MOBILE_APP_TIP, appDeepLink } from "../app/config";
 import { useAppDispatch, useAppSelector } from "../app/hooks";
-import { fetchInitialized, fetchLoginConfig, fetchServer } from "../app/slices/server";
+import { fetchInitialized, fetchLoginConfig, fetchServer, fetchServerVersion, fetchSMTPStatus } from "../app/slices/server";
 import { updateOnline } from "../app/slices/ui";
+import ErrorBoundary from "../components/ErrorBoundary";
+import Toaster from "../components/Toaster";
+import { applyUpdate, registerServiceWorker } from "../pwa";
+import { isMobile } from "../utils/platform";
+import { getLocal, setLocal } from "../utils/storage";
+import { toast } from "../utils/toast";
 import Guard from "./Guard";
 
+/** `{server name} Web App`, with the `[INACTIVE]` prefix in a tab that is no longer the active one. */
 function useTitle() {
   const { t } = useTranslation();
   const serverName = useAppSelector((s) => s.server.name);
@@ -19,6 +25,29 @@ function useTitle() {
   }, [name, inactive, t]);
 }
 
+const LOGO_URL = "/api/resource/organization/logo";
+
+/** The server logo becomes the page icon once it is known to load (spec §1). */
+function useServerIcon(serverId: string | undefined) {
+  useEffect(() => {
+    const img = new Image();
+    img.onload = () => {
+      for (const rel of ["icon", "apple-touch-icon"]) {
+        let link = document.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+        if (!link) {
+          link = document.createElement("link");
+          link.rel = rel;
+          document.head.appendChild(link);
+        }
+        link.type = "image/png";
+        link.href = img.src;
+      }
+    };
+    img.src = `${LOGO_URL}?t=${serverId ?? ""}`;
+  }, [serverId]);
+}
+
+/** 'Network Offline!' stays up while offline (spec §2). */
 function useNetworkToast() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -41,21 +70,11 @@ function useNetworkToast() {
   }, [dispatch, t]);
 }
 
-/** At most 20 toasts at once (spec §9). */
-function useToastLimit() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    toasts
-      .filter((x) => x.visible)
-      .filter((_, i) => i >= TOAST_LIMIT)
-      .forEach((x) => toast.dismiss(x.id));
-  }, [toasts]);
-}
-
 let booted = false;
 
-/** The boot calls (spec §4.1 of the usage notes), once per page load. */
+/** Once per page load: the boot calls (usage notes §4.1), the service worker, the mobile-app tip. */
 function useBoot() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (booted) return;
@@ -63,28 +82,52 @@ function useBoot() {
     void dispatch(fetchInitialized());
     void dispatch(fetchServer());
     void dispatch(fetchLoginConfig());
-  }, [dispatch]);
+    void dispatch(fetchServerVersion());
+    void dispatch(fetchSMTPStatus());
+    registerServiceWorker(() =>
+      toast.action(t("pwa.new_version"), {
+        id: "new-version",
+        actions: [
+          { label: t("action.update"), primary: true, onClick: () => void applyUpdate() },
+          { label: t("action.dismiss"), onClick: () => undefined },
+        ],
+      }),
+    );
+    if (isMobile() && !getLocal(KEY_MOBILE_APP_TIP)) {
+      const remember = () => setLocal(KEY_MOBILE_APP_TIP, "1");
+      toast.action(t("mobile_app.tip"), {
+        id: "mobile-app",
+        position: "top-right",
+        actions: [
+          {
+            label: t("action.open"),
+            primary: true,
+            onClick: () => {
+              remember();
+              window.location.href = appDeepLink(window.location.origin);
+            },
+          },
+          { label: t("action.dismiss"), onClick: remember },
+        ],
+      });
+    }
+  }, [dispatch, t]);
 }
 
 export default function Root() {
+  const serverId = useAppSelector((s) => s.server.server_id);
   useBoot();
   useTitle();
+  useServerIcon(serverId);
   useNetworkToast();
-  useToastLimit();
   return (
     <>
-      <Guard>
-        <Outlet />
-      </Guard>
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          duration: TOAST_ERROR_MS,
-          success: { duration: TOAST_SUCCESS_MS },
-          className:
-            "rounded-xl! bg-white! text-sm! text-zinc-900! shadow-lg! ring-1! ring-zinc-900/5! dark:bg-zinc-800! dark:text-zinc-100! dark:ring-white/10!",
-        }}
-      />
+      <ErrorBoundary>
+        <Guard>
+          <Outlet />
+        </Guard>
+      </ErrorBoundary>
+      <Toaster />
     </>
   );
 }

@@ -41,8 +41,24 @@ describe("decideRoute", () => {
     expect(decideRoute({ ...base, token: true, guest: true, path: "/login" })).toEqual({ kind: "allow" });
   });
 
-  it("does not guard other paths (404, invite landings)", () => {
+  it("does not guard other paths (404, callbacks)", () => {
     expect(decideRoute({ ...base, initialized: undefined, path: "/no/such/page" })).toEqual({ kind: "allow" });
-    expect(decideRoute({ ...base, path: "/invite_private/3" })).toEqual({ kind: "allow" });
+    expect(decideRoute({ ...base, path: "/cb/github/webapp" })).toEqual({ kind: "allow" });
+  });
+
+  it("asks for a sign-in before a private-channel invite, keeping its magic token", () => {
+    const path = "/invite_private/3?magic_token=abc";
+    expect(decideRoute({ ...base, path })).toEqual({ kind: "redirect", to: "/login", remember: path });
+    expect(decideRoute({ ...base, token: true, path })).toEqual({ kind: "allow" });
+    expect(decideRoute({ ...base, token: true, guest: true, path })).toEqual({ kind: "redirect", to: "/" });
+  });
+
+  it("sends signed-in members away from the mobile invite", () => {
+    expect(decideRoute({ ...base, path: "/invite_mobile/tok" })).toEqual({ kind: "allow" });
+    expect(decideRoute({ ...base, token: true, path: "/invite_mobile/tok" })).toEqual({ kind: "redirect", to: "/" });
+  });
+
+  it("keeps the onboarding open while the wizard runs", () => {
+    expect(decideRoute({ ...base, token: true, path: "/onboarding", setupInProgress: true })).toEqual({ kind: "allow" });
   });
 });

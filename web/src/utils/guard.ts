@@ -16,6 +16,8 @@ export interface GuardInput {
   tryPath?: string | null;
   /** Guest mode is on (login config); logged-out visitors of guest-allowed paths go to /guest_login. */
   guestMode?: boolean;
+  /** The onboarding wizard is still running (it has logged the new admin in already). */
+  setupInProgress?: boolean;
 }
 
 export type GuardDecision =
@@ -25,9 +27,9 @@ export type GuardDecision =
   /** `remember`: store this path as the try path. */
   | { kind: "redirect"; to: string; remember?: string };
 
-const LOGIN_PAGES = ["/login", "/guest_login", "/email_login", "/register", "/send_magic_link", "/oauth"];
-/** The children of the main layout (auth-guarded). */
-const MAIN_PAGES = ["/chat", "/setting", "/users", "/favs", "/files"];
+const LOGIN_PAGES = ["/login", "/guest_login", "/email_login", "/register", "/send_magic_link", "/oauth", "/invite_mobile"];
+/** The children of the main layout, and the private-channel invite: auth-guarded. */
+const MAIN_PAGES = ["/chat", "/setting", "/users", "/favs", "/files", "/invite_private"];
 /** Paths a guest may visit (spec §6: guests read public channels). */
 const GUEST_PAGES = ["/", "/chat"];
 
@@ -56,7 +58,7 @@ export function rememberablePath(path: string): string {
   return pathnameOf(path).startsWith("/setting/my_account") ? "/" : path;
 }
 
-export function decideRoute({ initialized, token, guest, path, tryPath, guestMode }: GuardInput): GuardDecision {
+export function decideRoute({ initialized, token, guest, path, tryPath, guestMode, setupInProgress }: GuardInput): GuardDecision {
   const pathname = pathnameOf(path);
   const onboarding = pathname === "/onboarding";
   const login = isLoginPage(path);
@@ -66,7 +68,7 @@ export function decideRoute({ initialized, token, guest, path, tryPath, guestMod
   if (initialized === undefined) return { kind: "loading" };
 
   if (onboarding) {
-    if (!initialized) return { kind: "allow" };
+    if (!initialized || setupInProgress) return { kind: "allow" };
     return { kind: "redirect", to: token && !guest ? "/" : "/login" };
   }
   if (!initialized) return { kind: "redirect", to: "/onboarding" };

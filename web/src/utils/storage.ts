@@ -49,3 +49,14 @@ export function getLocalNumber(key: string): number {
   const n = Number(getLocal(key));
   return Number.isFinite(n) ? n : 0;
 }
+
+/** Forget this client's stored data (session, sync state, flags); the theme and language stay. */
+export function clearLocalData(): void {
+  const s = store();
+  if (!s) return;
+  try {
+    for (const key of Object.keys(s)) if (key.startsWith("VOCECHAT_")) s.removeItem(key);
+  } catch {
+    // ignore
+  }
+}

@@ -31,6 +31,11 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   }
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error) {
+    // A failed status with a plain-text body (the server's error texts) is that status, not a
+    // parsing error: callers compare statuses. PARSING_ERROR stays for a 2xx that is not JSON.
+    if (result.error.status === "PARSING_ERROR" && result.error.originalStatus >= 400) {
+      result.error = { status: result.error.originalStatus, data: result.error.data };
+    }
     const error = result.error;
     const status = "originalStatus" in error ? error.originalStatus : error.status;
     handleApiError(api.endpoint, status, "data" in error ? error.data : undefined, api.dispatch);

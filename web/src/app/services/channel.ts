@@ -1,5 +1,5 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
-import type { CreateGroupRequest, CreateGroupResponse, Group } from "@parley/protocol";
+import type { CreateGroupRequest, CreateGroupResponse, Group, JoinPrivateRequest } from "@parley/protocol";
 import baseQuery from "./base.query";
 import { handleChatMessage, sendRequest, type SendArgs } from "./handlers";
 
@@ -10,11 +10,21 @@ export const channelApi = createApi({
     getChannels: builder.query<Group[], void>({
       query: () => ({ url: "/group" }),
     }),
+    /** `GET /api/group/{gid}`: public, also for the private-channel invite card. */
     getChannel: builder.query<Group, number>({
       query: (gid) => ({ url: `/group/${gid}` }),
     }),
     createChannel: builder.mutation<CreateGroupResponse, CreateGroupRequest>({
       query: (body) => ({ url: "/group", method: "POST", body }),
+    }),
+    /** `POST /api/user/join_private` {magic_token}: 409 invalid or expired, 412 already a member. */
+    joinPrivateChannel: builder.mutation<Pick<Group, "gid"> & Partial<Group>, JoinPrivateRequest>({
+      query: (body) => ({ url: "/user/join_private", method: "POST", body }),
+    }),
+    /** `GET /api/group/create_invite_private_magic_link?gid=`: a plain-text invite URL. */
+    createPrivateInviteLink: builder.query<string, { gid: number; expired_in?: number; max_times?: number }>({
+      query: (params) => ({ url: "/group/create_invite_private_magic_link", params, responseHandler: "text" }),
+      keepUnusedDataFor: 0,
     }),
     /** `POST /group/{gid}/send`. */
     sendChannelMsg: builder.mutation<number, SendArgs>({
@@ -26,4 +36,11 @@ export const channelApi = createApi({
   }),
 });
 
-export const { useGetChannelsQuery, useGetChannelQuery, useCreateChannelMutation, useSendChannelMsgMutation } = channelApi;
+export const {
+  useGetChannelsQuery,
+  useGetChannelQuery,
+  useCreateChannelMutation,
+  useJoinPrivateChannelMutation,
+  useLazyCreatePrivateInviteLinkQuery,
+  useSendChannelMsgMutation,
+} = channelApi;

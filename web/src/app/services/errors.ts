@@ -1,9 +1,10 @@
 /**
- * The spec §8 error catalogue, shared by the RTK Query base query and the public bootstrap client:
- * session loss on 401/451, and toasts for 400/403/404/413/415/500/503 with the listed exceptions.
+ * The error catalogue of spec §8, in one place. `STATUS_RULES` is what the RTK Query base query
+ * and the public client do for each failed status; `ERROR_TEXT` names the texts of the other
+ * situations of the table, which the screens and the event stream show through `errorText`.
  */
-import toast from "react-hot-toast";
 import i18n from "../../i18n";
+import { toast } from "../../utils/toast";
 import { NO_LOGOUT_ON_401, NO_TOAST_403, NO_TOAST_404, SILENT_ENDPOINTS } from "../config";
 import { clearSession } from "../session";
 
@@ -12,47 +13,101 @@ export type ApiStatus = number | "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERRO
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDispatch = (action: any) => any;
 
+/** The texts of spec §8 (i18n keys, `namespace:key`). */
+export const ERROR_TEXT = {
+  failedFetch: "common:tip.failed_fetch",
+  badRequest: "common:tip.400",
+  notAllowed: "common:tip.403",
+  notFound: "common:tip.404",
+  tooLarge: "common:tip.413",
+  unsupportedMedia: "common:tip.415",
+  license: "common:tip.451",
+  serverError: "common:tip.500",
+  /** 409 on private join, and a failed magic-token check on the invite page. */
+  inviteInvalid: "auth:invite_private.invalid",
+  /** 412 on private join. */
+  alreadyInChannel: "auth:invite_private.already",
+  sendBlocked: "chat:tip.send_blocked",
+  sendFailed: "chat:tip.send_failed",
+  stripeSession: "common:tip.stripe_session",
+  magicLinkInvalid: "auth:tip.magic_link_invalid",
+  versionNeeded: "common:version.needed",
+  upgradeServer: "common:version.upgrade",
+  singleTab: "common:inactive.title",
+  kickedOtherDevice: "auth:tip.kicked_other_device",
+  accountDeleted: "auth:tip.account_deleted",
+  reconnecting: "common:tip.reconnecting",
+  imageCopyType: "chat:tip.image_copy_type",
+  imageCopyBlob: "chat:tip.image_copy_blob",
+  chunkLoad: "common:tip.chunk_load",
+} as const;
+
+export type ErrorTextKey = keyof typeof ERROR_TEXT;
+
+export function errorText(key: ErrorTextKey, options?: Record<string, unknown>): string {
+  return i18n.t(ERROR_TEXT[key], options ?? {}) as string;
+}
+
 /** A short plain-text server message, if the body is one. */
 export function serverText(data: unknown): string | undefined {
   if (typeof data === "string" && data.trim() && data.length < 300 && !data.trimStart().startsWith("<")) return data.trim();
   return undefined;
 }
 
-export function handleApiError(endpoint: string, status: ApiStatus, data: unknown, dispatch: AnyDispatch) {
-  const t = (key: string) => i18n.t(key, { ns: "common" });
-  const silent = SILENT_ENDPOINTS.includes(endpoint);
-  switch (status) {
-    case "FETCH_ERROR":
-      if (!silent) toast.error(`${endpoint}: ${t("tip.failed_fetch")}`);
-      break;
-    case 400:
-      if (!silent) toast.error(t("tip.400"));
-      break;
-    case 401:
-      if (!NO_LOGOUT_ON_401.includes(endpoint)) clearSession(dispatch);
-      break;
-    case 403:
-      if (!silent && !NO_TOAST_403.includes(endpoint)) toast.error(t("tip.403"));
-      break;
-    case 404:
-      if (silent || NO_TOAST_404.includes(endpoint)) console.info(`[api] ${endpoint}: 404`);
-      else toast.error(t("tip.404"));
-      break;
-    case 413:
-      toast.error(t("tip.413"));
-      break;
-    case 415:
-      toast.error(t("tip.415"));
-      break;
-    case 451:
-      clearSession(dispatch);
-      toast.error(serverText(data) ?? t("tip.451"));
-      break;
-    case 500:
-    case 503:
-      if (!silent) toast.error(serverText(data) ?? t("tip.500"));
-      break;
-    default:
-      break;
+interface RuleContext {
+  endpoint: string;
+  data: unknown;
+}
+
+interface StatusRule {
+  /** The toast text; none means the status is only logged. */
+  toast?: (ctx: RuleContext) => string;
+  /** Endpoints that handle this status themselves (no toast). */
+  exceptToast?: readonly string[];
+  /** Clear the session and go to /login. */
+  logout?: boolean;
+  /** Endpoints for which the status does not end the session. */
+  exceptLogout?: readonly string[];
+}
+
+/** spec §8, status by status. */
+export const STATUS_RULES: Record<string, StatusRule> = {
+  FETCH_ERROR: { toast: ({ endpoint }) => `${endpoint}: ${errorText("failedFetch")}` },
+  // The statuses exist; the spec shows no text for them.
+  TIMEOUT_ERROR: {},
+  PARSING_ERROR: {},
+  400: { toast: () => errorText("badRequest") },
+  401: { logout: true, exceptLogout: NO_LOGOUT_ON_401 },
+  403: { toast: () => errorText("notAllowed"), exceptToast: NO_TOAST_403 },
+  404: { toast: () => errorText("notFound"), exceptToast: NO_TOAST_404 },
+  413: { toast: () => errorText("tooLarge") },
+  415: { toast: () => errorText("unsupportedMedia") },
+  451: { logout: true, toast: ({ data }) => serverText(data) ?? errorText("license") },
+  500: { toast: ({ data }) => serverText(data) ?? errorText("serverError") },
+  503: { toast: ({ data }) => serverText(data) ?? errorText("serverError") },
+};
+
+export interface ErrorOutcome {
+  toast?: string;
+  loggedOut: boolean;
+}
+
+/** Apply the catalogue to one failed call. Returns what was done (for tests and callers). */
+export function handleApiError(endpoint: string, status: ApiStatus, data: unknown, dispatch: AnyDispatch): ErrorOutcome {
+  const rule = STATUS_RULES[String(status)];
+  const outcome: ErrorOutcome = { loggedOut: false };
+  if (!rule) return outcome;
+  if (rule.logout && !rule.exceptLogout?.includes(endpoint)) {
+    clearSession(dispatch);
+    outcome.loggedOut = true;
   }
+  // 451 always says why the session ended; other toasts respect the silent and handled lists.
+  const silent = status !== 451 && (SILENT_ENDPOINTS.includes(endpoint) || !!rule.exceptToast?.includes(endpoint));
+  if (rule.toast && !silent) {
+    outcome.toast = rule.toast({ endpoint, data });
+    toast.error(outcome.toast);
+  } else if (status !== 401) {
+    console.info(`[api] ${endpoint}: ${String(status)}`);
+  }
+  return outcome;
 }

@@ -1,7 +1,7 @@
 /** The send flow of spec §4, shared by channel and DM sends (VoceChat's `handleChatMessage`). */
 import { ContentType, TEMP_MESSAGE_REMOVE_MS, type MessageProperties } from "@parley/protocol";
-import toast from "react-hot-toast";
-import i18n from "../../i18n";
+import { toast } from "../../utils/toast";
+import { errorText, serverText } from "./errors";
 import type { AuthState } from "../slices/auth.data";
 import { addMessage, removeMessage, removeStoredMessage, replaceTempMessage, type ConvKind } from "../slices/messages";
 import { encodeProperties } from "../../utils/base64";
@@ -72,9 +72,12 @@ export async function handleChatMessage(kind: ConvKind, args: SendArgs, { dispat
     setTimeout(() => dispatch(removeStoredMessage(localId)), TEMP_MESSAGE_REMOVE_MS);
   } catch (err) {
     dispatch(removeMessage({ kind, id: args.id, mid: localId }));
-    const status = (err as { error?: { status?: unknown } })?.error?.status;
-    const t = i18n.t.bind(i18n);
-    if (status === 403) toast.error(t("tip.send_blocked", { ns: "chat" }));
-    else toast.error(`${t("tip.send_failed", { ns: "chat" })}${status !== undefined ? ` (${String(status)})` : ""}`);
+    // spec §8: 403 → 'Send failed, blocked maybe'; anything else → 'Send Message Failed' plus the details.
+    const error = (err as { error?: { status?: unknown; data?: unknown } })?.error;
+    if (error?.status === 403) toast.error(errorText("sendBlocked"));
+    else {
+      const details = [error?.status, serverText(error?.data)].filter((x) => x !== undefined).join(": ");
+      toast.error(`${errorText("sendFailed")}${details ? ` (${details})` : ""}`);
+    }
   }
 }

@@ -12,6 +12,8 @@ export interface PublicRequest {
   body?: unknown;
   timeout?: number;
   responseHandler?: "json" | "text";
+  /** Send `X-API-Key` (callers that are not on the public list). */
+  token?: string;
 }
 
 export type PublicResult<T> = { data: T; error?: undefined } | { data?: undefined; error: { status: ApiStatus; data?: unknown } };
@@ -21,7 +23,7 @@ type AnyDispatch = (action: any) => any;
 
 export async function publicRequest<T>(
   endpoint: string,
-  { url, method = "GET", body, timeout, responseHandler = "json" }: PublicRequest,
+  { url, method = "GET", body, timeout, responseHandler = "json", token }: PublicRequest,
   dispatch: AnyDispatch,
 ): Promise<PublicResult<T>> {
   const controller = new AbortController();
@@ -42,7 +44,10 @@ export async function publicRequest<T>(
     res = await fetch(`${API_BASE}${url}`, {
       method,
       signal: controller.signal,
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: {
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(token ? { "X-API-Key": token } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     text = await res.text();

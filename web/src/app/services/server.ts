@@ -1,12 +1,23 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
-import type { AdminUser, CreateAdminRequest, CreateUserRequest, LoginConfig, Organization, UserInfo } from "@parley/protocol";
+import type {
+  AdminUser,
+  CreateAdminRequest,
+  CreateUserRequest,
+  LoginConfig,
+  Organization,
+  OrganizationUpdate,
+  SystemCommon,
+  UserInfo,
+} from "@parley/protocol";
 import baseQuery from "./base.query";
-import { updateInfo } from "../slices/server";
+import { MIN_VERSION } from "../config";
+import { updateCommon, updateInfo, updateLoginConfig, type ServerState } from "../slices/server";
+import { compareVersion } from "../../utils/version";
 
 export const serverApi = createApi({
   reducerPath: "serverApi",
   baseQuery,
-  tagTypes: ["Server"],
+  tagTypes: ["Server", "LoginConfig"],
   endpoints: (builder) => ({
     getServer: builder.query<Organization, void>({
       query: () => ({ url: "/admin/system/organization" }),
@@ -15,7 +26,28 @@ export const serverApi = createApi({
         try {
           dispatch(updateInfo((await queryFulfilled).data));
         } catch {
-          // toasted by the base query
+          // logged only (spec §8)
+        }
+      },
+    }),
+    /**
+     * The organization, optimistically (spec §4): PUT for servers newer than 0.3.8, POST before.
+     * A failure puts the previous name and description back.
+     */
+    updateServer: builder.mutation<null, OrganizationUpdate>({
+      queryFn: async (body, api, _extra, base) => {
+        const { version } = (api.getState() as unknown as { server: ServerState }).server;
+        const method = compareVersion(version, MIN_VERSION.organizationPut) > 0 ? "PUT" : "POST";
+        const res = await base({ url: "/admin/system/organization", method, body });
+        return res.error ? { error: res.error } : { data: null };
+      },
+      async onQueryStarted(body, { dispatch, getState, queryFulfilled }) {
+        const { name, description } = (getState() as unknown as { server: ServerState }).server;
+        dispatch(updateInfo({ name: body.name, description: body.description ?? null }));
+        try {
+          await queryFulfilled;
+        } catch {
+          dispatch(updateInfo({ name, description }));
         }
       },
     }),
@@ -31,6 +63,35 @@ export const serverApi = createApi({
     }),
     getLoginConfig: builder.query<LoginConfig, void>({
       query: () => ({ url: "/admin/login/config" }),
+      providesTags: ["LoginConfig"],
+    }),
+    /** `POST /api/admin/login/config` with the whole config. */
+    updateLoginConfig: builder.mutation<null, LoginConfig>({
+      query: (body) => ({ url: "/admin/login/config", method: "POST", body }),
+      invalidatesTags: ["LoginConfig"],
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(updateLoginConfig(body));
+        } catch {
+          // toasted by the base query
+        }
+      },
+    }),
+    getSystemCommon: builder.query<SystemCommon, void>({
+      query: () => ({ url: "/admin/system/common" }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          dispatch(updateCommon((await queryFulfilled).data));
+        } catch {
+          // logged only (spec §8)
+        }
+      },
+    }),
+    /** `GET /api/group/create_reg_magic_link`: a plain-text invitation URL to the server. */
+    createInviteLink: builder.query<string, { expired_in?: number; max_times?: number } | void>({
+      query: (params) => ({ url: "/group/create_reg_magic_link", params: params ?? undefined, responseHandler: "text" }),
+      keepUnusedDataFor: 0,
     }),
     createAdmin: builder.mutation<UserInfo, CreateAdminRequest>({
       query: (body) => ({ url: "/admin/system/create_admin", method: "POST", body }),
@@ -43,8 +104,13 @@ export const serverApi = createApi({
 
 export const {
   useGetServerQuery,
+  useUpdateServerMutation,
   useGetServerVersionQuery,
   useGetLoginConfigQuery,
+  useUpdateLoginConfigMutation,
+  useGetSystemCommonQuery,
+  useCreateInviteLinkQuery,
+  useLazyCreateInviteLinkQuery,
   useCreateAdminMutation,
   useCreateUserMutation,
 } = serverApi;

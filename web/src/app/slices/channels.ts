@@ -1,13 +1,15 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { resetAll } from "../actions";
-import type { EventOf, Group } from "@parley/protocol";
+import type { EventOf, Group, GroupAnnouncement, PinnedMessage } from "@parley/protocol";
 
 export interface ChannelsState {
   ids: number[];
   byId: Record<number, Group>;
+  /** `group_announcement_changed` (null = cleared). */
+  announcements: Record<number, GroupAnnouncement | null>;
 }
 
-const initialState = (): ChannelsState => ({ ids: [], byId: {} });
+const initialState = (): ChannelsState => ({ ids: [], byId: {}, announcements: {} });
 
 const sortIds = (ids: number[]) => ids.sort((a, b) => a - b);
 
@@ -51,6 +53,16 @@ export const channelsSlice = createSlice({
       if (!ch || ch.is_public) return;
       ch.members = ch.members.filter((uid) => !payload.uids.includes(uid));
     },
+    /** `pinned_message_updated`: the same mid is replaced and appended; no message removes the pin. */
+    updatePinnedMessage(state, { payload }: PayloadAction<{ gid: number; mid: number; msg: PinnedMessage | null }>) {
+      const ch = state.byId[payload.gid];
+      if (!ch) return;
+      const rest = (ch.pinned_messages ?? []).filter((m) => m.mid !== payload.mid);
+      ch.pinned_messages = payload.msg ? [...rest, payload.msg] : rest;
+    },
+    setAnnouncement(state, { payload }: PayloadAction<{ gid: number; announcement: GroupAnnouncement | null }>) {
+      state.announcements[payload.gid] = payload.announcement;
+    },
     removeChannel(state, { payload }: PayloadAction<number>) {
       delete state.byId[payload];
       state.ids = state.ids.filter((id) => id !== payload);
@@ -64,6 +76,16 @@ export const channelsSlice = createSlice({
   },
 });
 
-export const { fillChannels, addChannel, updateChannel, addMembers, removeMembers, removeChannel, resetChannels } =
+export const {
+  fillChannels,
+  addChannel,
+  updateChannel,
+  addMembers,
+  removeMembers,
+  updatePinnedMessage,
+  setAnnouncement,
+  removeChannel,
+  resetChannels,
+} =
   channelsSlice.actions;
 export default channelsSlice.reducer;

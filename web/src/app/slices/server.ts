@@ -1,37 +1,55 @@
-/** Server info (spec §3), as far as this issue needs it. Plain reducer: it is on the login page. */
+/** Server info (spec §3), as far as the entry screens need it. Plain reducer: it is on the login page. */
 import type { UnknownAction } from "@reduxjs/toolkit";
 import { defineAction } from "../defineAction";
-import { DEFAULT_LOGIN_CONFIG, type LoginConfig, type Organization } from "@parley/protocol";
+import { DEFAULT_LOGIN_CONFIG, type LoginConfig, type Organization, type SystemCommon } from "@parley/protocol";
+import { KEY_SERVER_VERSION } from "../config";
 import { publicRequest } from "../services/public";
+import { getLocal, setLocal } from "../../utils/storage";
 import { updateInitialized } from "./auth.data";
 
 export interface ServerState {
   name: string;
   description: string | null;
   server_id?: string;
+  /** `GET /api/admin/system/version`, stored locally (spec §7). */
   version?: string;
   loginConfig?: LoginConfig;
   loginConfigLoaded: boolean;
+  /** `GET /api/admin/smtp/enabled`; undefined while unknown (or when the server lacks the route). */
+  smtpEnabled?: boolean;
+  /** The system settings (`GET /admin/system/common`, `server_config_changed`). */
+  common?: Partial<SystemCommon>;
 }
 
-const initialState: ServerState = { name: "", description: null, loginConfigLoaded: false };
+const initialState = (): ServerState => ({
+  name: "",
+  description: null,
+  loginConfigLoaded: false,
+  version: getLocal(KEY_SERVER_VERSION) ?? undefined,
+});
 
 export const updateInfo = defineAction<Partial<Organization> & { version?: string }>("server/updateInfo");
 export const updateLoginConfig = defineAction<LoginConfig | undefined>("server/updateLoginConfig");
+export const updateSMTPStatus = defineAction<boolean>("server/updateSMTPStatus");
+export const updateCommon = defineAction<Partial<SystemCommon>>("server/updateCommon");
 
-export function serverReducer(state: ServerState = initialState, action: UnknownAction): ServerState {
+export function serverReducer(state: ServerState | undefined, action: UnknownAction): ServerState {
+  const s = state ?? initialState();
   if (updateInfo.match(action)) {
     const p = action.payload;
+    if (p.version) setLocal(KEY_SERVER_VERSION, p.version);
     return {
-      ...state,
+      ...s,
       ...(typeof p.name === "string" ? { name: p.name } : {}),
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(p.server_id ? { server_id: p.server_id } : {}),
       ...(p.version ? { version: p.version } : {}),
     };
   }
-  if (updateLoginConfig.match(action)) return { ...state, loginConfig: action.payload, loginConfigLoaded: true };
-  return state;
+  if (updateLoginConfig.match(action)) return { ...s, loginConfig: action.payload, loginConfigLoaded: true };
+  if (updateSMTPStatus.match(action)) return { ...s, smtpEnabled: action.payload };
+  if (updateCommon.match(action)) return { ...s, common: { ...s.common, ...action.payload } };
+  return s;
 }
 
 export const serverSlice = { reducerPath: "server" as const, reducer: serverReducer };
@@ -51,10 +69,22 @@ export const fetchServer = () => async (dispatch: AnyDispatch) => {
   if (res.data) dispatch(updateInfo(res.data));
 };
 
+/** `GET /api/admin/system/version` (text); failures are logged only (spec §8). */
+export const fetchServerVersion = () => async (dispatch: AnyDispatch) => {
+  const res = await publicRequest<string>("getServerVersion", { url: "/admin/system/version", responseHandler: "text" }, dispatch);
+  if (typeof res.data === "string" && res.data.trim()) dispatch(updateInfo({ version: res.data.trim() }));
+};
+
 /** `GET /api/admin/login/config`; on failure the defaults apply. */
 export const fetchLoginConfig = () => async (dispatch: AnyDispatch) => {
   const res = await publicRequest<LoginConfig>("getLoginConfig", { url: "/admin/login/config" }, dispatch);
-  dispatch(updateLoginConfig(res.data ?? DEFAULT_LOGIN_CONFIG));
+  dispatch(updateLoginConfig(res.data ? { ...DEFAULT_LOGIN_CONFIG, ...res.data } : DEFAULT_LOGIN_CONFIG));
+};
+
+/** `GET /api/admin/smtp/enabled`: whether e-mail (magic links) can be sent. */
+export const fetchSMTPStatus = () => async (dispatch: AnyDispatch) => {
+  const res = await publicRequest<boolean>("getSMTPStatus", { url: "/admin/smtp/enabled" }, dispatch);
+  if (typeof res.data === "boolean") dispatch(updateSMTPStatus(res.data));
 };
 
 export default serverReducer;

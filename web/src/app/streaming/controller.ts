@@ -1,7 +1,9 @@
 /**
- * The event stream connection (VoceChat's useStreaming), kept outside React: one EventSource,
- * renewal before connecting, reconnect 2 s after an error, and a 20 s liveness timer re-armed by
- * `ready` and `heartbeat`.
+ * The event stream connection (VoceChat's useStreaming), kept outside React. States (spec §4):
+ * connecting → connected (→ `ready`) → on an error: stopped if the page is offline or hidden,
+ * otherwise reconnecting after 2 s; back online or visible it resumes after 1.5 s; hidden for
+ * more than 24 h it reconnects from scratch. The token is renewed before connecting, and a 20 s
+ * liveness timer (re-armed by `ready` and `heartbeat`) catches a silent stream.
  */
 import {
   EVENT_HISTORY_LIMIT,
@@ -61,9 +63,21 @@ function closeSource() {
   handler?.flush();
 }
 
+const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+const isHidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
+
+/** Drop the connection but stay active: `resumeStreaming` (online / visible again) reconnects. */
+function suspend() {
+  clearTimers();
+  closeSource();
+  store?.dispatch(setReady(false));
+  store?.dispatch(updateSSEStatus("disconnected"));
+}
+
 function scheduleReconnect(delay: number) {
   if (!active || !store) return;
   if (reconnectTimer) clearTimeout(reconnectTimer);
+  store.dispatch(setReady(false));
   store.dispatch(updateSSEStatus("reconnecting"));
   reconnectTimer = setTimeout(() => {
     reconnectTimer = null;
@@ -86,7 +100,7 @@ async function connect(isRetry: boolean) {
   const gen = ++generation;
   clearTimers();
   closeSource();
-  if (typeof navigator !== "undefined" && navigator.onLine === false) {
+  if (isOffline()) {
     dispatch(updateSSEStatus("disconnected"));
     return; // the `online` listener reconnects
   }
@@ -97,7 +111,9 @@ async function connect(isRetry: boolean) {
     const ok = await renewToken(dispatch, getState);
     if (gen !== generation || !active) return;
     if (!ok) {
+      // A failed renewal stops the stream; the session may be gone (401), or the network.
       if (!(getState() as StateLike).authData.token) return stopStreaming();
+      if (isOffline() || isHidden()) return suspend();
       return scheduleReconnect(SSE_RECONNECT_DELAY_MS);
     }
     authData = (getState() as StateLike).authData;
@@ -128,6 +144,8 @@ async function connect(isRetry: boolean) {
     closeSource();
     if (livenessTimer) clearTimeout(livenessTimer);
     dispatch(setReady(false));
+    // spec §8: offline or hidden, the stream stops (and resumes with the page).
+    if (isOffline() || isHidden()) return suspend();
     failures += 1;
     if (failures % 3 === 0) {
       // Repeated failures may mean the token is no longer valid: a REST call finds out (401 → login).
@@ -168,9 +186,15 @@ export function resumeStreaming(delay = SSE_RETURN_RECONNECT_DELAY_MS) {
 /** Offline: drop the connection until `resumeStreaming`. */
 export function pauseStreaming() {
   if (!active || !store) return;
+  suspend();
+}
+
+/** Back after more than 24 h hidden: start over (spec §9), whatever the socket says. */
+export function restartStreaming() {
+  if (!active) return;
   clearTimers();
   closeSource();
-  store.dispatch(updateSSEStatus("disconnected"));
+  scheduleReconnect(0);
 }
 
 export const isStreaming = () => active;

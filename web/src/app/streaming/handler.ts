@@ -3,8 +3,8 @@
  * Chat events are batched: one store update per burst, flushed before any other event.
  */
 import type { ChatMessage, ServerEvent } from "@parley/protocol";
-import toast from "react-hot-toast";
-import i18n from "../../i18n";
+import { toast } from "../../utils/toast";
+import { errorText } from "../services/errors";
 import { userApi } from "../services/user";
 import { clearSession } from "../session";
 import { updateLoginUser, updateRoleChanged, type AuthState } from "../slices/auth.data";
@@ -14,19 +14,22 @@ import {
   fillChannels,
   removeChannel,
   removeMembers,
+  setAnnouncement,
   updateChannel,
+  updatePinnedMessage,
   type ChannelsState,
 } from "../slices/channels";
 import {
   addHistoryGap,
+  applySettingsChanged,
+  setRemark,
   setUserSettings,
   updateAfterMid,
-  updateReadIndexes,
   updateUsersVersion,
 } from "../slices/footprint";
 import { clearConversation, receiveMessages, resetMessages } from "../slices/messages";
-import { updateInfo } from "../slices/server";
-import { setReady, type UIState } from "../slices/ui";
+import { updateCommon, updateInfo } from "../slices/server";
+import { setCalling, setReady, type UIState } from "../slices/ui";
 import { applyUserLogs, setUsersOnline } from "../slices/users";
 import { navigateTo } from "../../utils/navigation";
 
@@ -53,7 +56,6 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
   let timer: ReturnType<typeof setTimeout> | null = null;
   const state = () => getState() as StateLike;
   const me = () => state().authData.user?.uid ?? 0;
-  const t = i18n.t.bind(i18n);
 
   const flush = () => {
     if (timer) clearTimeout(timer);
@@ -110,7 +112,7 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
             if (Object.keys(patch).length) dispatch(updateLoginUser(patch));
           }
           if (user && log.uid === user.uid && log.action === "delete") {
-            toast.error(t("tip.account_deleted", { ns: "auth" }));
+            toast.error(errorText("accountDeleted"));
             onStop();
             clearSession(dispatch);
             return;
@@ -128,8 +130,16 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
       case "user_settings":
         dispatch(setUserSettings(event));
         break;
-      case "user_settings_changed":
-        dispatch(updateReadIndexes({ users: event.read_index_users, groups: event.read_index_groups }));
+      case "user_settings_changed": {
+        const { type: _type, ...changes } = event;
+        dispatch(applySettingsChanged(changes));
+        break;
+      }
+      case "user_remark":
+        dispatch(setRemark({ uid: event.contact_uid, remark: event.remark }));
+        break;
+      case "user_calling":
+        if (event.uid !== me()) dispatch(setCalling({ from: event.uid, to: event.target }));
         break;
       case "related_groups":
         dispatch(fillChannels(event.groups));
@@ -153,12 +163,17 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
         leaveChannel(event.gid);
         break;
       case "pinned_message_updated":
+        dispatch(updatePinnedMessage({ gid: event.gid, mid: event.mid, msg: event.msg }));
+        break;
+      case "group_announcement_changed":
+        dispatch(setAnnouncement({ gid: event.gid, announcement: event.announcement }));
         break;
       case "group_message_cleared":
         dispatch(clearConversation({ kind: "channel", id: event.gid }));
         break;
       case "message_cleared":
         dispatch(resetMessages());
+        if (event.latest_deleted_mid) dispatch(updateAfterMid(event.latest_deleted_mid));
         break;
       case "server_config_changed": {
         const name = event.organization_name;
@@ -169,6 +184,10 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
             ...(typeof description === "string" ? { description } : {}),
           }),
         );
+        // The system settings that came with it (null = unchanged).
+        const { type: _type, organization_name: _n, organization_description: _d, organization_logo: _l, ...rest } = event;
+        const common = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
+        if (Object.keys(common).length) dispatch(updateCommon(common));
         break;
       }
       case "history_gap":
@@ -176,8 +195,8 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
         break;
       case "kick": {
         onStop();
-        if (event.reason === "login_from_other_device") toast.error(t("tip.kicked_other_device", { ns: "auth" }));
-        else if (event.reason === "delete_user") toast.error(t("tip.account_deleted", { ns: "auth" }));
+        if (event.reason === "login_from_other_device") toast.error(errorText("kickedOtherDevice"));
+        else if (event.reason === "delete_user") toast.error(errorText("accountDeleted"));
         clearSession(dispatch);
         break;
       }

@@ -3,7 +3,7 @@ import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
-import Avatar, { avatarUrl } from "../Avatar";
+import Avatar, { avatarUrl } from "../ui/Avatar";
 import { Spinner } from "../Icons";
 import { fullTimeLabel, timeLabel } from "./format";
 import MessageContent from "./MessageContent";

@@ -13,6 +13,7 @@ export function startsGroup(prev: StoredMessage | undefined, msg: StoredMessage)
   return msg.created_at - prev.created_at > GROUP_WINDOW_MS;
 }
 
+// i18n-ns: chat (the caller passes its chat `t`)
 export function dayLabel(ts: number, t: (key: string) => string): string {
   const d = dayjs(ts);
   const now = dayjs();

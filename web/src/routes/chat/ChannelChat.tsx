@@ -24,14 +24,13 @@ export default function ChannelChat() {
   const memberCount = channel.is_public ? userCount : channel.members.length;
   const restricted =
     channel.only_owner_can_send_msg && me && !me.is_admin && channel.owner !== me.uid ? t("channel.only_owner") : undefined;
-  const guestBlocked = me?.create_by === "guest" ? t("channel.guest_sign_in") : undefined;
 
   return (
     <ChatView
       kind="channel"
       id={gid}
       placeholder={t("composer.placeholder_channel", { name: channel.name })}
-      disabledReason={guestBlocked ?? restricted}
+      disabledReason={restricted}
       header={
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <div className="min-w-0 flex-1">

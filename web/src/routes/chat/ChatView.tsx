@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { selectConversationIds } from "../../app/selectors";
 import { useSendChannelMsgMutation } from "../../app/services/channel";
@@ -9,6 +10,7 @@ import { updateReadIndexes } from "../../app/slices/footprint";
 import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/messages";
 import { updateRememberedChat } from "../../app/slices/ui";
 import Composer from "../../components/Composer";
+import Button from "../../components/ui/Button";
 import MenuButton from "../../components/MenuButton";
 import MessageList from "../../components/MessageList";
 import useHistory from "./useHistory";
@@ -22,12 +24,29 @@ interface Props {
   disabledReason?: string;
 }
 
+/** Guests read; sending asks them to sign in (spec §1). */
+function GuestSignIn() {
+  const { t } = useTranslation("chat");
+  const navigate = useNavigate();
+  return (
+    <div className="shrink-0 px-4 pb-4 sm:px-5">
+      <div className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-zinc-300 bg-zinc-50 px-4 py-3 dark:border-zinc-700 dark:bg-zinc-800/40" data-testid="guest-sign-in">
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">{t("channel.guest_sign_in")}</p>
+        <Button size="sm" onClick={() => navigate("/login")}>
+          {t("guest.sign_in", { ns: "common" })}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** A conversation (channel or DM): header, message list, composer. */
 export default function ChatView({ kind, id, header, placeholder, intro, disabledReason }: Props) {
   const { t } = useTranslation("chat");
   const dispatch = useAppDispatch();
   const key = convKey(kind, id);
   const me = useAppSelector((s) => s.authData.user?.uid);
+  const guest = useAppSelector((s) => s.authData.guest);
   const ids = useAppSelector((s) => selectConversationIds(s, kind, id));
   const byId = useAppSelector((s) => s.messages.byId);
   const reactions = useAppSelector((s) => s.messages.reactions);
@@ -75,7 +94,11 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
         intro={intro}
         label={t("message.list")}
       />
-      <Composer contextKey={key} placeholder={placeholder} onSend={onSend} disabled={!!disabledReason} disabledReason={disabledReason} />
+      {guest ? (
+        <GuestSignIn />
+      ) : (
+        <Composer contextKey={key} placeholder={placeholder} onSend={onSend} disabled={!!disabledReason} disabledReason={disabledReason} />
+      )}
     </section>
   );
 }

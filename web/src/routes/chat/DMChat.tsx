@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
-import Avatar, { avatarUrl } from "../../components/Avatar";
+import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Loading from "../../components/Loading";
 import ChatView from "./ChatView";
 import NotFoundInLayout from "./NotFoundInLayout";
@@ -11,7 +11,6 @@ export default function DMChat() {
   const uid = Number(useParams().user_id);
   const user = useAppSelector((s) => s.users.byId[uid]);
   const usersLoaded = useAppSelector((s) => s.users.ids.length > 0);
-  const guest = useAppSelector((s) => s.authData.guest);
 
   if (!Number.isInteger(uid) || uid <= 0 || (usersLoaded && !user)) return <NotFoundInLayout text={t("dm.not_found")} />;
   if (!user) return <Loading fullscreen={false} />;
@@ -21,7 +20,6 @@ export default function DMChat() {
       kind="dm"
       id={uid}
       placeholder={t("composer.placeholder_dm", { name: user.name })}
-      disabledReason={guest ? t("channel.guest_sign_in") : undefined}
       header={
         <div className="flex min-w-0 items-center gap-3">
           <Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={32} online={!!user.online} />

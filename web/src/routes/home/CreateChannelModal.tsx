@@ -1,12 +1,14 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
 import { useCreateChannelMutation } from "../../app/services/channel";
-import Avatar, { avatarUrl } from "../../components/Avatar";
-import { HashIcon, LockIcon, Spinner } from "../../components/Icons";
-import Modal from "../../components/Modal";
+import Avatar, { avatarUrl } from "../../components/ui/Avatar";
+import { HashIcon, LockIcon, SearchIcon } from "../../components/Icons";
+import Button from "../../components/ui/Button";
+import Input from "../../components/ui/Input";
+import Toggle from "../../components/ui/Toggle";
+import Modal from "../../components/ui/Modal";
 
 /** New channel: name, description, public/private and, for private, the members. */
 export default function CreateChannelModal({ onClose, defaultPrivate }: { onClose: () => void; defaultPrivate?: boolean }) {
@@ -57,83 +59,57 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             {t("action.cancel", { ns: "common" })}
-          </button>
-          <button type="submit" form="create-channel-form" className="btn-primary" disabled={!name.trim() || isLoading}>
-            {isLoading && <Spinner />}
+          </Button>
+          <Button type="submit" form="create-channel-form" disabled={!name.trim()} loading={isLoading}>
             {t("create.submit")}
-          </button>
+          </Button>
         </>
       }
     >
       <form id="create-channel-form" className="space-y-4" onSubmit={onSubmit}>
-        <div>
-          <label htmlFor="channel-name" className="label">
-            {t("create.name")}
-          </label>
-          <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-zinc-400">
-              {isPublic ? <HashIcon size={16} /> : <LockIcon size={16} />}
-            </span>
-            <input
-              id="channel-name"
-              name="channel-name"
-              className="input pl-9"
-              placeholder={t("create.name_placeholder")}
-              maxLength={64}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              data-autofocus
-              required
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="channel-desc" className="label">
-            {t("create.description")} <span className="font-normal text-zinc-400">{t("create.optional")}</span>
-          </label>
-          <input
-            id="channel-desc"
-            name="channel-description"
-            className="input"
-            placeholder={t("create.description_placeholder")}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div className="flex items-start justify-between gap-4 rounded-xl border border-zinc-200 p-3.5 dark:border-zinc-800">
-          <div>
-            <p id="channel-private-label" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-              {t("create.private")}
-            </p>
-            <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-              {isAdmin ? t("create.private_desc") : t("create.private_only")}
-            </p>
-          </div>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={!isPublic}
-            aria-labelledby="channel-private-label"
-            disabled={!isAdmin}
-            onClick={() => setIsPublic((p) => !p)}
-            className={clsx(
-              "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:opacity-60",
-              !isPublic ? "bg-primary-600 dark:bg-primary-500" : "bg-zinc-300 dark:bg-zinc-700",
-            )}
-          >
-            <span className={clsx("inline-block size-5 rounded-full bg-white shadow transition", !isPublic ? "translate-x-5.5" : "translate-x-0.5")} />
-          </button>
-        </div>
+        <Input
+          id="channel-name"
+          name="channel-name"
+          label={t("create.name")}
+          leading={isPublic ? <HashIcon size={16} /> : <LockIcon size={16} />}
+          placeholder={t("create.name_placeholder")}
+          maxLength={64}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+          required
+        />
+        <Input
+          id="channel-desc"
+          name="channel-description"
+          label={
+            <>
+              {t("create.description")} <span className="font-normal text-zinc-400">{t("create.optional")}</span>
+            </>
+          }
+          placeholder={t("create.description_placeholder")}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <Toggle
+          className="rounded-xl border border-zinc-200 p-3.5 dark:border-zinc-800"
+          label={t("create.private")}
+          description={isAdmin ? t("create.private_desc") : t("create.private_only")}
+          checked={!isPublic}
+          disabled={!isAdmin}
+          onChange={(priv) => setIsPublic(!priv)}
+        />
         {!isPublic && (
           <fieldset>
             <legend className="label">
               {t("create.members")} <span className="font-normal text-zinc-400">({members.length})</span>
             </legend>
-            <input
+            <Input
               type="search"
-              className="input mb-2"
+              className="mb-2"
+              leading={<SearchIcon size={16} />}
               placeholder={t("create.search_members")}
               aria-label={t("create.search_members")}
               value={filter}

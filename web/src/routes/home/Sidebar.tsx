@@ -2,17 +2,13 @@ import { useState } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
-import toast from "react-hot-toast";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { selectUnreadCount } from "../../app/selectors";
-import { useLogoutMutation } from "../../app/services/auth";
 import type { ConvKind } from "../../app/slices/messages";
-import Avatar, { avatarUrl } from "../../components/Avatar";
-import ConfirmDialog from "../../components/ConfirmDialog";
-import { HashIcon, LockIcon, LogoutIcon, PlusIcon } from "../../components/Icons";
-import ServerLogo from "../../components/ServerLogo";
-import ThemeSwitch from "../../components/ThemeSwitch";
+import Avatar, { avatarUrl } from "../../components/ui/Avatar";
+import { HashIcon, LockIcon, PlusIcon } from "../../components/Icons";
 import CreateChannelModal from "./CreateChannelModal";
+import NewMessageModal from "./NewMessageModal";
 import { toggleMenuExpand } from "../../app/slices/ui";
 
 function StatusPill() {
@@ -108,20 +104,15 @@ export default function Sidebar() {
   const channelIds = useAppSelector((s) => s.channels.ids);
   const userIds = useAppSelector((s) => s.users.ids);
   const me = useAppSelector((s) => s.authData.user);
-  const meOnline = useAppSelector((s) => s.ui.SSEStatus === "connected");
+  const guest = useAppSelector((s) => s.authData.guest);
   const [creating, setCreating] = useState(false);
-  const [confirmLogout, setConfirmLogout] = useState(false);
-  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const [messaging, setMessaging] = useState(false);
   const serverName = rawServerName.trim() || "Parley";
   const others = userIds.filter((uid) => uid !== me?.uid);
 
   return (
-    <nav
-      aria-label={t("sidebar.label")}
-      className="flex h-full flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950"
-    >
+    <nav aria-label={t("sidebar.label")} className="flex h-full flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950">
       <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800">
-        <ServerLogo name={serverName} size={32} className="rounded-lg" />
         <div className="min-w-0">
           <p className="truncate text-[15px] leading-tight font-bold text-zinc-900 dark:text-white" data-testid="server-name">
             {serverName}
@@ -134,9 +125,11 @@ export default function Sidebar() {
         <Section
           title={t("sidebar.channels")}
           action={
-            <button type="button" className="icon-btn size-6" onClick={() => setCreating(true)} aria-label={t("channel.create")} title={t("channel.create")}>
-              <PlusIcon size={15} />
-            </button>
+            !guest && (
+              <button type="button" className="icon-btn size-6" onClick={() => setCreating(true)} aria-label={t("channel.create")} title={t("channel.create")}>
+                <PlusIcon size={15} />
+              </button>
+            )
           }
         >
           {channelIds.length ? (
@@ -145,57 +138,38 @@ export default function Sidebar() {
                 <ChannelItem key={gid} gid={gid} />
               ))}
             </ul>
+          ) : guest ? (
+            <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_public_channels")}</p>
           ) : (
             <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={() => setCreating(true)}>
               {t("sidebar.no_channels")}
             </button>
           )}
         </Section>
-        <Section title={t("sidebar.dms")}>
-          {others.length ? (
-            <ul className="space-y-px" aria-label={t("sidebar.dms")}>
-              {others.map((uid) => (
-                <UserItem key={uid} uid={uid} />
-              ))}
-            </ul>
-          ) : (
-            <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_users")}</p>
-          )}
-        </Section>
+        {!guest && (
+          <Section
+            title={t("sidebar.dms")}
+            action={
+              <button type="button" className="icon-btn size-6" onClick={() => setMessaging(true)} aria-label={t("dm.new")} title={t("dm.new")}>
+                <PlusIcon size={15} />
+              </button>
+            }
+          >
+            {others.length ? (
+              <ul className="space-y-px" aria-label={t("sidebar.dms")}>
+                {others.map((uid) => (
+                  <UserItem key={uid} uid={uid} />
+                ))}
+              </ul>
+            ) : (
+              <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_users")}</p>
+            )}
+          </Section>
+        )}
       </div>
-
-      <div className="flex items-center justify-between border-t border-zinc-200 px-4 py-2 dark:border-zinc-800">
-        <span className="text-xs text-zinc-500">{t("theme.label")}</span>
-        <ThemeSwitch />
-      </div>
-      <footer className="flex h-16 shrink-0 items-center gap-3 border-t border-zinc-200 px-3 dark:border-zinc-800">
-        {me && <Avatar name={me.name} seed={me.uid} src={avatarUrl(me.uid, me.avatar_updated_at)} size={36} online={meOnline} />}
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-100" data-testid="current-user">
-            {me?.name}
-          </p>
-          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{me?.email}</p>
-        </div>
-        <button type="button" className="icon-btn" onClick={() => setConfirmLogout(true)} aria-label={t("logout.action")} title={t("logout.action")}>
-          <LogoutIcon size={17} />
-        </button>
-      </footer>
 
       {creating && <CreateChannelModal onClose={() => setCreating(false)} />}
-      {confirmLogout && (
-        <ConfirmDialog
-          title={t("logout.title")}
-          description={t("logout.desc")}
-          confirmText={t("logout.action")}
-          danger
-          busy={loggingOut}
-          onCancel={() => setConfirmLogout(false)}
-          onConfirm={async () => {
-            await logout();
-            toast.success(t("tip.logout_success"));
-          }}
-        />
-      )}
+      {messaging && <NewMessageModal onClose={() => setMessaging(false)} />}
     </nav>
   );
 }

@@ -2,82 +2,87 @@ import "../../app/services";
 import "../../styles/app.css";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import clsx from "clsx";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { useLogoutMutation } from "../../app/services/auth";
+import { useGetSystemCommonQuery } from "../../app/services/server";
 import { useGetUsersQuery } from "../../app/services/user";
-import { toggleMenuExpand } from "../../app/slices/ui";
 import { updateRoleChanged } from "../../app/slices/auth.data";
+import { errorText } from "../../app/services/errors";
+import { RefreshIcon, ShieldIcon } from "../../components/Icons";
+import Button from "../../components/ui/Button";
+import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import useStreaming from "../../hooks/useStreaming";
 import useTabGuard from "../../hooks/useTabGuard";
-import Sidebar from "./Sidebar";
+import InstallBanner from "./InstallBanner";
+import NavRail from "./NavRail";
 
+/** The inactive-tab notice (spec §4): another tab took over; this one can take it back by reloading. */
 function InactiveTab() {
   const { t } = useTranslation();
   return (
     <div className="flex h-full items-center justify-center bg-zinc-50 p-6 dark:bg-zinc-950">
-      <div className="card max-w-sm p-8 text-center">
-        <h1 className="text-lg font-semibold text-zinc-900 dark:text-white">{t("inactive.title")}</h1>
-        <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">{t("inactive.desc")}</p>
-        <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
+      <div className="card max-w-sm p-8 text-center" role="alertdialog" aria-labelledby="inactive-title" aria-describedby="inactive-desc">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400">
+          <RefreshIcon size={26} />
+        </span>
+        <h1 id="inactive-title" className="mt-5 text-lg font-semibold text-zinc-900 dark:text-white">
+          {errorText("singleTab")}
+        </h1>
+        <p id="inactive-desc" className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
+          {t("inactive.desc")}
+        </p>
+        <Button className="mt-6" icon={<RefreshIcon size={16} />} onClick={() => window.location.reload()}>
           {t("inactive.reload")}
-        </button>
+        </Button>
       </div>
     </div>
   );
 }
 
-function RoleChangedBanner() {
+/** spec §4: 'Detected your role has changed, would you re-login to take effect?' / 'Maybe later'. */
+function RoleChangedPrompt() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [logout] = useLogoutMutation();
+  const [logout, { isLoading }] = useLogoutMutation();
   return (
-    <div role="alert" className="flex items-center justify-center gap-3 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-      <span>{t("tip.role_changed")}</span>
-      <button type="button" className="font-semibold underline" onClick={() => void logout()}>
-        {t("action.relogin")}
-      </button>
-      <button type="button" className="opacity-80 hover:opacity-100" onClick={() => dispatch(updateRoleChanged(false))}>
-        {t("action.maybe_later")}
-      </button>
-    </div>
+    <ConfirmDialog
+      title={t("role_changed.title")}
+      description={t("tip.role_changed")}
+      icon={
+        <span className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
+          <ShieldIcon size={18} />
+        </span>
+      }
+      confirmText={t("action.relogin")}
+      cancelText={t("action.maybe_later")}
+      busy={isLoading}
+      onConfirm={() => void logout()}
+      onCancel={() => dispatch(updateRoleChanged(false))}
+    />
   );
 }
 
-/** The main layout (`/`): sidebar + the routed pane; runs the event stream. */
+/** The main layout (`/`): the navigation rail and the routed screen; runs the event stream. */
 export default function HomeLayout() {
-  const dispatch = useAppDispatch();
   const inactive = useAppSelector((s) => s.ui.inactive);
   const roleChanged = useAppSelector((s) => s.authData.roleChanged);
-  const menuExpand = useAppSelector((s) => s.ui.menuExpand);
+  const guest = useAppSelector((s) => s.authData.guest);
   useTabGuard();
   useStreaming();
   useGetUsersQuery(undefined, { skip: inactive });
+  useGetSystemCommonQuery(undefined, { skip: inactive || guest });
 
   if (inactive) return <InactiveTab />;
   return (
-    <div className="flex h-full flex-col">
-      {roleChanged && <RoleChangedBanner />}
-      <div className="relative flex min-h-0 flex-1">
-        <div
-          className={clsx(
-            "absolute inset-y-0 left-0 z-30 w-72 shrink-0 transition-transform md:static md:w-64 md:translate-x-0 lg:w-72",
-            menuExpand ? "translate-x-0 shadow-2xl" : "-translate-x-full",
-          )}
-        >
-          <Sidebar />
-        </div>
-        {menuExpand && (
-          <div
-            className="absolute inset-0 z-20 bg-black/30 md:hidden"
-            aria-hidden="true"
-            onClick={() => dispatch(toggleMenuExpand(false))}
-          />
-        )}
-        <main className="flex min-w-0 flex-1 flex-col bg-white dark:bg-zinc-900">
+    <div className="flex h-full">
+      <NavRail />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <InstallBanner />
+        <main className="relative flex min-h-0 flex-1 flex-col bg-white dark:bg-zinc-900">
           <Outlet />
         </main>
       </div>
+      {roleChanged && <RoleChangedPrompt />}
     </div>
   );
 }

@@ -1,17 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useAppDispatch } from "../../app/hooks";
-import { setAuthData, updateInitialized } from "../../app/slices/auth.data";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { updateInitialized } from "../../app/slices/auth.data";
+import { setSetupInProgress } from "../../app/slices/ui";
 import { ArrowRightIcon, CheckIcon } from "../../components/Icons";
+import Button from "../../components/ui/Button";
 import type { StepProps } from ".";
 
-export default function DoneStep({ data }: StepProps) {
+/** Step 6, Done: into the app. */
+export default function DoneStep(_props: StepProps) {
   const { t } = useTranslation("welcome");
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const name = useAppSelector((s) => s.server.name.trim()) || "Parley";
   const start = () => {
-    if (data.session) dispatch(setAuthData(data.session));
     dispatch(updateInitialized(true));
+    dispatch(setSetupInProgress(false));
     navigate("/", { replace: true });
   };
   return (
@@ -20,11 +24,11 @@ export default function DoneStep({ data }: StepProps) {
         <CheckIcon size={30} />
       </span>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-zinc-900 dark:text-white">{t("onboarding.done.title")}</h1>
-      <p className="mx-auto mt-2 max-w-sm text-sm leading-relaxed text-zinc-500 dark:text-zinc-400">{t("onboarding.done.desc")}</p>
-      <button type="button" className="btn-primary mt-8 px-6 py-2.5" onClick={start}>
+      <p className="mx-auto mt-2 max-w-sm text-sm leading-relaxed text-zinc-500 dark:text-zinc-400">{t("onboarding.done.desc", { name })}</p>
+      <Button size="lg" className="mt-8" onClick={start} autoFocus>
         {t("onboarding.done.start")}
         <ArrowRightIcon size={16} />
-      </button>
+      </Button>
     </div>
   );
 }

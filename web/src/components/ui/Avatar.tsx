@@ -1,6 +1,6 @@
 import { useState } from "react";
 import clsx from "clsx";
-import { getInitials, hueOf } from "../utils/text";
+import { getInitials, hueOf } from "../../utils/text";
 
 interface Props {
   name: string;

@@ -1,0 +1,104 @@
+/**
+ * The error catalogue of spec §8, status by status, with the app rendered (toasts and session
+ * loss are real), plus the situations the screens handle.
+ */
+import { describe, expect, it } from "vitest";
+import { renderApp, session } from "../../test/render";
+import type * as ErrorsModule from "./errors";
+
+type Catalogue = typeof ErrorsModule;
+
+async function setup(storage = session()) {
+  const app = await renderApp({ route: "/users", storage });
+  await app.findByText("Your team");
+  const errors: Catalogue = await import("./errors");
+  const { act } = app.rtl;
+  const fail = (endpoint: string, status: Parameters<Catalogue["handleApiError"]>[1], data?: unknown) => {
+    let outcome!: ReturnType<Catalogue["handleApiError"]>;
+    act(() => {
+      outcome = errors.handleApiError(endpoint, status, data, app.store.dispatch);
+    });
+    return outcome;
+  };
+  return { app, errors, fail };
+}
+
+describe("error catalogue", () => {
+  it("toasts the spec's text for each status", async () => {
+    const { app, fail } = await setup();
+    const cases: [number | "FETCH_ERROR", string, unknown, string][] = [
+      ["FETCH_ERROR", "getUsers", undefined, "getUsers: Failed to fetch"],
+      [400, "createChannel", undefined, "Bad Request"],
+      [403, "createChannel", undefined, "Request Not Allowed"],
+      [404, "getUsers", undefined, "Request Not Found"],
+      [413, "uploadFile", undefined, "File size too large"],
+      [500, "getUsers", undefined, "Server Error"],
+      [503, "getUsers", "Database is busy", "Database is busy"],
+    ];
+    for (const [status, endpoint, data, text] of cases) {
+      expect(fail(endpoint, status, data).toast).toBe(text);
+      await app.findByText(text);
+    }
+    // None of these ends the session.
+    expect(localStorage.getItem("VOCECHAT_TOKEN")).toBe("tok-1");
+  });
+
+  it("keeps the listed exceptions quiet", async () => {
+    const { fail } = await setup();
+    // 403: send message and login handle it; 404: login, archive, pre-check, deletes, widget CSS.
+    for (const endpoint of ["sendChannelMsg", "sendMsg", "login"]) expect(fail(endpoint, 403).toast).toBeUndefined();
+    for (const endpoint of ["login", "getArchiveMessage", "preCheckFileFromUrl", "deleteMessage", "deleteMessages", "getWidgetExtCSS"]) {
+      expect(fail(endpoint, 404).toast).toBeUndefined();
+    }
+    // Logged only: server info, version, common settings, voice list, license.
+    for (const endpoint of ["getServer", "getServerVersion", "getSystemCommon", "getAgoraVoicingList", "getLicense"]) {
+      expect(fail(endpoint, 500).toast).toBeUndefined();
+    }
+    // Statuses without a text.
+    expect(fail("getUsers", "TIMEOUT_ERROR").toast).toBeUndefined();
+    expect(fail("getUsers", "PARSING_ERROR").toast).toBeUndefined();
+    // 401 is silent for the voice list and login calls.
+    expect(fail("getAgoraVoicingList", 401).loggedOut).toBe(false);
+    expect(fail("login", 401).loggedOut).toBe(false);
+    expect(localStorage.getItem("VOCECHAT_TOKEN")).toBe("tok-1");
+  });
+
+  it("ends the session on a 401 elsewhere", async () => {
+    const { app, fail } = await setup();
+    expect(fail("getUsers", 401)).toEqual({ loggedOut: true });
+    await app.findByRole("heading", { name: "Sign in to Testbed" });
+    expect(localStorage.getItem("VOCECHAT_TOKEN")).toBeNull();
+  });
+
+  it("ends the session on a 451 and says why ('License Error' without a text)", async () => {
+    const { app, fail } = await setup();
+    expect(fail("getUsers", 451)).toEqual({ loggedOut: true, toast: "License Error" });
+    await app.findByRole("heading", { name: "Sign in to Testbed" });
+    await app.findByText("License Error");
+  });
+
+  it("names every other situation of the table in one place", async () => {
+    const { errors } = await setup();
+    const t = errors.errorText;
+    expect(t("inviteInvalid")).toBe("The invite link is invalid or expired");
+    expect(t("alreadyInChannel")).toBe("You are already in this channel");
+    expect(t("sendBlocked")).toBe("Send failed, blocked maybe");
+    expect(t("sendFailed")).toBe("Send Message Failed");
+    expect(t("stripeSession")).toBe("Invalided Stripe Session ID");
+    expect(t("magicLinkInvalid")).toBe("Magic link invalid or expired, Please request a new magic link.");
+    expect(t("versionNeeded", { version: "0.4.0" })).toBe("This function needs server version 0.4.0 at least");
+    expect(t("upgradeServer")).toBe("Please upgrade the Server!");
+    expect(t("singleTab")).toBe("Only one active tab is allowed");
+    expect(t("kickedOtherDevice")).toBe("kicked from the other device");
+    expect(t("accountDeleted")).toBe("Your account has been deleted");
+    expect(t("reconnecting")).toBe("Reconnecting...");
+    expect(t("imageCopyType")).toBe("Cannot copy this type of image to clipboard");
+    expect(t("imageCopyBlob")).toBe("Cannot get blob from image element");
+  });
+
+  it("shows a real failed call through the base query", async () => {
+    const app = await renderApp({ route: "/users", storage: session(), api: { "GET /api/user": () => ({ status: 500, body: "Server Error" }) } });
+    await app.findByText("Server Error");
+    expect(localStorage.getItem("VOCECHAT_TOKEN")).toBe("tok-1");
+  });
+});

@@ -1,0 +1,18 @@
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import clsx from "clsx";
+
+interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The accessible name (also the tooltip). */
+  label: string;
+  children: ReactNode;
+  ref?: React.Ref<HTMLButtonElement>;
+}
+
+/** A square icon-only button with an accessible name. */
+export default function IconButton({ label, className, children, type = "button", ...rest }: Props) {
+  return (
+    <button type={type} aria-label={label} title={label} className={clsx("icon-btn", className)} {...rest}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * The one render helper of the component tests: the real app (router, store, services, Guard,
+ * Toaster) on a fresh module graph, a scripted server behind `fetch`, a fake `EventSource`, and
+ * the English translations loaded synchronously.
+ *
+ * Every call resets the module registry, so each test gets its own store and module state; React
+ * and Testing Library are imported from the same fresh registry as the app.
+ */
+import { afterEach, vi } from "vitest";
+import type { UserEvent } from "@testing-library/user-event";
+
+type Json = unknown;
+export interface MockResponse {
+  status?: number;
+  /** JSON body (or a string sent as text/plain). */
+  body?: Json;
+  /** Wait before answering (a pending promise until `release()` when `hold` is set). */
+  delay?: number;
+}
+export type Handler = (req: RecordedCall) => MockResponse | Promise<MockResponse>;
+
+export interface RecordedCall {
+  method: string;
+  /** Path with query, e.g. `/api/user/events?limit=500`. */
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+const DEFAULT_LOGIN_CONFIG = {
+  who_can_sign_up: "EveryOne",
+  guest: false,
+  password: true,
+  magic_link: true,
+  google: false,
+  github: false,
+  oidc: [],
+  metamask: false,
+  third_party: false,
+};
+
+export const ME = {
+  uid: 1,
+  email: "ada@example.com",
+  name: "Ada Admin",
+  gender: 0,
+  language: "en-US",
+  is_admin: true,
+  is_bot: false,
+  avatar_updated_at: 0,
+  create_by: "password",
+};
+
+/** The boot calls of a healthy, initialized server. */
+export const DEFAULT_API: Record<string, Handler> = {
+  "GET /api/admin/system/initialized": () => ({ body: true }),
+  "GET /api/admin/system/organization": () => ({ body: { name: "Testbed", description: null, server_id: "srv-1" } }),
+  "GET /api/admin/login/config": () => ({ body: DEFAULT_LOGIN_CONFIG }),
+  "GET /api/admin/system/version": () => ({ body: "0.3.20" }),
+  "GET /api/admin/smtp/enabled": () => ({ body: false }),
+  "GET /api/admin/system/common": () => ({ body: {} }),
+  "GET /api/user": () => ({ body: [ME] }),
+  "GET /api/user/me": () => ({ body: ME }),
+};
+
+/** A stored session (localStorage keys of spec §3) whose token expires in `expiresInMs`. */
+export function session(expiresInMs = 300_000, token = "tok-1"): Record<string, string> {
+  return {
+    VOCECHAT_TOKEN: token,
+    VOCECHAT_REFRESH_TOKEN: `refresh-${token}`,
+    VOCECHAT_TOKEN_EXPIRE: String(Date.now() + expiresInMs),
+    VOCECHAT_CURR_UID: String(ME.uid),
+    VOCECHAT_LOGIN_USER: JSON.stringify(ME),
+    VOCECHAT_DEVICE_KEY: "web:test-device",
+  };
+}
+
+/** A controllable stand-in for the browser's EventSource. */
+export class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  readyState = 0;
+  onopen: ((ev: Event) => void) | null = null;
+  onmessage: ((ev: MessageEvent<string>) => void) | null = null;
+  onerror: ((ev: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  static last(): FakeEventSource {
+    return FakeEventSource.instances[FakeEventSource.instances.length - 1];
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event("open"));
+  }
+  send(event: Record<string, unknown>) {
+    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(event) }));
+  }
+  fail() {
+    this.readyState = 2;
+    this.onerror?.(new Event("error"));
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+/**
+ * A minimal Response: happy-dom's own reads bodies through its timer-driven task manager, which
+ * fake timers can stall.
+ */
+function toResponse({ status = 200, body }: MockResponse): Response {
+  const text = typeof body === "string" ? body : body === undefined ? "" : JSON.stringify(body);
+  const type = typeof body === "string" ? "text/plain" : "application/json";
+  const make = (): Response =>
+    ({
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: "",
+      url: "",
+      redirected: false,
+      type: "basic",
+      body: null,
+      bodyUsed: false,
+      headers: new Headers({ "Content-Type": type }),
+      text: async () => text,
+      json: async () => JSON.parse(text),
+      clone: make,
+    }) as unknown as Response;
+  return make();
+}
+
+const EN = import.meta.glob<Record<string, unknown>>("../../public/locales/en/*.json", { eager: true, import: "default" });
+
+export interface RenderOptions {
+  /** The hash route to open, e.g. `/chat/channel/1`. */
+  route?: string;
+  /** localStorage before the app loads. */
+  storage?: Record<string, string>;
+  /** Server routes by `METHOD /path` (no query); they override `DEFAULT_API`. */
+  api?: Record<string, Handler>;
+}
+
+// The first render of a file loads the app's modules cold; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
+
+let teardown: (() => void) | null = null;
+afterEach(() => {
+  teardown?.();
+  teardown = null;
+});
+
+export async function renderApp({ route = "/", storage = {}, api = {} }: RenderOptions = {}) {
+  vi.resetModules();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
+  window.location.hash = `#${route}`;
+
+  const calls: RecordedCall[] = [];
+  const routes = { ...DEFAULT_API, ...api };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init);
+    const url = new URL(req.url);
+    const text = req.method === "GET" ? "" : await req.clone().text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // a text body
+    }
+    const call: RecordedCall = { method: req.method, url: url.pathname + url.search, path: url.pathname, headers: Object.fromEntries([...req.headers].map(([k, v]) => [k.toLowerCase(), v])), body };
+    calls.push(call);
+    const handler = routes[`${req.method} ${url.pathname}`];
+    if (!handler) return toResponse({ status: 404, body: "Not Found" });
+    const res = await handler(call);
+    if (res.delay) await new Promise((r) => setTimeout(r, res.delay));
+    return toResponse(res);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  FakeEventSource.instances = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+
+  // One module graph: React, Testing Library and the app.
+  const [{ default: React }, rtl, { default: userEvent }, { default: i18n }, { initReactI18next }, { store }, { default: AppRouter }, { Provider }] = await Promise.all([
+    import("react"),
+    import("@testing-library/react"),
+    import("@testing-library/user-event"),
+    import("../i18n"),
+    import("react-i18next"),
+    import("../app/store"),
+    import("../routes"),
+    import("react-redux"),
+  ]);
+  rtl.configure({ asyncUtilTimeout: 8_000 });
+  const resources = { en: Object.fromEntries(Object.entries(EN).map(([file, json]) => [file.replace(/^.*\/(\w+)\.json$/, "$1"), json])) };
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    resources,
+    ns: Object.keys(resources.en),
+    defaultNS: "common",
+    fallbackNS: "common",
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    showSupportNotice: false,
+  });
+
+  const view = rtl.render(
+    <Provider store={store}>
+      <React.Suspense fallback={null}>
+        <AppRouter />
+      </React.Suspense>
+    </Provider>,
+  );
+  teardown = () => {
+    view.unmount();
+    vi.unstubAllGlobals();
+  };
+  const user: UserEvent = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
+  return {
+    ...rtl.screen,
+    rtl,
+    view,
+    store,
+    user,
+    calls,
+    fetch: fetchMock,
+    /** The current hash route. */
+    path: () => window.location.hash.replace(/^#/, ""),
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
