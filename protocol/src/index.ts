@@ -6,4 +6,5 @@ export * from "./messages.js";
 export * from "./events.js";
 export * from "./admin.js";
 export * from "./files.js";
+export * from "./identity.js";
 export * from "./constants.js";

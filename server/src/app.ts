@@ -21,6 +21,9 @@ import { FilesRepo } from "./repos/files.js";
 import { FileJanitor } from "./files/janitor.js";
 import { LinkPreviewService } from "./preview/service.js";
 import { createStore } from "./storage/index.js";
+import { GuestSweeper } from "./commands/guests.js";
+import { RateLimiter } from "./http/rateLimit.js";
+import { Mailer } from "./mail/transport.js";
 import { avatarRoutes } from "./routes/avatar/index.js";
 import { resourceRoutes } from "./routes/resource/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
@@ -87,6 +90,7 @@ export async function createContext(config: Config, bus: EventBus = new InProces
     keys,
     storage: createStore(config),
     files: { janitor: new FileJanitor(), preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate }) },
+    identity: { limiter: new RateLimiter(config.rateLimits), mailer: new Mailer(config.smtpTimeoutMs), guests: new GuestSweeper() },
     repos: {
       config: configRepo,
       users: new UsersRepo(db),
@@ -103,7 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
     bodyLimit: ctx.config.bodyLimit,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
   });
   installErrorHandler(app);
   app.decorateRequest("claims", null);
@@ -125,6 +129,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   ctx.files.janitor.start(ctx, (err) => app.log.error({ err }, "file sweep failed"));
   app.addHook("preClose", async () => {
     await ctx.files.janitor.stop();
+  });
+  // Guests older than 7 days are deleted daily; failed mails are logged.
+  ctx.identity.guests.start(ctx, (err) => app.log.error({ err }, "guest sweep failed"));
+  ctx.identity.mailer.onError = (err) => app.log.warn({ err }, "sending mail failed");
+  app.addHook("preClose", async () => {
+    await ctx.identity.guests.stop();
   });
   // Streams are closed before the server stops listening, or `close()` would wait on them.
   app.addHook("preClose", async () => {

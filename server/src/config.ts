@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { RateLimitOverrides } from "./http/rateLimit.js";
 
 /** Process configuration, read once from the environment. */
 export interface Config {
@@ -23,8 +24,28 @@ export interface Config {
   /** `PREVIEW_ALLOW_PRIVATE=1`: link previews may fetch private, loopback and link-local addresses (intranets, tests). */
   previewAllowPrivate: boolean;
   logLevel: string;
+  /**
+   * Whether to believe `X-Forwarded-For`/`-Proto` (Fastify's `trustProxy`): off by default, since
+   * per-IP rate limits would otherwise trust a client-chosen address. Behind a reverse proxy set
+   * `TRUST_PROXY` to its address or subnet (comma-separated for several); `true` trusts any.
+   */
+  trustProxy: boolean | string;
   /** How often expired burn-after-reading messages are deleted (ms); default 2000. */
   messageSweepMs?: number;
+  /** Identity: per-IP / per-e-mail limits of login, magic links, registration, check_email, guests (`http/rateLimit.ts`). */
+  rateLimits?: RateLimitOverrides;
+  /** Login and registration links stay valid this long (s); default 900 (spec §5: 15 minutes). */
+  magicLinkTtlS?: number;
+  /** How often guests are swept (ms); default one day. */
+  guestSweepMs?: number;
+  /** Guests older than this are deleted (ms); default 7 days. */
+  guestMaxAgeMs?: number;
+  /** The 406 webhook probe (`GET` must answer 200) gives up after this long (ms); default 5000. */
+  webhookCheckTimeoutMs?: number;
+  /** SMTP connection, greeting and socket timeout (ms); default 15000. */
+  smtpTimeoutMs?: number;
+  /** `MAX_USERS`: most non-guest accounts, 0 = no limit (default); one more is a 451, like VoceChat's license limit. */
+  maxUsers?: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,6 +65,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     uploadChunkLimit: Math.min(Number(env.UPLOAD_CHUNK_LIMIT ?? maxFileSize), maxFileSize),
     previewAllowPrivate: env.PREVIEW_ALLOW_PRIVATE === "1" || env.PREVIEW_ALLOW_PRIVATE === "true",
     logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     messageSweepMs: Number(env.MESSAGE_SWEEP_MS ?? 2_000),
+    magicLinkTtlS: Number(env.MAGIC_LINK_TTL ?? 900),
+    maxUsers: Number(env.MAX_USERS ?? 0),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === "false") return false;
+  return value === "true" ? true : value;
 }

@@ -13,6 +13,9 @@ import type { FilesRepo } from "./repos/files.js";
 import type { FileJanitor } from "./files/janitor.js";
 import type { LinkPreviewService } from "./preview/service.js";
 import type { BlobStore } from "./storage/index.js";
+import type { RateLimiter } from "./http/rateLimit.js";
+import type { Mailer } from "./mail/transport.js";
+import type { GuestSweeper } from "./commands/guests.js";
 
 /** Everything a route, policy or command needs, built once in `createContext`. */
 export interface AppContext {
@@ -27,6 +30,8 @@ export interface AppContext {
   storage: BlobStore;
   /** The files background job and the link-preview fetcher. */
   files: { janitor: FileJanitor; preview: LinkPreviewService };
+  /** Sign-in side: the rate limits, the SMTP mailer and the daily guest sweep. */
+  identity: { limiter: RateLimiter; mailer: Mailer; guests: GuestSweeper };
   repos: {
     config: ConfigRepo;
     users: UsersRepo;

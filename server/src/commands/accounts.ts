@@ -6,6 +6,7 @@ import { userPolicy } from "../policies/users.js";
 import { presentUserLog } from "../presenters/users.js";
 import { purgeGroups } from "../repos/groups.js";
 import { insertUserLog } from "../repos/users.js";
+import { deleteStoredObjects } from "./files.js";
 
 /**
  * Deletes an account with the cascade of contract §5.4, published after the commit in this
@@ -16,9 +17,10 @@ import { insertUserLog } from "../repos/users.js";
  *    (those groups are deleted);
  * 4. `user_leaved_group{uid:[uid]}` for each other private group they belonged to (to the
  *    remaining members) and for every public group (to every stream).
- * Their messages are kept; their devices, refresh tokens, settings and contacts go, as do
- * other users' settings and contacts that point at them. Guests were never announced, so a
- * guest's deletion only kicks its devices. Policy checks (self-delete, admin delete) are the
+ * Their messages are kept; their devices, refresh tokens, settings, contacts and favorites go
+ * (with the avatar and the favorites' attachments in the store), as do other users' settings
+ * and contacts that point at them. Guests were never announced, so a guest's deletion only
+ * kicks its devices. Policy checks (self-delete, admin delete) are the
  * caller's: this command is shared by `DELETE /user/delete` and the admin delete route.
  */
 export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
@@ -56,6 +58,7 @@ export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
       await tx.deleteFrom(table).where("kind", "=", "user").where("target_id", "=", uid).execute();
     }
     await tx.deleteFrom("user_contacts").where((eb) => eb.or([eb("uid", "=", uid), eb("target_uid", "=", uid)])).execute();
+    await tx.deleteFrom("favorites").where("uid", "=", uid).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();
     const log = await insertUserLog(tx, {
       uid,
@@ -72,6 +75,8 @@ export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
     return { isGuest: user.create_by === "guest", log, ownedGids, joinedGids, membersOf, publicGids };
   });
 
+  // Their avatar, their favorites' attachments and the pictures of the channels that went with them.
+  await deleteStoredObjects(ctx, { uid, gids: result.ownedGids });
   ctx.bus.publish({ type: "kick", reason: "delete_user" }, { kind: "users", uids: [uid] });
   if (result.isGuest) return;
   ctx.bus.publish({ type: "users_log", logs: [presentUserLog(result.log)] }, { kind: "everyone" });

@@ -1,24 +1,59 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { ContentType, MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive, type Mid, type Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import type { Db } from "../db/index.js";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
 import { messagePolicy } from "../policies/messages.js";
 import { presentArchiveMessage } from "../presenters/messages.js";
-import { currentContent, hasContent } from "../repos/messages.js";
+import { currentContent, hasContent, type ArchiveRow, type FavoriteRow, type MessageRow } from "../repos/messages.js";
+import type { BlobStore } from "../storage/index.js";
+import {
+  archivePrefix,
+  attachmentKey,
+  avatarKey,
+  favoritePrefix,
+  fileKey,
+  isFilePath,
+  thumbnailKey,
+} from "../storage/layout.js";
+import { currentExpiryCutoff, isExpired } from "./files.js";
 
-/** Archivable kinds today; files join with the files work (contract §6.4 also allows vocechat/file). */
-const ARCHIVABLE: ReadonlySet<string> = new Set([ContentType.text, ContentType.markdown]);
+/** The kinds an archive can hold (contract §6.4); any other is a 400. */
+const ARCHIVABLE: ReadonlySet<string> = new Set([ContentType.text, ContentType.markdown, ContentType.file]);
 
 /**
- * Snapshots the current (merged) content of `mids` as an `Archive` (contract §4, §6.4), in mid
- * order, senders deduplicated. Per message, in VoceChat's order: 404 unknown (or deleted, or
- * a reaction, which has no content), 403 not readable by the actor (admins may archive any
- * message), 400 a kind that cannot be archived.
+ * One attachment of an archive or a favorite (the `attachments` column, indexed by attachment
+ * id): what VoceChat keeps in `attachment/<n>.meta`, plus the size and the sha256 of the copy.
  */
-export async function buildArchive(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<Archive> {
-  const archive: Archive = { users: [], messages: [], num_attachments: 0 };
-  const userIndex = new Map<Uid, number>();
+export interface ArchiveAttachment {
+  content_type: string;
+  filename: string | null;
+  size: number;
+  hash: string;
+}
+
+/** An attachment that can be served: its object in the store and its description. */
+export interface StoredAttachment extends ArchiveAttachment {
+  key: string;
+  /** When the snapshot was made (ms): the attachment's `Last-Modified`. */
+  created_at: number;
+}
+
+interface Snapshot {
+  archive: Archive;
+  attachments: ArchiveAttachment[];
+}
+
+/**
+ * Loads and checks the messages of a snapshot, in mid order, before anything is copied. Per
+ * message, in VoceChat's order: 404 unknown (or deleted, or a reaction, which has no content),
+ * 403 not readable by the actor (admins may archive any message), 400 a kind that cannot be
+ * archived.
+ */
+async function archivableMessages(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<MessageRow[]> {
+  const rows: MessageRow[] = [];
   for (const mid of [...new Set(mids)].sort((a, b) => a - b)) {
     const row = await ctx.repos.messages.byId(mid);
     if (!row || !hasContent(row)) throw notFound("no such message");
@@ -26,17 +61,99 @@ export async function buildArchive(ctx: AppContext, actor: TokenClaims, mids: re
     if (row.target_gid !== null && !group) throw notFound("no such message");
     if (!messagePolicy.canArchive(actor, row, group)) throw forbidden("no access to this message");
     if (!ARCHIVABLE.has(currentContent(row).content_type)) throw badRequest("this kind of message cannot be archived");
-    let index = userIndex.get(row.from_uid);
-    if (index === undefined) {
-      const user = await ctx.repos.users.byId(row.from_uid);
-      // Avatars become attachments with the files work; until then there are none.
-      archive.users.push({ name: user?.name ?? "Deleted User", avatar: null });
-      index = archive.users.length - 1;
-      userIndex.set(row.from_uid, index);
-    }
-    archive.messages.push(presentArchiveMessage(actor.uid, row, index));
+    rows.push(row);
   }
-  return archive;
+  return rows;
+}
+
+/**
+ * Copies one object, streamed, hashing it on the way; null when the source does not exist (an
+ * expired file, a user without an avatar).
+ */
+async function copyObject(store: BlobStore, from: string, to: string): Promise<{ size: number; hash: string } | null> {
+  const source = await store.get(from);
+  if (!source) return null;
+  const hash = createHash("sha256");
+  let size = 0;
+  async function* tapped(): AsyncGenerator<Buffer> {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
+    }
+  }
+  await store.put(to, Readable.from(tapped()));
+  return { size, hash: hash.digest("hex") };
+}
+
+/**
+ * Builds the `Archive` (contract §4, §6.4) of checked messages: senders deduplicated, each with
+ * their avatar as an attachment; a `vocechat/file` message with its file and thumbnail as
+ * attachments. The bytes are **copied** under `prefix`, so the snapshot survives the originals
+ * (expiry, "delete all files", a new avatar). Attachments are numbered as VoceChat numbers them
+ * (a sender's avatar when the sender first appears, then the file, then its thumbnail); an
+ * object referenced twice is copied once. A file that has expired (or whose bytes are gone)
+ * leaves `file_id` and `thumbnail_id` null, the message and its properties stay.
+ */
+async function snapshot(ctx: AppContext, actor: TokenClaims, rows: readonly MessageRow[], prefix: string): Promise<Snapshot> {
+  const archive: Archive = { users: [], messages: [], num_attachments: 0 };
+  const attachments: ArchiveAttachment[] = [];
+  const copied = new Map<string, number | null>();
+  const attach = async (from: string, meta: { content_type: string; filename: string | null }): Promise<number | null> => {
+    const known = copied.get(from);
+    if (known !== undefined) return known;
+    const index = attachments.length;
+    const stat = await copyObject(ctx.storage, from, attachmentKey(prefix, index));
+    if (stat) attachments.push({ ...meta, ...stat });
+    copied.set(from, stat ? index : null);
+    return stat ? index : null;
+  };
+
+  const cutoff = await currentExpiryCutoff(ctx);
+  const userIndex = new Map<Uid, number>();
+  for (const row of rows) {
+    let fromUser = userIndex.get(row.from_uid);
+    if (fromUser === undefined) {
+      const user = await ctx.repos.users.byId(row.from_uid);
+      const avatar = user && user.avatar_updated_at > 0 ? await attach(avatarKey(user.uid), { content_type: "image/png", filename: null }) : null;
+      archive.users.push({ name: user?.name ?? "Deleted User", avatar });
+      fromUser = archive.users.length - 1;
+      userIndex.set(row.from_uid, fromUser);
+    }
+    const current = currentContent(row);
+    let files: { file_id: number | null; thumbnail_id: number | null } | null = null;
+    if (current.content_type === ContentType.file) {
+      files = { file_id: null, thumbnail_id: null };
+      const file = isFilePath(current.content) ? await ctx.repos.files.byPath(current.content) : undefined;
+      if (file && !isExpired(file, cutoff)) {
+        files.file_id = await attach(fileKey(file.path), { content_type: file.content_type, filename: file.filename });
+        if (files.file_id !== null && file.thumbnail_type) {
+          files.thumbnail_id = await attach(thumbnailKey(file.path), { content_type: file.thumbnail_type, filename: file.filename });
+        }
+      }
+    }
+    archive.messages.push(presentArchiveMessage(actor.uid, row, fromUser, files));
+  }
+  archive.num_attachments = attachments.length;
+  return { archive, attachments };
+}
+
+/** Runs `write` with the snapshot; when anything fails, the copied attachments are removed. */
+async function withSnapshot<T>(
+  ctx: AppContext,
+  actor: TokenClaims,
+  rows: readonly MessageRow[],
+  prefix: string,
+  write: (snap: Snapshot) => Promise<T>,
+): Promise<T> {
+  let committed = false;
+  try {
+    const result = await write(await snapshot(ctx, actor, rows, prefix));
+    committed = true;
+    return result;
+  } finally {
+    if (!committed) await ctx.storage.delete(prefix).catch(() => undefined);
+  }
 }
 
 /** VoceChat's archive path: `Y/M/D/<uuid>`, month and day not zero-padded (UTC). */
@@ -44,46 +161,126 @@ function archivePath(now: Date): string {
   return `${now.getUTCFullYear()}/${now.getUTCMonth() + 1}/${now.getUTCDate()}/${randomUUID()}`;
 }
 
-/** `POST /resource/archive`: stores the archive and answers its path, which a forward sends. */
+/** `POST /resource/archive`: stores the archive with its attachments and answers its path, which a forward sends. */
 export async function createArchive(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<string> {
-  const archive = await buildArchive(ctx, actor, mids);
+  const rows = await archivableMessages(ctx, actor, mids);
   const now = Date.now();
   const path = archivePath(new Date(now));
-  await ctx.db
-    .insertInto("archives")
-    .values({ path, created_by: actor.uid, created_at: now, body: JSON.stringify(archive) })
-    .execute();
+  await withSnapshot(ctx, actor, rows, archivePrefix(path), async ({ archive, attachments }) => {
+    await ctx.db
+      .insertInto("archives")
+      .values({ path, created_by: actor.uid, created_at: now, body: JSON.stringify(archive), attachments: JSON.stringify(attachments) })
+      .execute();
+  });
   return path;
 }
 
+const favoriteCount = async (db: Db, uid: Uid): Promise<number> => {
+  const row = await db
+    .selectFrom("favorites")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("uid", "=", uid)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+const tooManyFavorites = () => new HttpError(429, "too many favorites");
+
 /**
- * `POST /favorite`: saves a snapshot of the messages for the actor. At most
- * `MAX_FAVORITE_ARCHIVES` per user (429); VoceChat's count query lost its uid binding so the
- * limit never triggered there. The count and the insert are serialized per user.
+ * `POST /favorite`: saves a snapshot of the messages, with copies of their attachments, for the
+ * actor. At most `MAX_FAVORITE_ARCHIVES` per user (429); VoceChat's count query lost its uid
+ * binding so the limit never triggered there. The limit is checked before anything is copied
+ * and again, serialized per user, with the insert.
  */
 export async function createFavorite(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<FavoriteArchive> {
-  const archive = await buildArchive(ctx, actor, mids);
+  const rows = await archivableMessages(ctx, actor, mids);
+  if ((await favoriteCount(ctx.db, actor.uid)) >= MAX_FAVORITE_ARCHIVES) throw tooManyFavorites();
   const favorite = { id: randomUUID(), created_at: Date.now() };
-  await ctx.db.transaction().execute(async (tx) => {
-    if (ctx.dialect === "postgres") {
-      await tx.selectFrom("users").select("uid").where("uid", "=", actor.uid).forUpdate().execute();
-    }
-    const row = await tx
-      .selectFrom("favorites")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("uid", "=", actor.uid)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= MAX_FAVORITE_ARCHIVES) throw new HttpError(429, "too many favorites");
-    await tx
-      .insertInto("favorites")
-      .values({ id: favorite.id, uid: actor.uid, created_at: favorite.created_at, body: JSON.stringify(archive) })
-      .execute();
-  });
+  await withSnapshot(ctx, actor, rows, favoritePrefix(actor.uid, favorite.id), ({ archive, attachments }) =>
+    ctx.db.transaction().execute(async (tx) => {
+      if (ctx.dialect === "postgres") {
+        await tx.selectFrom("users").select("uid").where("uid", "=", actor.uid).forUpdate().execute();
+      }
+      if ((await favoriteCount(tx, actor.uid)) >= MAX_FAVORITE_ARCHIVES) throw tooManyFavorites();
+      await tx
+        .insertInto("favorites")
+        .values({
+          id: favorite.id,
+          uid: actor.uid,
+          created_at: favorite.created_at,
+          body: JSON.stringify(archive),
+          attachments: JSON.stringify(attachments),
+        })
+        .execute();
+    }),
+  );
   return favorite;
 }
 
-/** `DELETE /favorite/{id}`: only the owner's own favorites exist for them (404 otherwise). */
+/** `DELETE /favorite/{id}`: only the owner's own favorites exist for them (404 otherwise); its attachments go too. */
 export async function deleteFavorite(ctx: AppContext, actor: TokenClaims, id: string): Promise<void> {
   const result = await ctx.db.deleteFrom("favorites").where("uid", "=", actor.uid).where("id", "=", id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound("no such favorite");
+  await ctx.storage.delete(favoritePrefix(actor.uid, id)).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An archive that can be served: it exists and is not past the admin's `max_file_expiry_mode`
+ * (archives expire with the files, as in VoceChat, by their own creation time).
+ */
+export async function liveArchive(ctx: AppContext, path: string): Promise<ArchiveRow | null> {
+  const row = await ctx.repos.messages.archive(path);
+  if (!row || isExpired({ created_at: row.created_at, deleted_at: null }, await currentExpiryCutoff(ctx))) return null;
+  return row;
+}
+
+function attachmentOf(row: { attachments: string; created_at: number }, prefix: string, index: number): StoredAttachment | null {
+  const list = JSON.parse(row.attachments) as ArchiveAttachment[];
+  const meta = Number.isSafeInteger(index) && index >= 0 && index < list.length ? list[index] : undefined;
+  return meta ? { ...meta, key: attachmentKey(prefix, index), created_at: row.created_at } : null;
+}
+
+/** Attachment `index` of the archive at `path`; null when the archive or the attachment does not exist. */
+export async function archiveAttachment(ctx: AppContext, path: string, index: number): Promise<StoredAttachment | null> {
+  const row = await liveArchive(ctx, path);
+  return row ? attachmentOf(row, archivePrefix(row.path), index) : null;
+}
+
+/** Attachment `index` of favorite `id` of user `uid`; null when either does not exist. */
+export async function favoriteAttachment(ctx: AppContext, uid: Uid, id: string, index: number): Promise<StoredAttachment | null> {
+  const row: FavoriteRow | undefined = await ctx.repos.messages.favorite(uid, id);
+  return row ? attachmentOf(row, favoritePrefix(row.uid, row.id), index) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Deletes archives created before `cutoff` (ms) with their attachments, oldest first, in
+ * batches; part of the files sweep. Favorites never expire (VoceChat keeps them outside the
+ * date-named folders too). Returns how many archives were deleted.
+ */
+export async function sweepArchives(ctx: AppContext, cutoff: number, batch = 200): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .selectFrom("archives")
+      .select("path")
+      .where("created_at", "<", cutoff)
+      .orderBy("created_at")
+      .limit(batch)
+      .execute();
+    for (const { path } of rows) {
+      // The bytes first: should the delete fail, the row stays and the next pass retries.
+      if (isFilePath(path)) await ctx.storage.delete(archivePrefix(path));
+      await ctx.db.deleteFrom("archives").where("path", "=", path).execute();
+    }
+    deleted += rows.length;
+    if (rows.length < batch) return deleted;
+  }
 }

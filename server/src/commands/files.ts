@@ -26,7 +26,9 @@ import {
   isFilePath,
   thumbnailKey,
   uploadPrefix,
+  userFavoritesPrefix,
 } from "../storage/layout.js";
+import { sweepArchives } from "./archives.js";
 import { announceConfig } from "./settings.js";
 import type { OutgoingContent } from "./messages.js";
 
@@ -371,6 +373,19 @@ export async function setGroupAvatar(ctx: AppContext, actor: TokenClaims, gid: G
   return at;
 }
 
+/**
+ * After a user or channels were deleted (and committed): removes their pictures and, for a
+ * user, the attachments of their favorites from the store. Best effort — the rows are already
+ * gone, so a leftover object is unreachable, and a storage error must not fail the delete.
+ */
+export async function deleteStoredObjects(ctx: AppContext, what: { uid?: Uid; gids?: readonly Gid[] }): Promise<void> {
+  const keys = [
+    ...(what.uid === undefined ? [] : [avatarKey(what.uid), userFavoritesPrefix(what.uid)]),
+    ...(what.gids ?? []).map(groupAvatarKey),
+  ];
+  for (const key of keys) await deleteQuietly(ctx, key);
+}
+
 /** The logo URL that `server_config_changed.organization_logo` carries (cache-busted by time). */
 export const organizationLogoUrl = (at: number): string => `/api/resource/organization/logo?t=${at}`;
 
@@ -407,9 +422,10 @@ async function deleteFileBytes(ctx: AppContext, file: FileRow, now: number): Pro
 
 /**
  * One housekeeping pass: abandoned uploads (untouched for 300 s, with their chunks, and chunk
- * folders left without an upload), then files past `max_file_expiry_mode`.
+ * folders left without an upload), then files and forwarded-messages archives past
+ * `max_file_expiry_mode` (`commands/archives.ts#sweepArchives`).
  */
-export async function sweepFiles(ctx: AppContext, now = Date.now()): Promise<{ uploads: number; files: number }> {
+export async function sweepFiles(ctx: AppContext, now = Date.now()): Promise<{ uploads: number; files: number; archives: number }> {
   let uploads = 0;
   for (const upload of await ctx.repos.files.staleUploads(now - UPLOAD_TIMEOUT_MS)) {
     await discardUpload(ctx, upload.file_id);
@@ -438,7 +454,8 @@ export async function sweepFiles(ctx: AppContext, now = Date.now()): Promise<{ u
       if (batch.length < 200) break;
     }
   }
-  return { uploads, files };
+  const archives = cutoff === null ? 0 : await sweepArchives(ctx, cutoff);
+  return { uploads, files, archives };
 }
 
 /** The widget's extra CSS, or null when never set. */

@@ -8,6 +8,7 @@ import { groupPolicy, type InviteSettings } from "../policies/groups.js";
 import { presentGroup, type GroupViewer } from "../presenters/groups.js";
 import { purgeGroups, type GroupRow, type GroupWithMembers } from "../repos/groups.js";
 import { extSettingOf, loadSystemCommon } from "../repos/settings.js";
+import { deleteStoredObjects } from "./files.js";
 
 // ---------------------------------------------------------------------------------------------
 // Settings, viewers and the event helpers shared by the channel commands
@@ -236,6 +237,7 @@ export async function deleteGroup(ctx: AppContext, actor: TokenClaims, gid: Gid)
   const group = await loadGroup(ctx, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can delete this channel");
   await ctx.db.transaction().execute((tx) => purgeGroups(tx, [gid]));
+  await deleteStoredObjects(ctx, { gids: [gid] });
   ctx.bus.publish({ type: "kick_from_group", gid, reason: "group_deleted" }, groupAudience(group));
 }
 

@@ -13,6 +13,7 @@ import type { GroupWithMembers } from "../repos/groups.js";
 import { dmPair, insertMessage, removeMessage, type MessageRow } from "../repos/messages.js";
 import { refreshPinnedMessage } from "./pins.js";
 import { resolveFileContent } from "./files.js";
+import { liveArchive } from "./archives.js";
 
 export interface OutgoingContent {
   content_type: string;
@@ -38,7 +39,7 @@ interface Placement {
 
 /**
  * Checks the body of a send, reply or edit (contract §6.2): 415 for a kind this server does
- * not store, 400 empty, 413 too long; a forward must name an existing archive (400).
+ * not store, 400 empty, 413 too long; a forward must name an existing, unexpired archive (400).
  */
 async function checkContent(ctx: AppContext, body: OutgoingContent): Promise<OutgoingContent> {
   if (!ACCEPTED.has(body.content_type)) throw new HttpError(415, "Unsupported Media Type");
@@ -46,7 +47,7 @@ async function checkContent(ctx: AppContext, body: OutgoingContent): Promise<Out
   let content = body.content;
   if (body.content_type === ContentType.archive) {
     content = content.trim();
-    if (!content || !(await ctx.repos.messages.archive(content))) throw badRequest("no such archive");
+    if (!content || !(await liveArchive(ctx, content))) throw badRequest("no such archive");
   }
   if (content.length === 0) throw badRequest("empty message");
   if (content.length > MAX_TEXT_LENGTH) throw new HttpError(413, "message too long");

@@ -1,16 +1,25 @@
-import type { LoginConfig, LoginResponse } from "@parley/protocol";
+import type { CredentialsResponse, LoginConfig, LoginResponse, Uid } from "@parley/protocol";
 import { DEFAULT_LOGIN_CONFIG } from "@parley/protocol";
 import { verifyPassword } from "../auth/passwords.js";
 import { digest, sameClaims, type TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
-import { HttpError, forbidden, notFound, unauthorized } from "../http/errors.js";
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from "../http/errors.js";
+import { signInPolicy, signUpPolicy } from "../policies/identity.js";
 import { presentUserInfo } from "../presenters/users.js";
+import { consumeMagicToken, peekMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
+import { announceNewUser, insertNewUser, type CreatedUser } from "./users.js";
 
 export const loadLoginConfig = async (ctx: AppContext): Promise<LoginConfig> => ({
   ...DEFAULT_LOGIN_CONFIG,
   ...((await ctx.repos.config.get<Partial<LoginConfig>>("login")) ?? {}),
 });
+
+/** The spec §8 text the client shows for a bad login link. */
+export const MAGIC_LINK_INVALID = "Magic link invalid or expired, Please request a new magic link.";
+
+const frozen = () => new HttpError(423, "user frozen");
+const notAssociated = () => new HttpError(410, "account not associated");
 
 /**
  * Opens a session for `user` on `device`: upserts the device row and the one refresh token of
@@ -59,14 +68,100 @@ export async function loginWithPassword(
   const user = await ctx.repos.users.byEmail(email);
   if (!user) throw notFound("no such user");
   if (!(await verifyPassword(user.password_hash, password))) throw unauthorized("invalid account or password");
-  if (user.status === "frozen") throw new HttpError(423, "user frozen");
+  if (signInPolicy.isFrozen(user)) throw frozen();
   return openSession(ctx, user, device, deviceToken);
+}
+
+/**
+ * `magiclink` credential (contract §3.1): a login link of `send_login_magic_link`, valid 15
+ * minutes and once. 403 when magic-link login is off; 400 for an unknown, expired or used link;
+ * 423 frozen. A link for an address without an account creates one named `extraName` (401
+ * without a name), which an invitation-only server only allows when an inviting member sent the
+ * link (410 otherwise); 409 `{reason}` when the name is taken — the link stays usable then.
+ */
+export async function loginWithMagicLink(
+  ctx: AppContext,
+  token: string,
+  extraName: string | null,
+  device: string,
+  deviceToken: string | null,
+): Promise<LoginResponse> {
+  const config = await loadLoginConfig(ctx);
+  if (!config.magic_link) throw forbidden("magic link login is disabled");
+  const link = await peekMagicToken(ctx.db, token, "login");
+  if (!link) throw badRequest(MAGIC_LINK_INVALID);
+  let user = link.uid !== null ? await ctx.repos.users.byId(link.uid) : undefined;
+  if (!user && link.email) user = await ctx.repos.users.byEmail(link.email);
+
+  if (user) {
+    const existing = user;
+    if (!signInPolicy.acceptsLoginLink(existing)) throw unauthorized("invalid account");
+    if (signInPolicy.isFrozen(existing)) throw frozen();
+    if (!(await consumeMagicToken(ctx.db, token, "login"))) throw badRequest(MAGIC_LINK_INVALID);
+    return openSession(ctx, existing, device, deviceToken);
+  }
+
+  if (!extraName || !link.email) throw unauthorized("a name is needed to create the account");
+  if (!signUpPolicy.mayCreateAccount(config, link.invited === 1)) throw notAssociated();
+  const email = link.email;
+  const created = await ctx.db.transaction().execute(async (tx): Promise<CreatedUser> => {
+    if (!(await consumeMagicToken(tx, token, "login"))) throw badRequest(MAGIC_LINK_INVALID);
+    return insertNewUser(ctx, tx, {
+      email,
+      name: extraName,
+      password: null,
+      gender: 0,
+      language: "en-US",
+      is_admin: false,
+      is_bot: false,
+      create_by: "magiclink",
+    });
+  });
+  announceNewUser(ctx, created);
+  return openSession(ctx, created.user, device, deviceToken);
+}
+
+/**
+ * `thirdparty` credential: a key from `POST /token/create_third_party_key` (2 minutes, once).
+ * 403 when third-party login is off, 401 for an unknown, expired or used key, 423 frozen. The
+ * external `userid` maps to one local account, created on its first login (named after
+ * `username`, made unique). The bridge holds the server's secret, so its users are trusted to
+ * sign up even on an invitation-only server.
+ */
+export async function loginWithThirdParty(ctx: AppContext, key: string, device: string, deviceToken: string | null): Promise<LoginResponse> {
+  const config = await loadLoginConfig(ctx);
+  if (!config.third_party) throw forbidden("third-party login is disabled");
+  const result = await ctx.db.transaction().execute(async (tx): Promise<{ user: UserRow; created: CreatedUser | null }> => {
+    const used = await consumeMagicToken(tx, key, "thirdparty");
+    if (!used?.payload) throw unauthorized("invalid key");
+    const info = JSON.parse(used.payload) as { userid: string; username: string };
+    const mapped = await tx.selectFrom("third_party_users").select("uid").where("userid", "=", info.userid).executeTakeFirst();
+    const existing = mapped ? await tx.selectFrom("users").selectAll().where("uid", "=", mapped.uid).executeTakeFirst() : undefined;
+    if (existing) {
+      if (signInPolicy.isFrozen(existing)) throw frozen();
+      return { user: existing, created: null };
+    }
+    // First login, or the mapped account was deleted since.
+    if (mapped) await tx.deleteFrom("third_party_users").where("userid", "=", info.userid).execute();
+    const created = await insertNewUser(
+      ctx,
+      tx,
+      { email: null, name: info.username, password: null, gender: 0, language: "en-US", is_admin: false, is_bot: false, create_by: "thirdparty" },
+      { assignName: true },
+    );
+    await tx.insertInto("third_party_users").values({ userid: info.userid, uid: created.user.uid, created_at: Date.now() }).execute();
+    return { user: created.user, created };
+  });
+  if (result.created) announceNewUser(ctx, result.created);
+  return openSession(ctx, result.user, device, deviceToken);
 }
 
 /**
  * Rotates both tokens. The access token's signature must hold (its expiry may have passed), the
  * refresh token must be valid, carry the same claims and match the stored digest for
- * (uid, device); the old refresh token stops working. Any failure is a 401.
+ * (uid, device); the old refresh token stops working. Any failure is a 401, as is a frozen or
+ * deleted account. **Parley:** the new tokens carry the account's current role, so a demoted
+ * admin loses admin rights at the next renewal (VoceChat copied the old claims for ever).
  */
 export async function renewSession(ctx: AppContext, token: string, refreshToken: string) {
   const access = await ctx.tokens.verifyAccessIgnoringExpiry(token);
@@ -74,8 +169,8 @@ export async function renewSession(ctx: AppContext, token: string, refreshToken:
   if (!access || !refresh || !sameClaims(access, refresh.claims)) throw unauthorized();
   const { uid, device } = access;
   const user = await ctx.repos.users.byId(uid);
-  if (!user || user.status === "frozen") throw unauthorized();
-  const issued = await ctx.tokens.issue(access);
+  if (!user || signInPolicy.isFrozen(user)) throw unauthorized();
+  const issued = await ctx.tokens.issue({ ...access, is_admin: user.is_admin === 1 });
   const expiresAt = Date.now() + ctx.tokens.refreshTtlS * 1000;
   // Compare-and-swap on the stored digest so two concurrent renewals cannot both succeed.
   const result = await ctx.db
@@ -98,4 +193,14 @@ export async function logout(ctx: AppContext, claims: TokenClaims): Promise<void
     await tx.deleteFrom("devices").where("uid", "=", claims.uid).where("device", "=", claims.device).execute();
   });
   ctx.bus.publish({ type: "kick", reason: "logout" }, { kind: "device", uid: claims.uid, device: claims.device });
+}
+
+/**
+ * `GET /token/credentials`: how the account can sign in. Parley has no Google, MetaMask or OIDC
+ * bindings yet, so those are always null / empty.
+ */
+export async function credentialsOf(ctx: AppContext, uid: Uid): Promise<CredentialsResponse> {
+  const user = await ctx.repos.users.byId(uid);
+  if (!user) throw unauthorized();
+  return { password: user.password_hash !== null, google: null, metamask: null, oidc: [] };
 }

@@ -4,12 +4,16 @@ import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
 import { HttpError, conflict, forbidden, notFound } from "../http/errors.js";
 import { presentUserLog } from "../presenters/users.js";
-import { insertUser, insertUserLog, type UserRow } from "../repos/users.js";
+import type { Db } from "../db/index.js";
+import { insertUser, insertUserLog, type UserLogRow, type UserRow } from "../repos/users.js";
 
 export interface NewUser {
   email: string | null;
   name: string;
+  /** The plain password (`createUser` hashes it); null for none. */
   password: string | null;
+  /** An argon2id hash made beforehand; `insertNewUser` only takes this (hashing is slow: never inside a transaction). */
+  password_hash?: string | null;
   gender: number;
   language: string;
   is_admin: boolean;
@@ -18,30 +22,79 @@ export interface NewUser {
   webhook_url?: string | null;
 }
 
-/**
- * Creates a user: the row, its `create` log entry (the `users_version` sequence), then tells
- * every stream (`users_log`) and, for each public channel, that a member joined.
- * `onlyIfEmpty` makes the insert conditional on there being no user yet (the first admin).
- */
-export async function createUser(ctx: AppContext, input: NewUser, opts: { onlyIfEmpty?: boolean } = {}): Promise<UserRow> {
-  const email = input.email?.trim().toLowerCase() || null;
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const now = Date.now();
+/** Options of a user creation. */
+export interface CreateUserOptions {
+  /** Only when there is no user yet (the first admin, `create_admin`); 403 otherwise. */
+  onlyIfEmpty?: boolean;
+  /** On a name conflict, pick a free name from this one (`User123456`, `alice2`) instead of a 409. */
+  assignName?: boolean;
+}
 
-  const { user, log, publicGids } = await ctx.db.transaction().execute(async (tx) => {
-    if (opts.onlyIfEmpty) {
-      const any = await tx.selectFrom("users").select("uid").limit(1).executeTakeFirst();
-      if (any) throw new HttpError(403, "the server is already initialized");
-    }
-    if (email && (await tx.selectFrom("users").select("uid").where("email", "=", email).executeTakeFirst())) {
-      throw conflict({ reason: "email_conflict" });
-    }
-    if (await tx.selectFrom("users").select("uid").where("name", "=", input.name).executeTakeFirst()) {
-      throw conflict({ reason: "name_conflict" });
-    }
+/** What `insertNewUser` wrote, for `announceNewUser` to publish after the commit. */
+export interface CreatedUser {
+  user: UserRow;
+  log: UserLogRow;
+  publicGids: number[];
+}
+
+export const USER_LIMIT_REACHED = "License error: Users reached limit.";
+
+/** A free name derived from `base`: `base`, `base2`, `base3`, … (≤ 32 characters). */
+async function freeName(tx: Db, base: string): Promise<string> {
+  const stem = base.trim().slice(0, 28) || "User";
+  for (let n = 1; n < 10_000; n++) {
+    const candidate = n === 1 ? stem : `${stem}${n}`;
+    if (!(await tx.selectFrom("users").select("uid").where("name", "=", candidate).executeTakeFirst())) return candidate;
+  }
+  throw conflict({ reason: "name_conflict" });
+}
+
+/** A unique-index violation of `users` (a concurrent insert won the race) as the 409 it stands for. */
+function asConflict(err: unknown): unknown {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  const unique = e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "23505";
+  if (!unique) return err;
+  const where = `${e?.constraint ?? ""} ${e?.message ?? ""}`;
+  if (where.includes("email")) return conflict({ reason: "email_conflict" });
+  if (where.includes("name")) return conflict({ reason: "name_conflict" });
+  return err;
+}
+
+/**
+ * Inserts a user and its `create` log entry (the `users_version` sequence) in the caller's
+ * transaction: 409 `{reason}` for a taken e-mail or name, 451 when a non-guest account would
+ * pass the `MAX_USERS` limit (guests never count, fix of contract §13). Publish with
+ * `announceNewUser` after the commit.
+ */
+export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opts: CreateUserOptions = {}): Promise<CreatedUser> {
+  const email = input.email?.trim().toLowerCase() || null;
+  const passwordHash = input.password_hash ?? null;
+  const now = Date.now();
+  if (opts.onlyIfEmpty) {
+    const any = await tx.selectFrom("users").select("uid").limit(1).executeTakeFirst();
+    if (any) throw new HttpError(403, "the server is already initialized");
+  }
+  const limit = ctx.config.maxUsers ?? 0;
+  if (limit > 0 && input.create_by !== "guest") {
+    const row = await tx
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("create_by", "!=", "guest")
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= limit) throw new HttpError(451, USER_LIMIT_REACHED);
+  }
+  if (email && (await tx.selectFrom("users").select("uid").where("email", "=", email).executeTakeFirst())) {
+    throw conflict({ reason: "email_conflict" });
+  }
+  let name = input.name;
+  if (await tx.selectFrom("users").select("uid").where("name", "=", name).executeTakeFirst()) {
+    if (!opts.assignName) throw conflict({ reason: "name_conflict" });
+    name = await freeName(tx, name);
+  }
+  try {
     const user = await insertUser(tx, {
       email,
-      name: input.name,
+      name,
       password_hash: passwordHash,
       gender: input.gender,
       language: input.language,
@@ -68,15 +121,34 @@ export async function createUser(ctx: AppContext, input: NewUser, opts: { onlyIf
     });
     const publicGids = (await tx.selectFrom("groups").select("gid").where("is_public", "=", 1).execute()).map((g) => g.gid);
     return { user, log, publicGids };
-  });
-
-  if (input.create_by !== "guest") {
-    ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
-    for (const gid of publicGids) {
-      ctx.bus.publish({ type: "user_joined_group", gid, uid: [user.uid] }, { kind: "everyone" });
-    }
+  } catch (err) {
+    throw asConflict(err);
   }
-  return user;
+}
+
+/**
+ * Tells every stream about a new user (`users_log`) and, for each public channel, that a member
+ * joined. Guests are never announced.
+ */
+export function announceNewUser(ctx: AppContext, created: CreatedUser): void {
+  if (created.user.create_by === "guest") return;
+  ctx.bus.publish({ type: "users_log", logs: [presentUserLog(created.log)] }, { kind: "everyone" });
+  for (const gid of created.publicGids) {
+    ctx.bus.publish({ type: "user_joined_group", gid, uid: [created.user.uid] }, { kind: "everyone" });
+  }
+}
+
+/** Creates a user in its own transaction and announces it (`insertNewUser` + `announceNewUser`). */
+export async function createUser(ctx: AppContext, input: NewUser, opts: CreateUserOptions = {}): Promise<UserRow> {
+  const prepared = { ...input, password_hash: input.password_hash ?? (input.password ? await hashPassword(input.password) : null) };
+  let created: CreatedUser;
+  try {
+    created = await ctx.db.transaction().execute((tx) => insertNewUser(ctx, tx, prepared, opts));
+  } catch (err) {
+    throw asConflict(err);
+  }
+  announceNewUser(ctx, created);
+  return created.user;
 }
 
 /** The fields of `PUT /user` (contract §3.2, §11); absent fields stay as they are. */

@@ -25,6 +25,8 @@ export interface Database {
   user_contacts: UserContactsTable;
   files: FilesTable;
   file_uploads: FileUploadsTable;
+  magic_tokens: MagicTokensTable;
+  third_party_users: ThirdPartyUsersTable;
 }
 
 export interface ConfigTable {
@@ -143,6 +145,8 @@ export interface ArchivesTable {
   created_by: number;
   created_at: number;
   body: string;
+  /** JSON `ArchiveAttachment[]`, indexed by attachment id (migration 060). */
+  attachments: Generated<string>;
 }
 
 /** A user's saved messages (`POST /favorite`): an `Archive` JSON snapshot. */
@@ -153,6 +157,8 @@ export interface FavoritesTable {
   uid: number;
   created_at: number;
   body: string;
+  /** JSON `ArchiveAttachment[]`, indexed by attachment id (migration 060). */
+  attachments: Generated<string>;
 }
 
 /** A pinned message with a copy of its current (edited) content. */
@@ -264,4 +270,36 @@ export interface FileUploadsTable {
   chunks: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/**
+ * A single-use magic token (migration 050), stored only as its SHA-256: a login link
+ * (`login`), a confirmed registration (`register`) or a third-party login key (`thirdparty`).
+ */
+export interface MagicTokensTable {
+  token_hash: string;
+  /** login | register | thirdparty */
+  kind: string;
+  email: string | null;
+  /** register: argon2id hash of the chosen password. */
+  password_hash: string | null;
+  /** login: the account it signs into; null for an address without one. */
+  uid: number | null;
+  /** register: the channel of the invitation it came from. */
+  gid: number | null;
+  /** register: the invitation (`invite_links.token_hash`) redeemed at sign-up. */
+  invite_hash: string | null;
+  /** login: 1 when an inviting member sent it (a new address may sign up on an invitation-only server). */
+  invited: Generated<number>;
+  /** thirdparty: `{userid, username}` JSON. */
+  payload: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An external user id of the third-party bridge and the local account it maps to (migration 050). */
+export interface ThirdPartyUsersTable {
+  userid: string;
+  uid: number;
+  created_at: number;
 }

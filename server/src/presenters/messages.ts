@@ -63,8 +63,17 @@ export function archiveSource(archiver: Uid, m: MessageRow): MessageTarget {
   return { uid: m.target_uid === archiver ? m.from_uid : (m.target_uid ?? 0) };
 }
 
-/** `ArchiveMessage` (contract §4) for a text message: the merged content, no attachments. */
-export function presentArchiveMessage(archiver: Uid, m: MessageRow, fromUser: number): ArchiveMessage {
+/**
+ * `ArchiveMessage` (contract §4): the merged content. A text message carries its `content`; a
+ * file message carries `content: null` and the attachment indexes of its copied bytes in
+ * `files` (null when the file had expired when the snapshot was made).
+ */
+export function presentArchiveMessage(
+  archiver: Uid,
+  m: MessageRow,
+  fromUser: number,
+  files: { file_id: number | null; thumbnail_id: number | null } | null = null,
+): ArchiveMessage {
   const current = currentContent(m);
   return {
     from_user: fromUser,
@@ -73,8 +82,8 @@ export function presentArchiveMessage(archiver: Uid, m: MessageRow, fromUser: nu
     source: archiveSource(archiver, m),
     properties: current.properties,
     content_type: current.content_type,
-    content: current.content,
-    file_id: null,
-    thumbnail_id: null,
+    content: files ? null : current.content,
+    file_id: files?.file_id ?? null,
+    thumbnail_id: files?.thumbnail_id ?? null,
   };
 }

@@ -8,6 +8,8 @@ import type { Gid, Uid } from "@parley/protocol";
  * upload/file/<Y>/<M>/<D>/<uuid>      finished uploads; month and day are not zero-padded
  * upload/thumbnail/<Y>/<M>/<D>/<uuid> their thumbnails
  * avatar/<uid>.png, group_avatar/<gid>.png, organization.png
+ * archive_msgs/<Y>/<M>/<D>/<uuid>/<n> attachment n of a forwarded-messages archive (VoceChat: one ZIP file)
+ * favorite/<uid>/<uuid>/<n>           attachment n of a user's favorite (VoceChat: one ZIP file)
  * ```
  */
 export const UPLOAD_TMP_PREFIX = "upload/tmp/";
@@ -38,3 +40,12 @@ export const uploadPrefix = (fileId: string): string => `${UPLOAD_TMP_PREFIX}${f
 export const chunkKey = (fileId: string, seq: number): string => `${uploadPrefix(fileId)}${String(seq).padStart(8, "0")}`;
 export const avatarKey = (uid: Uid): string => `avatar/${uid}.png`;
 export const groupAvatarKey = (gid: Gid): string => `group_avatar/${gid}.png`;
+/** The attachments of the archive at `archivePath` (`Y/M/D/<uuid>`), as a prefix. */
+export const archivePrefix = (archivePath: string): string => `archive_msgs/${archivePath}/`;
+export const FAVORITES_PREFIX = "favorite/";
+/** Every favorite attachment of a user, as a prefix. */
+export const userFavoritesPrefix = (uid: Uid): string => `${FAVORITES_PREFIX}${uid}/`;
+/** The attachments of one favorite, as a prefix. */
+export const favoritePrefix = (uid: Uid, id: string): string => `${userFavoritesPrefix(uid)}${id}/`;
+/** Attachment `index` under an archive's or a favorite's prefix. */
+export const attachmentKey = (prefix: string, index: number): string => `${prefix}${index}`;

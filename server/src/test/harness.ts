@@ -70,6 +70,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     uploadChunkLimit: 1_073_741_824,
     previewAllowPrivate: false,
     logLevel: "silent",
+    trustProxy: false,
     ...overrides,
   };
   const url = config.databaseUrl;
@@ -173,8 +174,8 @@ export async function sendText(s: TestServer, who: Session, path: string, text: 
 }
 
 /**
- * A guest (`create_by: "guest"`, no e-mail or password) with an open session. There is no guest
- * login route yet, so the row is inserted directly and the session opened as login would.
+ * A guest (`create_by: "guest"`, no e-mail or password) with an open session, inserted directly
+ * so no guest mode is needed (`GET /token/login_guest` makes the same row and session).
  */
 export async function seedGuest(s: TestServer, name = "Guest123456"): Promise<Session> {
   const now = Date.now();

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, login, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { createChannel, dialects, login, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { openEvents, type SseClient } from "../../test/sse.js";
+import { call, passwordLogin, startWebhook } from "../token/testkit.js";
+import { connect, expectMatrix, fence, isType, marks, seedCast, withoutNoise, type Cast } from "../user/fixtures.js";
 
 describe.each(dialects())("admin user routes (%s)", (dialect) => {
   let s: TestServer;
@@ -116,6 +119,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
     it("allows a bot with an empty password; it cannot log in with a password", async () => {
       const admin = await seedAdmin(s);
+      const hook = await startWebhook(200);
       const res = await createUser(admin, {
         email: "bot_1700000000000@example.com",
         password: "",
@@ -123,11 +127,14 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
         gender: 0,
         is_admin: false,
         is_bot: true,
-        webhook_url: "https://hooks.example.com/bot",
+        webhook_url: hook.url,
       });
+      await hook.close();
       expect(res.statusCode).toBe(200);
       assertMatches("User", res.json());
-      expect(res.json()).toMatchObject({ is_bot: true, password: "", webhook_url: "https://hooks.example.com/bot" });
+      expect(res.json()).toMatchObject({ is_bot: true, password: "", webhook_url: hook.url });
+      // The webhook was probed with a GET.
+      expect(hook.hits).toBe(1);
       expect((await s.ctx.repos.users.byId(res.json().uid))?.password_hash).toBeNull();
       const attempt = await s.app.inject({
         method: "POST",
@@ -138,6 +145,244 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       // The bot is listed in the directory as a bot.
       const users = (await s.app.inject({ method: "GET", url: "/api/user", headers: admin.headers })).json() as { is_bot: boolean }[];
       expect(users.map((u) => u.is_bot)).toEqual([false, true]);
+    });
+  });
+
+  describe("POST /api/admin/user: webhooks and callers", () => {
+    it("406 when the webhook does not answer a GET with exactly 200; nothing is created", async () => {
+      const admin = await seedAdmin(s);
+      const failing = await startWebhook(500);
+      const redirect = await startWebhook(204);
+      const closed = await startWebhook(200);
+      await closed.close();
+      for (const url of [failing.url, redirect.url, closed.url]) {
+        const res = await createUser(admin, { ...base, webhook_url: url });
+        expect(res.statusCode, url).toBe(406);
+      }
+      await failing.close();
+      await redirect.close();
+      expect(await s.ctx.repos.users.count()).toBe(1);
+    });
+
+    it("authorization: anonymous 401, guest, member and bot 403, admin 200", async () => {
+      const cast = await seedCast(s);
+      let n = 0;
+      await expectMatrix(cast, (who) => createUser(who, { ...base, email: `x${++n}@example.com`, name: `X${n}` }), {
+        anonymous: 401,
+        guest: 403,
+        member: 403,
+        bot: 403,
+        admin: 200,
+      });
+    });
+  });
+
+  describe("GET /api/admin/user and /api/admin/user/{uid}", () => {
+    it("lists every account but guests as the admin view, with each device and whether it streams", async () => {
+      await s.listen();
+      const cast = await seedCast(s);
+      const phone = await login(s, "bob@example.com", "member-pass", "phone");
+      const stream = await openEvents(s.url, { "api-key": phone.token });
+      await stream.waitFor(isType("ready"));
+
+      const res = await call(s, "GET", "/admin/user", cast.admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      const users = res.json() as { uid: number; in_online: boolean; online_devices: { device: string; is_online: boolean }[] }[];
+      for (const u of users) assertMatches("User", u);
+      expect(users.map((u) => u.uid)).toEqual([cast.admin.uid, cast.bob.uid, cast.carol.uid, cast.bot.uid]);
+      const bob = users.find((u) => u.uid === cast.bob.uid);
+      expect(bob?.in_online).toBe(true);
+      expect(bob?.online_devices).toEqual([
+        { device: cast.bob.device, device_token: null, is_online: false },
+        { device: "phone", device_token: null, is_online: true },
+      ]);
+      expect(users.find((u) => u.uid === cast.carol.uid)?.in_online).toBe(false);
+
+      const one = await call(s, "GET", `/admin/user/${cast.bob.uid}`, cast.admin);
+      expect(one.statusCode).toBe(200);
+      assertMatches("User", one.json());
+      expect(one.json()).toEqual(bob);
+      stream.close();
+    });
+
+    it("404 for unknown users and guests, 400 for a bad id; authorization matrix", async () => {
+      const cast = await seedCast(s);
+      expect((await call(s, "GET", "/admin/user/999", cast.admin)).statusCode).toBe(404);
+      expect((await call(s, "GET", `/admin/user/${cast.guest.uid}`, cast.admin)).statusCode).toBe(404);
+      for (const id of ["0", "abc", "1e3"]) expect((await call(s, "GET", `/admin/user/${id}`, cast.admin)).statusCode).toBe(400);
+      const expected = { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 };
+      await expectMatrix(cast, (who) => call(s, "GET", "/admin/user", who), expected);
+      await expectMatrix(cast, (who) => call(s, "GET", `/admin/user/${cast.carol.uid}`, who), expected);
+    });
+  });
+
+  describe("PUT /api/admin/user/{uid}", () => {
+    let cast: Cast;
+    const open: SseClient[] = [];
+    beforeEach(async () => {
+      await s.listen();
+      cast = await seedCast(s);
+    });
+    afterEach(() => {
+      for (const c of open.splice(0)) c.close();
+    });
+    const put = (who: Session | null, uid: number, payload: unknown) => call(s, "PUT", `/admin/user/${uid}`, who, payload);
+
+    it("updates the given fields, answers the admin view and always logs a users_log update to every stream", async () => {
+      const [a, c] = [await connect(s, cast.admin, open), await connect(s, cast.carol, open)];
+      const from = marks([a, c]);
+      const version = await s.ctx.repos.users.usersVersion();
+      const res = await put(cast.admin, cast.bob.uid, { name: "Robert", email: "ROBERT@example.com", gender: 1, language: "de-DE", is_admin: true });
+      expect(res.statusCode).toBe(200);
+      assertMatches("User", res.json());
+      expect(res.json()).toMatchObject({ uid: cast.bob.uid, name: "Robert", email: "robert@example.com", gender: 1, language: "de-DE", is_admin: true, status: "normal", password: "" });
+      const update = {
+        type: "users_log",
+        logs: [{ log_id: version + 1, action: "update", uid: cast.bob.uid, email: "robert@example.com", name: "Robert", gender: 1, language: "de-DE", is_admin: true, is_bot: null, avatar_updated_at: null }],
+      };
+      expect((await fence(s, [a, c], from)).map(withoutNoise)).toEqual([[update], [update]]);
+
+      // A change outside the directory (status, webhook, password) is logged too, with nulls.
+      const from2 = marks([a, c]);
+      expect((await put(cast.admin, cast.bob.uid, { status: "normal" })).statusCode).toBe(200);
+      const [got] = (await fence(s, [a], [from2[0]])).map(withoutNoise);
+      expect(got).toEqual([
+        { type: "users_log", logs: [{ log_id: version + 2, action: "update", uid: cast.bob.uid, email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null }] },
+      ]);
+    });
+
+    it("a new password works at once and ends the account's sessions at their next renewal", async () => {
+      expect((await put(cast.admin, cast.bob.uid, { password: "reset-pass" })).statusCode).toBe(200);
+      expect((await passwordLogin(s, "bob@example.com", "member-pass")).statusCode).toBe(401);
+      expect((await passwordLogin(s, "bob@example.com", "reset-pass")).statusCode).toBe(200);
+      expect((await call(s, "POST", "/token/renew", null, { token: cast.bob.token, refresh_token: cast.bob.refresh_token })).statusCode).toBe(401);
+    });
+
+    it("sets and clears the webhook (406 when it does not answer 200, also after the timeout)", async () => {
+      const hook = await startWebhook(200);
+      const bad = await startWebhook(404);
+      try {
+        expect((await put(cast.admin, cast.bot.uid, { webhook_url: hook.url })).json().webhook_url).toBe(hook.url);
+        expect((await put(cast.admin, cast.bot.uid, { webhook_url: bad.url })).statusCode).toBe(406);
+        expect((await put(cast.admin, cast.bot.uid, { webhook_url: "" })).json().webhook_url).toBeNull();
+      } finally {
+        await hook.close();
+        await bad.close();
+      }
+      await s.close();
+      s = await startTestServer(dialect, { webhookCheckTimeoutMs: 200 });
+      const admin = await seedAdmin(s);
+      const bob = await seedMember(s, admin, "Bob");
+      const { createServer } = await import("node:http");
+      const hang = createServer(() => {}).listen(0, "127.0.0.1");
+      await new Promise((r) => hang.once("listening", r));
+      const port = (hang.address() as { port: number }).port;
+      const started = Date.now();
+      expect((await put(admin, bob.uid, { webhook_url: `http://127.0.0.1:${port}/` })).statusCode).toBe(406);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      hang.closeAllConnections();
+      hang.close();
+    });
+
+    it("409 {reason} for a taken name or e-mail; 404 unknown; 400 empty or malformed", async () => {
+      const name = await put(cast.admin, cast.bob.uid, { name: "Carol" });
+      expect(name.statusCode).toBe(409);
+      expect(name.json()).toEqual({ reason: "name_conflict" });
+      const email = await put(cast.admin, cast.bob.uid, { email: "CAROL@example.com" });
+      expect(email.statusCode).toBe(409);
+      expect(email.json()).toEqual({ reason: "email_conflict" });
+      // Its own name and e-mail are not a conflict.
+      expect((await put(cast.admin, cast.bob.uid, { name: "Bob", email: "bob@example.com" })).statusCode).toBe(200);
+      expect((await put(cast.admin, 999, { name: "Nobody" })).statusCode).toBe(404);
+      expect((await put(cast.admin, cast.guest.uid, { name: "Visitor" })).statusCode).toBe(404);
+      for (const payload of [{}, { name: null }, { status: "asleep" }, { gender: 3 }, { email: "nope" }, { password: "short" }, { is_admin: "yes" }, { language: "<b>" }, []]) {
+        expect((await put(cast.admin, cast.bob.uid, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it("403 freezing or demoting yourself or the founder; another admin can be frozen", async () => {
+      const dave = await seedMember(s, cast.admin, "Dave", { is_admin: true });
+      expect((await put(cast.admin, cast.admin.uid, { status: "frozen" })).statusCode).toBe(403);
+      expect((await put(cast.admin, cast.admin.uid, { is_admin: false })).statusCode).toBe(403);
+      expect((await put(dave, cast.admin.uid, { status: "frozen" })).statusCode).toBe(403);
+      expect((await put(dave, cast.admin.uid, { is_admin: false })).statusCode).toBe(403);
+      // The founder's other fields can still be edited.
+      expect((await put(dave, cast.admin.uid, { name: "Founder" })).statusCode).toBe(200);
+      expect((await put(cast.admin, dave.uid, { status: "frozen", is_admin: false })).json()).toMatchObject({ status: "frozen", is_admin: false });
+      expect((await s.ctx.repos.users.byId(cast.admin.uid))?.status).toBe("normal");
+    });
+
+    it("authorization matrix", async () => {
+      await expectMatrix(cast, (who) => put(who, cast.carol.uid, { gender: 1 }), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
+    });
+  });
+
+  describe("DELETE /api/admin/user/{uid}", () => {
+    let cast: Cast;
+    const open: SseClient[] = [];
+    beforeEach(async () => {
+      await s.listen();
+      cast = await seedCast(s);
+    });
+    afterEach(() => {
+      for (const c of open.splice(0)) c.close();
+    });
+    const del = (who: Session | null, uid: number) => call(s, "DELETE", `/admin/user/${uid}`, who);
+
+    it("deletes with the contract §5.4 cascade; each event reaches exactly the right streams", async () => {
+      const { admin, bob, carol } = cast;
+      const dave = await seedMember(s, admin, "Dave");
+      const pub = await createChannel(s, admin, { name: "general", is_public: true });
+      const bobs = await createChannel(s, bob, { name: "bob's", members: [carol.uid] });
+      const staff = await createChannel(s, admin, { name: "staff", members: [bob.uid, carol.uid] });
+      await createChannel(s, admin, { name: "quiet", members: [carol.uid] });
+      const kept = await (async () => {
+        const res = await s.app.inject({ method: "POST", url: `/api/group/${pub}/send`, headers: { ...bob.headers, "content-type": "text/plain" }, payload: "bye" });
+        return res.json() as number;
+      })();
+
+      const bobStream = await connect(s, bob, open);
+      const [a, c, d] = [await connect(s, admin, open), await connect(s, carol, open), await connect(s, dave, open)];
+      const from = marks([a, c, d]);
+      const version = await s.ctx.repos.users.usersVersion();
+
+      const res = await del(admin, bob.uid);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe("");
+      expect(await bobStream.waitFor(isType("kick"))).toEqual({ type: "kick", reason: "delete_user" });
+      await bobStream.ended;
+
+      const log = { type: "users_log", logs: [{ log_id: version + 1, action: "delete", uid: bob.uid, email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null }] };
+      const leftPublic = { type: "user_leaved_group", gid: pub, uid: [bob.uid] };
+      const [toAdmin, toCarol, toDave] = (await fence(s, [a, c, d], from)).map(withoutNoise);
+      expect(toAdmin).toEqual([log, { type: "user_leaved_group", gid: staff, uid: [bob.uid] }, leftPublic]);
+      expect(toCarol).toEqual([log, { type: "kick_from_group", gid: bobs, reason: "group_deleted" }, { type: "user_leaved_group", gid: staff, uid: [bob.uid] }, leftPublic]);
+      expect(toDave).toEqual([log, leftPublic]);
+
+      expect(await s.ctx.repos.users.byId(bob.uid)).toBeUndefined();
+      expect((await call(s, "GET", `/admin/user/${bob.uid}`, admin)).statusCode).toBe(404);
+      expect((await passwordLogin(s, "bob@example.com", "member-pass")).statusCode).toBe(404);
+      // Messages are kept.
+      const history = (await call(s, "GET", `/group/${pub}/history`, admin)).json() as { mid: number }[];
+      expect(history.map((m) => m.mid)).toContain(kept);
+    });
+
+    it("403 for yourself or the founder, 404 unknown, 400 bad id", async () => {
+      const dave = await seedMember(s, cast.admin, "Dave", { is_admin: true });
+      expect((await del(cast.admin, cast.admin.uid)).statusCode).toBe(403);
+      expect((await del(dave, cast.admin.uid)).statusCode).toBe(403);
+      expect((await del(dave, dave.uid)).statusCode).toBe(403);
+      expect((await del(cast.admin, 999)).statusCode).toBe(404);
+      expect((await del(cast.admin, 0)).statusCode).toBe(400);
+      expect((await del(dave, cast.bob.uid)).statusCode).toBe(200);
+    });
+
+    it("authorization matrix", async () => {
+      const targets: Session[] = [];
+      for (const name of ["T1", "T2", "T3", "T4", "T5"]) targets.push(await seedMember(s, cast.admin, name));
+      let i = 0;
+      await expectMatrix(cast, (who) => del(who, targets[i++].uid), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     });
   });
 });

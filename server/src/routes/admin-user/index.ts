@@ -1,31 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import type { Guards } from "../../auth/guard.js";
-import { createUser } from "../../commands/users.js";
+import { claimsOf, type Guards } from "../../auth/guard.js";
+import { adminCreateUser, adminDeleteUser, adminUpdateUser, getAdminUser, listAdminUsers, type AdminUserPatch } from "../../commands/adminUsers.js";
 import type { AppContext } from "../../context.js";
-import { sendJson } from "../../http/reply.js";
+import { badRequest } from "../../http/errors.js";
+import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
-import { presentAdminUser } from "../../presenters/users.js";
+import { parseId } from "../shared.js";
+import { createUserBody, updateUserBody } from "./schema.js";
 
-const createUserBody = z
-  .object({
-    email: z.email().max(254),
-    password: z.string().max(128),
-    name: z.string().trim().min(1).max(32),
-    gender: z.number().int().min(0).max(1).nullish(),
-    is_admin: z.boolean().nullish(),
-    language: z.string().max(35).nullish(),
-    webhook_url: z.url().max(2048).nullish(),
-    is_bot: z.boolean().nullish(),
-  })
-  // Bots are created with an empty password (they authenticate with API keys); people need one.
-  .refine((b) => b.is_bot || b.password.length >= 6, { message: "password must have at least 6 characters", path: ["password"] });
-
-/** `/admin/user`: admins manage accounts (contract §3.7). */
+/** `/admin/user`: admins manage accounts (contract §3.7). Every route is `T+admin`. */
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  app.get("/admin/user", { preHandler: guards.admin }, async (_req, reply) => sendJson(reply, await listAdminUsers(ctx)));
+
   app.post("/admin/user", { preHandler: guards.admin }, async (req, reply) => {
     const body = parse(createUserBody, req.body);
-    const user = await createUser(ctx, {
+    const user = await adminCreateUser(ctx, {
       email: body.email,
       name: body.name,
       password: body.password || null,
@@ -36,6 +25,32 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: G
       create_by: "password",
       webhook_url: body.webhook_url ?? null,
     });
-    return sendJson(reply, presentAdminUser(user, []));
+    return sendJson(reply, user);
+  });
+
+  app.get<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) =>
+    sendJson(reply, await getAdminUser(ctx, parseId(req.params.uid, "uid"))),
+  );
+
+  app.put<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) => {
+    const uid = parseId(req.params.uid, "uid");
+    const body = parse(updateUserBody, req.body);
+    const patch: AdminUserPatch = {
+      email: body.email ?? undefined,
+      password: body.password ?? undefined,
+      name: body.name ?? undefined,
+      gender: body.gender ?? undefined,
+      is_admin: body.is_admin ?? undefined,
+      language: body.language ?? undefined,
+      status: body.status ?? undefined,
+      webhook_url: body.webhook_url == null ? undefined : body.webhook_url || null,
+    };
+    if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
+    return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), uid, patch));
+  });
+
+  app.delete<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) => {
+    await adminDeleteUser(ctx, claimsOf(req), parseId(req.params.uid, "uid"));
+    return sendEmpty(reply);
   });
 }

@@ -1,15 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { createArchive } from "../../commands/archives.js";
+import { archiveAttachment, createArchive, liveArchive } from "../../commands/archives.js";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
-import { archiveQuery, midListBody } from "./schema.js";
+import { sendAttachment } from "./attachment.js";
+import { archiveAttachmentQuery, archiveQuery, midListBody } from "./schema.js";
+
+/** Archives never change: they may be cached for good (as VoceChat says). */
+const ARCHIVE_CACHE = "public, max-age=31536000";
 
 /**
- * Forwarding archives (contract §3.5, §6.4), text messages only until the files work: an
- * archive is its `Archive` JSON in the database, addressed by a `Y/M/D/<uuid>` path.
+ * Forwarding archives (contract §3.5, §6.4): an archive is its `Archive` JSON and the list of
+ * its attachments in the database, addressed by a `Y/M/D/<uuid>` path, and copies of the
+ * attachment bytes in the store (`archive_msgs/Y/M/D/<uuid>/<n>`).
+ *
+ * The reads need no session, as in VoceChat (contract §13): clients load an archive and its
+ * attachments by URL (`<img src>`, links) without headers. The path holds a random UUID v4, so
+ * only those it was handed to — the recipients of a forward — can find it.
  */
 export function archiveRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   app.post("/resource/archive", { preHandler: guards.user }, async (req, reply) => {
@@ -17,12 +26,16 @@ export function archiveRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     return sendJson(reply, await createArchive(ctx, claimsOf(req), mid_list));
   });
 
-  // No auth, as in VoceChat (contract §13): the path holds an unguessable UUID and is what a
-  // forward hands to its recipients. Archives never change, so they may be cached for good.
   app.get("/resource/archive", async (req, reply) => {
     const { file_path } = parse(archiveQuery, req.query, "query");
-    const row = await ctx.repos.messages.archive(file_path);
+    const row = await liveArchive(ctx, file_path);
     if (!row) throw notFound("no such archive");
-    return reply.header("Cache-Control", "public, max-age=31536000").type("application/json; charset=utf-8").send(row.body);
+    return reply.header("Cache-Control", ARCHIVE_CACHE).type("application/json; charset=utf-8").send(row.body);
+  });
+
+  app.get("/resource/archive/attachment", async (req, reply) => {
+    const q = parse(archiveAttachmentQuery, req.query, "query");
+    const attachment = await archiveAttachment(ctx, q.file_path, q.attachment_id);
+    return sendAttachment(req, reply, ctx, attachment, { download: q.download, cacheControl: ARCHIVE_CACHE });
   });
 }

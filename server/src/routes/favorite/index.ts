@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { createFavorite, deleteFavorite } from "../../commands/archives.js";
+import { createFavorite, deleteFavorite, favoriteAttachment } from "../../commands/archives.js";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
+import { sendAttachment } from "../archive/attachment.js";
 import { midListBody } from "../archive/schema.js";
-import { attachmentParams, favoriteId } from "./schema.js";
+import { attachmentParams, attachmentQuery, favoriteId } from "./schema.js";
 
 /** `/favorite/*` (contract §3.6): a user's saved messages, each an `Archive` snapshot only its owner sees. */
 export function favoriteRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
@@ -33,10 +34,13 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     return sendEmpty(reply);
   });
 
-  // Attachments exist only for file messages, which archives cannot hold until the files work:
-  // the route is here (no auth, as in VoceChat) and finds nothing.
-  app.get<{ Params: { uid: string; id: string; attachment_id: string } }>("/favorite/attachment/:uid/:id/:attachment_id", async (req) => {
-    parse(attachmentParams, req.params, "path");
-    throw notFound("no such attachment");
+  // No session, as in VoceChat (contract §13): clients load a favorite's pictures and files by
+  // URL without headers. The favorite id is a random UUID v4 known only to its owner's sessions,
+  // so the URL cannot be guessed; `private` keeps shared caches from keeping a copy.
+  app.get<{ Params: { uid: string; id: string; attachment_id: string } }>("/favorite/attachment/:uid/:id/:attachment_id", async (req, reply) => {
+    const p = parse(attachmentParams, req.params, "path");
+    const { download } = parse(attachmentQuery, req.query, "query");
+    const attachment = await favoriteAttachment(ctx, p.uid, p.id, p.attachment_id);
+    return sendAttachment(req, reply, ctx, attachment, { download, cacheControl: "private, max-age=31536000" });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag } from "../archive/schema.js";
 import { countParam, idParam } from "../shared.js";
 
 /** A favorite id in a path: VoceChat answers 400 when it contains a dot. */
@@ -9,3 +10,4 @@ export const favoriteId = z
   .refine((id) => !id.includes("."), "invalid id");
 
 export const attachmentParams = z.object({ uid: idParam, id: favoriteId, attachment_id: countParam });
+export const attachmentQuery = z.object({ download: flag });

@@ -14,7 +14,8 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
   let streams: Streams<keyof Cast> | null = null;
   const extra: TestServer[] = [];
   beforeEach(async () => {
-    s = await startTestServer(dialect);
+    // Links are built from the forwarded scheme and host, as behind a reverse proxy.
+    s = await startTestServer(dialect, { trustProxy: true });
     c = await seedCast(s);
   });
   afterEach(async () => {

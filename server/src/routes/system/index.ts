@@ -8,11 +8,13 @@ import { sendJson, sendText } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { createAdminBody, loginConfigBody } from "./schema.js";
+import { identitySystemRoutes } from "./identity.js";
 import { settingsRoutes } from "./settings.js";
 
 /** Server identity and first-run setup: `/admin/system/*` public routes and `/admin/login/config`. */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   settingsRoutes(app, ctx, guards);
+  identitySystemRoutes(app, ctx, guards);
   app.get("/admin/system/initialized", async (_req, reply) => sendJson(reply, (await ctx.repos.users.count()) > 0));
 
   app.get("/admin/system/version", async (_req, reply) => sendText(reply, SERVER_VERSION));

@@ -1,22 +1,61 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { loginWithPassword, logout, renewSession } from "../../commands/sessions.js";
+import { loginAsGuest } from "../../commands/guests.js";
+import {
+  credentialsOf,
+  loginWithMagicLink,
+  loginWithPassword,
+  loginWithThirdParty,
+  loadLoginConfig,
+  logout,
+  renewSession,
+} from "../../commands/sessions.js";
+import { createThirdPartyKey } from "../../commands/thirdParty.js";
 import type { AppContext } from "../../context.js";
-import { forbidden } from "../../http/errors.js";
+import { badRequest, forbidden } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
-import { loginBody, renewBody } from "./schema.js";
+import { registrationRoutes } from "./registration.js";
+import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js";
 
-/** `/token/*`: login, renewal and logout (contract §2.3). */
+/** `/token/*`: sign-in with every credential, guests, renewal, logout, credentials, the third-party bridge (contract §2, §3.1). */
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  registrationRoutes(app, ctx);
+  const limiter = ctx.identity.limiter;
+
   app.post("/token/login", async (req, reply) => {
     const body = parse(loginBody, req.body);
     const device = body.device ?? "unknown";
     const deviceToken = body.device_token || null;
     const credential = body.credential;
-    if (credential.type !== "password") throw forbidden("login method not supported");
-    const c = credential as { email: string; password: string };
-    return sendJson(reply, await loginWithPassword(ctx, c.email.trim(), c.password, device, deviceToken));
+    switch (credential.type) {
+      case "password": {
+        const email = credential.email.trim();
+        limiter.enforce(reply, "login", req.ip, email);
+        return sendJson(reply, await loginWithPassword(ctx, email, credential.password, device, deviceToken));
+      }
+      case "magiclink": {
+        limiter.enforce(reply, "login", req.ip);
+        const name = credential.extra_name ? parse(extraName, credential.extra_name, "body.credential.extra_name") : null;
+        return sendJson(reply, await loginWithMagicLink(ctx, credential.magic_token, name, device, deviceToken));
+      }
+      case "thirdparty":
+        limiter.enforce(reply, "login", req.ip);
+        return sendJson(reply, await loginWithThirdParty(ctx, credential.key, device, deviceToken));
+      default: {
+        // Google, GitHub, OIDC, MetaMask and passkeys: 403 while disabled, and while this
+        // server cannot verify them.
+        const config = await loadLoginConfig(ctx);
+        const type = credential.type;
+        const enabled = type === "oidc" ? config.oidc.some((o) => o.enable) : config[type] === true;
+        throw forbidden(enabled ? "login method not supported" : "login method disabled");
+      }
+    }
+  });
+
+  app.get("/token/login_guest", async (req, reply) => {
+    limiter.enforce(reply, "guest", req.ip);
+    return sendJson(reply, await loginAsGuest(ctx));
   });
 
   app.post("/token/renew", async (req, reply) => {
@@ -27,5 +66,16 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   app.get("/token/logout", { preHandler: guards.user }, async (req, reply) => {
     await logout(ctx, claimsOf(req));
     return reply.send();
+  });
+
+  app.get("/token/credentials", { preHandler: guards.user }, async (req, reply) => sendJson(reply, await credentialsOf(ctx, claimsOf(req).uid)));
+
+  // The bridge authenticates with `X-SECRET` only (a missing header is a 400, contract §1.3).
+  app.post("/token/create_third_party_key", async (req, reply) => {
+    const header = req.headers["x-secret"];
+    const secret = Array.isArray(header) ? header[0] : header;
+    if (!secret) throw badRequest("failed to parse header `X-SECRET`");
+    const body = parse(thirdPartyKeyBody, req.body);
+    return sendJson(reply, await createThirdPartyKey(ctx, secret, body));
   });
 }

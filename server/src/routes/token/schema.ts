@@ -1,12 +1,24 @@
 import { z } from "zod";
 
 const device = z.string().trim().min(1).max(128);
+const token = z.string().min(1).max(512);
+/** An e-mail address as a query or body field; compared lower-cased. */
+export const emailValue = z.email().max(254);
+const name = z.string().trim().min(1).max(32);
+/** A BCP-47-shaped language tag ("en-US", "zh-Hans-CN"); anything script-like is rejected (spec §5). */
+const language = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, "expected a language tag");
+const password = z.string().min(6).max(128);
 
 export const loginBody = z.object({
   credential: z.discriminatedUnion("type", [
     z.object({ type: z.literal("password"), email: z.string().max(254), password: z.string().max(128) }),
-    // Other methods are recognised so they get a clear 403 until they are implemented.
-    z.object({ type: z.enum(["magiclink", "google", "github", "oidc", "metamask", "thirdparty", "passkey"]) }).loose(),
+    z.object({ type: z.literal("magiclink"), magic_token: token, extra_name: z.string().max(64).nullish() }),
+    z.object({ type: z.literal("thirdparty"), key: token }),
+    // Recognised so they get a clear 403 (disabled, or not supported by this server).
+    z.object({ type: z.enum(["google", "github", "oidc", "metamask", "passkey"]) }).loose(),
   ]),
   device: device.nullish(),
   device_token: z.string().max(4096).nullish(),
@@ -15,4 +27,36 @@ export const loginBody = z.object({
 export const renewBody = z.object({
   token: z.string().min(1).max(4096),
   refresh_token: z.string().min(1).max(4096),
+});
+
+/** A name given with a login link for a new address: 1–32 characters once trimmed. */
+export const extraName = name;
+
+/** `POST /user/register` (contract §3.2): e-mail and password may come from the magic token. */
+export const registerBody = z.object({
+  magic_token: z.string().max(512).nullish(),
+  email: emailValue.nullish(),
+  password: password.nullish(),
+  name: name.nullish(),
+  gender: z.number().int().min(0).max(1).nullish(),
+  language: language.nullish(),
+  device: device.nullish(),
+  device_token: z.string().max(4096).nullish(),
+  // Newer clients send it; Parley has no widgets yet.
+  widget_id: z.string().max(256).nullish(),
+});
+
+export const emailQuery = z.object({ email: emailValue });
+
+export const magicTokenBody = z.object({ magic_token: z.string().max(512) });
+
+export const sendRegMagicLinkBody = z.object({
+  magic_token: z.string().max(512),
+  email: emailValue,
+  password,
+});
+
+export const thirdPartyKeyBody = z.object({
+  userid: z.string().trim().min(1).max(128),
+  username: z.string().trim().min(1).max(32),
 });

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TokenService } from "../../auth/tokens.js";
 import { assertMatches } from "../../test/contract.js";
 import { ADMIN, dialects, login, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { openEvents } from "../../test/sse.js";
+import { expectMatrix, seedCast } from "../user/fixtures.js";
+import { call, setLoginConfig } from "./testkit.js";
 
 describe.each(dialects())("token routes (%s)", (dialect) => {
   let s: TestServer;
@@ -78,16 +81,50 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
       expect((await me(admin.token)).statusCode).toBe(200);
     });
 
-    it("403 for a credential type other than password", async () => {
-      await createAdmin();
-      for (const credential of [
+    it("403 for each sign-in method the login config turns off, and for OAuth methods this server cannot verify", async () => {
+      const admin = await seedAdmin(s);
+      const config = (await s.app.inject({ method: "GET", url: "/api/admin/login/config" })).json();
+      const all = { ...config, google: true, github: true, metamask: true, passkey: true, oidc: [{ enable: true, favicon: "", domain: "id.example.com" }] };
+      const credentials = [
         { type: "google", id_token: "x" },
-        { type: "magiclink", magic_token: "abc" },
-        { type: "thirdparty", key: "k" },
-      ]) {
-        const res = await loginRaw({ credential, device: "web:test" });
-        expect(res.statusCode, credential.type).toBe(403);
+        { type: "github", code: "x" },
+        { type: "oidc", code: "x", state: "y" },
+        { type: "metamask", public_address: "0x0", nonce: "n", signature: "0x0" },
+        { type: "passkey", challenge_id: "c", credential: {} },
+      ];
+      for (const enabled of [false, true]) {
+        await s.app.inject({ method: "POST", url: "/api/admin/login/config", headers: admin.headers, payload: enabled ? all : { ...config, oidc: [] } });
+        for (const credential of credentials) {
+          const res = await loginRaw({ credential, device: "web:test" });
+          expect(res.statusCode, `${credential.type} enabled=${enabled}`).toBe(403);
+          expect(res.body).toBe(enabled ? "login method not supported" : "login method disabled");
+        }
       }
+      await s.app.inject({ method: "POST", url: "/api/admin/login/config", headers: admin.headers, payload: { ...config, magic_link: false, third_party: false } });
+      expect((await loginRaw({ credential: { type: "magiclink", magic_token: "abc" } })).statusCode).toBe(403);
+      expect((await loginRaw({ credential: { type: "thirdparty", key: "k" } })).statusCode).toBe(403);
+    });
+
+    it("429 after too many attempts for one e-mail or from one client; other clients and addresses go on", async () => {
+      await s.close();
+      s = await startTestServer(dialect, { rateLimits: { login: { perEmail: 3, perIp: 5 } } });
+      await createAdmin();
+      for (let i = 0; i < 3; i++) expect((await passwordLogin(ADMIN.email, "wrong-pass")).statusCode).toBe(401);
+      const limited = await passwordLogin(ADMIN.email, ADMIN.password);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers["retry-after"]).toBeDefined();
+      // The e-mail is limited everywhere; other addresses from this client only until its own limit.
+      const fromElsewhere = await s.app.inject({
+        method: "POST",
+        url: "/api/token/login",
+        payload: { credential: { type: "password", email: ADMIN.email, password: ADMIN.password } },
+        remoteAddress: "198.51.100.4",
+      });
+      expect(fromElsewhere.statusCode).toBe(429);
+      expect((await passwordLogin("a@example.com", "x")).statusCode).toBe(404);
+      expect((await passwordLogin("b@example.com", "x")).statusCode).toBe(404);
+      expect((await passwordLogin("c@example.com", "x")).statusCode).toBe(429);
+      expect((await loginRaw({ credential: { type: "magiclink", magic_token: "abc" } })).statusCode).toBe(429);
     });
 
     it("400 for malformed bodies", async () => {
@@ -198,6 +235,19 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
       expect(garbage.headers["content-type"]).toContain("text/plain");
     });
 
+    it("carries the account's current role: a demoted admin's renewed token is no longer an admin's", async () => {
+      const admin = await seedAdmin(s);
+      const bob = await seedMember(s, admin, "Bob");
+      await s.app.inject({ method: "PUT", url: `/api/admin/user/${bob.uid}`, headers: admin.headers, payload: { is_admin: true } });
+      const promoted = (await renew(bob.token, bob.refresh_token)).json();
+      expect((await s.ctx.tokens.verifyAccess(promoted.token))?.is_admin).toBe(true);
+      expect((await s.app.inject({ method: "GET", url: "/api/admin/user", headers: { "x-api-key": promoted.token } })).statusCode).toBe(200);
+      await s.app.inject({ method: "PUT", url: `/api/admin/user/${bob.uid}`, headers: admin.headers, payload: { is_admin: false } });
+      const demoted = (await renew(promoted.token, promoted.refresh_token)).json();
+      expect((await s.ctx.tokens.verifyAccess(demoted.token))?.is_admin).toBe(false);
+      expect((await s.app.inject({ method: "GET", url: "/api/admin/user", headers: { "x-api-key": demoted.token } })).statusCode).toBe(403);
+    });
+
     it("401 for a frozen user", async () => {
       const admin = await seedAdmin(s);
       const bob = await seedMember(s, admin, "Bob");
@@ -236,6 +286,131 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
       expect((await renew(admin.token, admin.refresh_token)).statusCode).toBe(401);
       expect((await renew(other.token, other.refresh_token)).statusCode).toBe(200);
       expect((await renew(bob.token, bob.refresh_token)).statusCode).toBe(200);
+    });
+  });
+
+  describe("GET /api/token/credentials", () => {
+    it("tells whether the account has a password; no OAuth bindings exist", async () => {
+      const cast = await seedCast(s);
+      const res = await call(s, "GET", "/token/credentials", cast.bob);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      assertMatches("CredentialsResponse", res.json());
+      expect(res.json()).toEqual({ password: true, google: null, metamask: null, oidc: [] });
+      expect((await call(s, "GET", "/token/credentials", cast.bot)).json().password).toBe(false);
+      expect((await call(s, "GET", "/token/credentials", cast.guest)).json().password).toBe(false);
+      await expectMatrix(cast, (who) => call(s, "GET", "/token/credentials", who), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 200 });
+    });
+  });
+
+  describe("third-party bridge", () => {
+    const createKey = (secret: string | null, body: object = { userid: "ext-42", username: "Zoe" }) =>
+      call(s, "POST", "/token/create_third_party_key", null, body, secret === null ? {} : { "x-secret": secret });
+    const thirdPartyLogin = (key: string, device = "web:tp") => loginRaw({ credential: { type: "thirdparty", key }, device });
+
+    it("a key from the secret logs in once, creating the mapped user on first use and finding it after", async () => {
+      const admin = await seedAdmin(s);
+      await setLoginConfig(s, admin, { third_party: true });
+      const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
+      const res = await createKey(secret);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      const key = res.json();
+      expect(typeof key).toBe("string");
+
+      const first = await thirdPartyLogin(key);
+      expect(first.statusCode).toBe(200);
+      assertMatches("LoginResponse", first.json());
+      expect(first.json().user).toMatchObject({ name: "Zoe", email: null, create_by: "thirdparty", is_admin: false });
+      expect((await thirdPartyLogin(key)).statusCode).toBe(401);
+
+      const second = await thirdPartyLogin((await createKey(secret)).json());
+      expect(second.json().user.uid).toBe(first.json().user.uid);
+      // Another external user with a taken name gets a free one.
+      const other = await thirdPartyLogin((await createKey(secret, { userid: "ext-43", username: "Zoe" })).json());
+      expect(other.json().user).toMatchObject({ name: "Zoe2", create_by: "thirdparty" });
+    });
+
+    it("403 for a wrong secret, 400 without X-SECRET or with a bad body; a regenerated secret replaces the old", async () => {
+      const admin = await seedAdmin(s);
+      const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
+      expect((await createKey("wrong")).statusCode).toBe(403);
+      expect((await createKey(null)).statusCode).toBe(400);
+      for (const body of [{}, { userid: "x" }, { username: "x" }, { userid: "", username: "x" }, { userid: "x", username: "y".repeat(33) }]) {
+        expect((await createKey(secret, body)).statusCode, JSON.stringify(body)).toBe(400);
+      }
+      const fresh = (await call(s, "POST", "/admin/system/third_party_secret", admin)).body;
+      expect(fresh).not.toBe(secret);
+      expect((await createKey(secret)).statusCode).toBe(403);
+      expect((await createKey(fresh)).statusCode).toBe(200);
+    });
+
+    it("keys expire after 2 minutes; third-party login needs the login config switch; frozen users get 423", async () => {
+      const admin = await seedAdmin(s);
+      const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
+      const key = (await createKey(secret)).json();
+      expect((await thirdPartyLogin(key)).statusCode).toBe(403);
+      await setLoginConfig(s, admin, { third_party: true });
+      const row = await s.ctx.db.selectFrom("magic_tokens").selectAll().where("kind", "=", "thirdparty").executeTakeFirstOrThrow();
+      expect(row.expires_at - row.created_at).toBe(120_000);
+      const zoe = (await thirdPartyLogin(key)).json().user.uid;
+      await call(s, "PUT", `/admin/user/${zoe}`, admin, { status: "frozen" });
+      expect((await thirdPartyLogin((await createKey(secret)).json())).statusCode).toBe(423);
+      const late = (await createKey(secret)).json();
+      await s.ctx.db.updateTable("magic_tokens").set({ expires_at: Date.now() - 1 }).execute();
+      await call(s, "PUT", `/admin/user/${zoe}`, admin, { status: "normal" });
+      expect((await thirdPartyLogin(late)).statusCode).toBe(401);
+      expect((await thirdPartyLogin("garbage")).statusCode).toBe(401);
+    });
+  });
+
+  describe("freeze", () => {
+    it("a frozen account cannot log in (423) or renew (401); its streams are kicked with `frozen`", async () => {
+      await s.listen();
+      const admin = await seedAdmin(s);
+      const bob = await seedMember(s, admin, "Bob");
+      const phone = await login(s, "bob@example.com", "member-pass", "phone");
+      const streams = [await openEvents(s.url, { "api-key": bob.token }), await openEvents(s.url, { "api-key": phone.token })];
+      for (const c of streams) await c.waitFor((e) => e.type === "ready");
+      const res = await call(s, "PUT", `/admin/user/${bob.uid}`, admin, { status: "frozen" });
+      expect(res.statusCode).toBe(200);
+      for (const c of streams) {
+        expect(await c.waitFor((e) => e.type === "kick")).toEqual({ type: "kick", reason: "frozen" });
+        await c.ended;
+      }
+      expect((await passwordLogin("bob@example.com", "member-pass")).statusCode).toBe(423);
+      expect((await renew(bob.token, bob.refresh_token)).statusCode).toBe(401);
+      expect((await renew(phone.token, phone.refresh_token)).statusCode).toBe(401);
+      // The device rows are gone too: a still-valid access token cannot reopen a stream.
+      expect((await openEvents(s.url, { "api-key": bob.token })).status).toBe(403);
+      await call(s, "PUT", `/admin/user/${bob.uid}`, admin, { status: "normal" });
+      expect((await passwordLogin("bob@example.com", "member-pass")).statusCode).toBe(200);
+      // Renewal does not come back: the sessions ended.
+      expect((await renew(bob.token, bob.refresh_token)).statusCode).toBe(401);
+    });
+  });
+
+  describe("anonymous routes", () => {
+    it("answer every kind of caller alike: a session neither helps nor hurts", async () => {
+      await s.close();
+      s = await startTestServer(dialect, { rateLimits: { magicLink: { perIp: 0, perEmail: 0 } } });
+      const cast = await seedCast(s);
+      const all = (status: number) => ({ anonymous: status, guest: status, member: status, bot: status, admin: status });
+      let n = 0;
+      await expectMatrix(cast, (who) => call(s, "GET", "/user/check_email?email=free@example.com", who), all(200));
+      await expectMatrix(cast, (who) => call(s, "POST", "/user/check_magic_token", who, { magic_token: "nope" }), all(200));
+      await expectMatrix(cast, (who) => call(s, "GET", "/token/login_guest", who), all(403));
+      await setLoginConfig(s, cast.admin, { guest: true });
+      await expectMatrix(cast, (who) => call(s, "GET", "/token/login_guest", who), all(200));
+      await expectMatrix(cast, (who) => call(s, "POST", "/user/send_reg_magic_link", who, { magic_token: "", email: `p${++n}@example.com`, password: "long-enough" }), all(200));
+      await expectMatrix(cast, (who) => call(s, "POST", "/user/register", who, { email: `q${++n}@example.com`, password: "long-enough" }), all(200));
+      // SMTP is off here.
+      await expectMatrix(cast, (who) => call(s, "POST", "/user/send_login_magic_link?email=bob@example.com", who), all(503));
+      const secret = (await call(s, "GET", "/admin/system/third_party_secret", cast.admin)).body;
+      await expectMatrix(cast, (who) => call(s, "POST", "/token/create_third_party_key", who, { userid: "u", username: "U" }, { "x-secret": secret }), all(200));
+      await expectMatrix(cast, (who) => call(s, "GET", "/admin/login/config", who), all(200));
+      const login = { credential: { type: "password", email: "carol@example.com", password: "member-pass" }, device: "web:any" };
+      await expectMatrix(cast, (who) => call(s, "POST", "/token/login", who, login), all(200));
     });
   });
 });

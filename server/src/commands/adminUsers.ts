@@ -1,0 +1,158 @@
+import type { AdminUser, Uid, UserStatus } from "@parley/protocol";
+import { hashPassword } from "../auth/passwords.js";
+import type { TokenClaims } from "../auth/tokens.js";
+import type { AppContext } from "../context.js";
+import { HttpError, conflict, forbidden, notFound } from "../http/errors.js";
+import { adminUserPolicy } from "../policies/identity.js";
+import { presentAdminUser, presentUserLog } from "../presenters/users.js";
+import { insertUserLog, type UserRow } from "../repos/users.js";
+import { deleteAccount } from "./accounts.js";
+import { createUser, type NewUser } from "./users.js";
+
+/**
+ * Admins manage accounts (contract §3.7): the admin view `User`, creation, updates (role,
+ * freeze), deletion with the cascade of contract §5.4.
+ */
+
+/** The admin view of users: every known device, online when it has an event stream on this node. */
+async function present(ctx: AppContext, users: UserRow[]): Promise<AdminUser[]> {
+  if (users.length === 0) return [];
+  const devices = await ctx.db
+    .selectFrom("devices")
+    .select(["uid", "device", "device_token"])
+    .where(
+      "uid",
+      "in",
+      users.map((u) => u.uid),
+    )
+    .orderBy("uid")
+    .orderBy("created_at")
+    .orderBy("device")
+    .execute();
+  return users.map((u) => {
+    const online = ctx.hub.onlineDevices(u.uid);
+    const own = devices.filter((d) => d.uid === u.uid).map((d) => ({ device: d.device, device_token: d.device_token, is_online: online.has(d.device) }));
+    return presentAdminUser(u, own);
+  });
+}
+
+/** `GET /admin/user`: every account but guests, uid ascending. */
+export async function listAdminUsers(ctx: AppContext): Promise<AdminUser[]> {
+  return present(ctx, await ctx.repos.users.listMembers());
+}
+
+async function loadAccount(ctx: AppContext, uid: Uid): Promise<UserRow> {
+  const user = await ctx.repos.users.byId(uid);
+  if (!user || user.create_by === "guest") throw notFound("no such user");
+  return user;
+}
+
+/** `GET /admin/user/{uid}`: 404 for an unknown user or a guest. */
+export async function getAdminUser(ctx: AppContext, uid: Uid): Promise<AdminUser> {
+  return (await present(ctx, [await loadAccount(ctx, uid)]))[0];
+}
+
+/**
+ * A webhook URL must answer a `GET` with exactly 200 (contract §3.7), within
+ * `webhookCheckTimeoutMs` (5 s); anything else is a 406. Admins choose it, so private addresses
+ * (a bot next to the server) are allowed.
+ */
+export async function checkWebhook(ctx: AppContext, url: string): Promise<void> {
+  try {
+    const res = await fetch(url, { method: "GET", redirect: "follow", signal: AbortSignal.timeout(ctx.config.webhookCheckTimeoutMs ?? 5_000) });
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status === 200) return;
+  } catch {
+    // unreachable, timed out or not a URL fetch accepts
+  }
+  throw new HttpError(406, "Invalid webhook url");
+}
+
+/** `POST /admin/user`: 406 webhook, 409 `{reason}`, 451 `MAX_USERS`. */
+export async function adminCreateUser(ctx: AppContext, input: NewUser): Promise<AdminUser> {
+  if (input.webhook_url) await checkWebhook(ctx, input.webhook_url);
+  const user = await createUser(ctx, input);
+  return (await present(ctx, [user]))[0];
+}
+
+/** `PUT /admin/user/{uid}`: absent fields stay; at least one is given (the route checks). */
+export interface AdminUserPatch {
+  email?: string;
+  password?: string;
+  name?: string;
+  gender?: number;
+  is_admin?: boolean;
+  language?: string;
+  status?: UserStatus;
+  /** null clears it. */
+  webhook_url?: string | null;
+}
+
+/**
+ * Updates an account. 404 unknown (or a guest), 403 freezing or demoting oneself or the
+ * founder, 406 a webhook that does not answer 200, 409 `{reason}` a taken name or e-mail.
+ * A `users_log` update with the given directory fields (e-mail, name, gender, language,
+ * is_admin; the others null) always goes to every stream, as in VoceChat. Freezing ends every
+ * session of the account: refresh tokens and device rows go, its streams get `kick{frozen}`,
+ * logins answer 423. A new password ends the account's sessions at their next renewal. A role
+ * change reaches the account's tokens at their next renewal.
+ */
+export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: Uid, patch: AdminUserPatch): Promise<AdminUser> {
+  if ((patch.status === "frozen" || patch.is_admin === false) && !adminUserPolicy.canRestrict(actor, uid)) {
+    throw forbidden("you cannot freeze or demote yourself or the founder");
+  }
+  await loadAccount(ctx, uid);
+  if (patch.webhook_url) await checkWebhook(ctx, patch.webhook_url);
+  const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+  const email = patch.email?.trim().toLowerCase();
+  const now = Date.now();
+
+  const { user, log, froze } = await ctx.db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+    if (!current || current.create_by === "guest") throw notFound("no such user");
+    if (patch.name !== undefined) {
+      const taken = await tx.selectFrom("users").select("uid").where("name", "=", patch.name).where("uid", "!=", uid).executeTakeFirst();
+      if (taken) throw conflict({ reason: "name_conflict" });
+    }
+    if (email !== undefined) {
+      const taken = await tx.selectFrom("users").select("uid").where("email", "=", email).where("uid", "!=", uid).executeTakeFirst();
+      if (taken) throw conflict({ reason: "email_conflict" });
+    }
+    const set: Partial<Omit<UserRow, "uid">> = { updated_at: now };
+    if (patch.name !== undefined) set.name = patch.name;
+    if (email !== undefined) set.email = email;
+    if (patch.gender !== undefined) set.gender = patch.gender;
+    if (patch.language !== undefined) set.language = patch.language;
+    if (patch.is_admin !== undefined) set.is_admin = patch.is_admin ? 1 : 0;
+    if (patch.status !== undefined) set.status = patch.status;
+    if (patch.webhook_url !== undefined) set.webhook_url = patch.webhook_url;
+    if (passwordHash !== undefined) set.password_hash = passwordHash;
+    const user = await tx.updateTable("users").set(set).where("uid", "=", uid).returningAll().executeTakeFirstOrThrow();
+
+    const froze = patch.status === "frozen" && current.status !== "frozen";
+    if (froze || passwordHash !== undefined) await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).execute();
+    if (froze) await tx.deleteFrom("devices").where("uid", "=", uid).execute();
+    const log = await insertUserLog(tx, {
+      uid,
+      action: "update",
+      email: email ?? null,
+      name: patch.name ?? null,
+      gender: patch.gender ?? null,
+      language: patch.language ?? null,
+      is_admin: patch.is_admin === undefined ? null : patch.is_admin ? 1 : 0,
+      is_bot: null,
+      avatar_updated_at: null,
+      created_at: now,
+    });
+    return { user, log, froze };
+  });
+  if (froze) ctx.bus.publish({ type: "kick", reason: "frozen" }, { kind: "users", uids: [uid] });
+  ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
+  return (await present(ctx, [user]))[0];
+}
+
+/** `DELETE /admin/user/{uid}`: 403 for oneself or the founder, 404 unknown; the §5.4 cascade. */
+export async function adminDeleteUser(ctx: AppContext, actor: TokenClaims, uid: Uid): Promise<void> {
+  if (!adminUserPolicy.canDelete(actor, uid)) throw forbidden("you cannot delete yourself or the founder");
+  await deleteAccount(ctx, uid);
+}

@@ -1,0 +1,91 @@
+import { randomInt } from "node:crypto";
+import { GUEST_DEVICE, GUEST_MAX_AGE_S, type LoginResponse } from "@parley/protocol";
+import type { AppContext } from "../context.js";
+import { HttpError, forbidden } from "../http/errors.js";
+import { deleteAccount } from "./accounts.js";
+import { loadLoginConfig, openSession } from "./sessions.js";
+import { createUser } from "./users.js";
+
+/** How often guests are looked for (contract §8.2: daily). */
+export const GUEST_SWEEP_INTERVAL_MS = 86_400_000;
+
+/**
+ * `GET /token/login_guest` (contract §2.7): 403 unless guest mode is on. Creates a guest
+ * (`create_by:"guest"`, named like `User123456`, no e-mail or password) and opens a session on
+ * the device `guest_device`. Guests are never announced, listed, counted against `MAX_USERS`
+ * or shown in presence, and every route that writes for others refuses them (`guards.member`).
+ */
+export async function loginAsGuest(ctx: AppContext): Promise<LoginResponse> {
+  const config = await loadLoginConfig(ctx);
+  if (!config.guest) throw forbidden("guest mode is disabled");
+  const user = await createUser(
+    ctx,
+    {
+      email: null,
+      name: `User${randomInt(100_000, 1_000_000)}`,
+      password: null,
+      gender: 0,
+      language: "en-US",
+      is_admin: false,
+      is_bot: false,
+      create_by: "guest",
+    },
+    { assignName: true },
+  );
+  return openSession(ctx, user, GUEST_DEVICE, null);
+}
+
+/**
+ * Deletes the guests created more than `guestMaxAgeMs` (7 days) ago, with the account cascade
+ * (their streams are kicked with `delete_user`). Answers how many went.
+ */
+export async function sweepGuests(ctx: AppContext, now = Date.now()): Promise<number> {
+  const maxAge = ctx.config.guestMaxAgeMs ?? GUEST_MAX_AGE_S * 1000;
+  const rows = await ctx.db
+    .selectFrom("users")
+    .select("uid")
+    .where("create_by", "=", "guest")
+    .where("created_at", "<", now - maxAge)
+    .orderBy("uid")
+    .execute();
+  let deleted = 0;
+  for (const { uid } of rows) {
+    try {
+      await deleteAccount(ctx, uid);
+      deleted++;
+    } catch (err) {
+      // Another node swept it first.
+      if (!(err instanceof HttpError && err.status === 404)) throw err;
+    }
+  }
+  return deleted;
+}
+
+/**
+ * The guest sweep as a background job: every `guestSweepMs` (a day), one `sweepGuests` pass.
+ * The timer is unref'd, passes never overlap, and `stop()` waits for a running pass so the
+ * database can close right after. Every node may run it: deleting is idempotent.
+ */
+export class GuestSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  start(ctx: AppContext, onError: (err: unknown) => void): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = sweepGuests(ctx)
+        .then(() => undefined, onError)
+        .finally(() => {
+          this.running = null;
+        });
+    }, ctx.config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

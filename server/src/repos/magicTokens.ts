@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Insertable, Selectable } from "kysely";
+import type { Db } from "../db/index.js";
+import type { MagicTokensTable } from "../db/schema.js";
+
+/**
+ * Magic tokens (contract §2.5): VoceChat signs a bincode payload with the server key and keeps
+ * the one-time code in memory; Parley hands out 32 random bytes (base64url, 43 characters),
+ * opaque to clients, and stores only their SHA-256 with what they grant. Every token is
+ * single-use: redeeming deletes the row in the same statement that checks it.
+ */
+export type MagicKind = "login" | "register" | "thirdparty";
+export type MagicTokenRow = Selectable<MagicTokensTable>;
+
+export const newMagicToken = (): string => randomBytes(32).toString("base64url");
+export const magicTokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export type NewMagicToken = Omit<Insertable<MagicTokensTable>, "token_hash" | "created_at">;
+
+/** Stores a token and answers it; expired tokens are swept on the way. */
+export async function insertMagicToken(db: Db, values: NewMagicToken, now = Date.now()): Promise<string> {
+  const token = newMagicToken();
+  await db.deleteFrom("magic_tokens").where("expires_at", "<=", now).execute();
+  await db
+    .insertInto("magic_tokens")
+    .values({ ...values, token_hash: magicTokenHash(token), created_at: now })
+    .execute();
+  return token;
+}
+
+/** The unexpired token of `kind` (any kind when null), without using it. */
+export function peekMagicToken(db: Db, token: string, kind: MagicKind | null, now = Date.now()): Promise<MagicTokenRow | undefined> {
+  let q = db.selectFrom("magic_tokens").selectAll().where("token_hash", "=", magicTokenHash(token)).where("expires_at", ">", now);
+  if (kind) q = q.where("kind", "=", kind);
+  return q.executeTakeFirst();
+}
+
+/**
+ * Uses the token: one `DELETE … RETURNING` that only matches an unexpired token of `kind`, so
+ * two concurrent redemptions cannot both succeed. Pass the caller's transaction so a failure
+ * later in it gives the token back.
+ */
+export function consumeMagicToken(db: Db, token: string, kind: MagicKind, now = Date.now()): Promise<MagicTokenRow | undefined> {
+  return db
+    .deleteFrom("magic_tokens")
+    .where("token_hash", "=", magicTokenHash(token))
+    .where("kind", "=", kind)
+    .where("expires_at", ">", now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Uses one use of the invitation whose digest a registration token carries (the raw invite
+ * token is not kept): the same conditional decrement as `repos/invites.ts#consumeInvite`.
+ */
+export async function consumeInviteByHash(db: Db, tokenHash: string, now = Date.now()): Promise<boolean> {
+  const res = await db
+    .updateTable("invite_links")
+    .set((eb) => ({ remaining: eb("remaining", "-", 1) }))
+    .where("token_hash", "=", tokenHash)
+    .where("kind", "=", "register")
+    .where("expires_at", ">", now)
+    .where("remaining", ">", 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
