@@ -244,7 +244,7 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
     expect(fs.existsSync(archiveDir())).toBe(false);
     expect(await s.ctx.db.selectFrom("archives").selectAll().execute()).toEqual([]);
 
-    pathOf(await archive(guest, [pub]));
+    expect((await archive(guest, [pub])).statusCode).toBe(403); // guests cannot forward or save
     pathOf(await archive(carol, [c.m1, dm]));
     const byAdmin = pathOf(await archive(admin, [c.m1, c.m2, dm, pub])); // admin is not in the channel
     expect(((await get(`/resource/archive?file_path=${encodeURIComponent(byAdmin)}`)).json() as Archive).num_attachments).toBe(5);

@@ -21,7 +21,8 @@ const ARCHIVE_CACHE = "public, max-age=31536000";
  * only those it was handed to — the recipients of a forward — can find it.
  */
 export function archiveRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  app.post("/resource/archive", { preHandler: guards.user }, async (req, reply) => {
+  // Guests cannot forward or save favorites, so they cannot make archives either (Parley: G).
+  app.post("/resource/archive", { preHandler: guards.member }, async (req, reply) => {
     const { mid_list } = parse(midListBody, req.body);
     return sendJson(reply, await createArchive(ctx, claimsOf(req), mid_list));
   });

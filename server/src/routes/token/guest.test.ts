@@ -33,7 +33,6 @@ const GUEST_MAY = new Set([
   "POST /api/user/mute",
   "POST /api/user/burn-after-reading",
   "POST /api/user/read-index",
-  "POST /api/resource/archive",
 ]);
 
 describe.each(dialects())("guests (%s)", (dialect) => {
