@@ -69,8 +69,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     messageSweepMs: Number(env.MESSAGE_SWEEP_MS ?? 2_000),
     magicLinkTtlS: Number(env.MAGIC_LINK_TTL ?? 900),
     maxUsers: Number(env.MAX_USERS ?? 0),
+    ...(env.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
   };
 }
+
+/** `RATE_LIMITS=off` (benchmarks, load tests): every identity limit is 0, i.e. no limit. */
+const RATE_LIMITS_OFF: RateLimitOverrides = Object.fromEntries(
+  (["login", "magicLink", "register", "checkEmail", "guest"] as const).map((name) => [name, { perIp: 0, perEmail: 0 }]),
+);
 
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === "false") return false;

@@ -4,19 +4,15 @@ import mime from "mime";
 import { ContentType, type FileExpiryMode, type Gid, type Uid, type UploadFileResponse } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
-import { groupAudience } from "../events/audience.js";
-import { AVATAR_SIZE, ImageRejected, LOGO_MIN_SIDE, LOGO_SIZE, isDecodableImage, probeImage, squarePng } from "../files/images.js";
-import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { isDecodableImage, probeImage } from "../files/images.js";
+import { HttpError, badRequest, forbidden } from "../http/errors.js";
 import { filesPolicy } from "../policies/files.js";
 import { presentUpload } from "../presenters/files.js";
-import { presentUserLog } from "../presenters/users.js";
 import { insertFile, type FileRow, type UploadRow } from "../repos/files.js";
 import { loadSystemCommon } from "../repos/settings.js";
-import { insertUserLog } from "../repos/users.js";
 import { readAll } from "../storage/index.js";
 import {
   FILE_ID,
-  ORGANIZATION_LOGO_KEY,
   UPLOAD_TMP_PREFIX,
   avatarKey,
   chunkKey,
@@ -29,7 +25,6 @@ import {
   userFavoritesPrefix,
 } from "../storage/layout.js";
 import { sweepArchives } from "./archives.js";
-import { announceConfig } from "./settings.js";
 import type { OutgoingContent } from "./messages.js";
 
 /** An upload untouched for this long is abandoned (VoceChat's `upload_timeout_seconds`). */
@@ -37,7 +32,6 @@ export const UPLOAD_TIMEOUT_MS = 300_000;
 /** `PUT /resource/widget-extra.css` accepts at most this many characters. */
 export const WIDGET_CSS_MAX = 100_000;
 const WIDGET_CSS_KEY = "widget_extra_css";
-export const ORGANIZATION_LOGO_UPDATED_KEY = "organization_logo_updated_at";
 
 const FILE_EXPIRY_DAYS: Record<FileExpiryMode, number | null> = {
   Off: null,
@@ -301,78 +295,6 @@ export async function resolveFileContent(ctx: AppContext, body: OutgoingContent)
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Avatars and the organization logo (contract §3.2, §3.3, §3.7)
-// ---------------------------------------------------------------------------------------------
-
-async function toPng(body: Buffer, side: number, minSide?: number): Promise<Buffer> {
-  try {
-    return await squarePng(body, side, minSide);
-  } catch (err) {
-    if (err instanceof ImageRejected) throw badRequest(err.message);
-    throw err;
-  }
-}
-
-/**
- * Sets a user's avatar (a 256×256 PNG of any decodable image), moves `avatar_updated_at`
- * forward and tells every stream with a `users_log` update carrying only that field.
- */
-export async function setUserAvatar(ctx: AppContext, uid: Uid, body: Buffer): Promise<number> {
-  const user = await ctx.repos.users.byId(uid);
-  if (!user) throw notFound("no such user");
-  const png = await toPng(body, AVATAR_SIZE);
-  await ctx.storage.put(avatarKey(uid), png);
-  const guest = user.create_by === "guest";
-  const { at, log } = await ctx.db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom("users").select("avatar_updated_at").where("uid", "=", uid).executeTakeFirst();
-    if (!current) throw notFound("no such user");
-    const at = Math.max(Date.now(), Number(current.avatar_updated_at) + 1);
-    await tx.updateTable("users").set({ avatar_updated_at: at, updated_at: at }).where("uid", "=", uid).execute();
-    const log = guest
-      ? null
-      : await insertUserLog(tx, {
-          uid,
-          action: "update",
-          email: null,
-          name: null,
-          gender: null,
-          language: null,
-          is_admin: null,
-          is_bot: null,
-          avatar_updated_at: at,
-          created_at: at,
-        });
-    return { at, log };
-  });
-  if (log) ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
-  return at;
-}
-
-/**
- * Sets a channel's picture (owner or admin; a private channel the caller cannot see is a 404)
- * and tells its audience with `group_changed`, every other field null.
- */
-export async function setGroupAvatar(ctx: AppContext, actor: TokenClaims, gid: Gid, body: Buffer): Promise<number> {
-  const group = await ctx.repos.groups.byId(gid);
-  if (!group || !filesPolicy.canSeeGroup(actor, group)) throw notFound("no such channel");
-  if (!filesPolicy.canSetGroupAvatar(actor, group)) throw forbidden("only the channel owner or an admin can change its picture");
-  const png = await toPng(body, AVATAR_SIZE);
-  await ctx.storage.put(groupAvatarKey(gid), png);
-  const at = await ctx.db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom("groups").select("avatar_updated_at").where("gid", "=", gid).executeTakeFirst();
-    if (!current) throw notFound("no such channel");
-    const at = Math.max(Date.now(), Number(current.avatar_updated_at) + 1);
-    await tx.updateTable("groups").set({ avatar_updated_at: at, updated_at: at }).where("gid", "=", gid).execute();
-    return at;
-  });
-  ctx.bus.publish(
-    { type: "group_changed", gid, name: null, description: null, owner: null, avatar_updated_at: at, is_public: null },
-    groupAudience(group),
-  );
-  return at;
-}
-
 /**
  * After a user or channels were deleted (and committed): removes their pictures and, for a
  * user, the attachments of their favorites from the store. Best effort — the rows are already
@@ -384,22 +306,6 @@ export async function deleteStoredObjects(ctx: AppContext, what: { uid?: Uid; gi
     ...(what.gids ?? []).map(groupAvatarKey),
   ];
   for (const key of keys) await deleteQuietly(ctx, key);
-}
-
-/** The logo URL that `server_config_changed.organization_logo` carries (cache-busted by time). */
-export const organizationLogoUrl = (at: number): string => `/api/resource/organization/logo?t=${at}`;
-
-/**
- * Sets the organization logo: at least 128×128 (400 otherwise), stored as a 240×240 PNG;
- * every stream hears `server_config_changed` with `organization_logo`.
- */
-export async function setOrganizationLogo(ctx: AppContext, body: Buffer): Promise<number> {
-  const png = await toPng(body, LOGO_SIZE, LOGO_MIN_SIDE);
-  await ctx.storage.put(ORGANIZATION_LOGO_KEY, png);
-  const at = Date.now();
-  await ctx.repos.config.set(ORGANIZATION_LOGO_UPDATED_KEY, at);
-  await announceConfig(ctx, organizationLogoUrl(at));
-  return at;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -173,28 +173,35 @@ export async function sendText(s: TestServer, who: Session, path: string, text: 
   return res.json() as number;
 }
 
+export type Role = "user" | "admin" | "bot" | "guest";
+
+let seededDevice = 0;
+
 /**
- * A guest (`create_by: "guest"`, no e-mail or password) with an open session, inserted directly
- * so no guest mode is needed (`GET /token/login_guest` makes the same row and session).
+ * A user of the given kind with an open session (a device row and tokens, as a login makes),
+ * inserted directly: no password hashing, so suites that need many users stay fast.
  */
-export async function seedGuest(s: TestServer, name = "Guest123456"): Promise<Session> {
+export async function seedUser(s: TestServer, name: string, role: Role = "user", device?: string): Promise<Session> {
   const now = Date.now();
   const user = await insertUser(s.ctx.db, {
-    email: null,
+    email: role === "guest" || role === "bot" ? null : `${name.toLowerCase()}@example.com`,
     name,
     password_hash: null,
     gender: 0,
     language: "en-US",
-    is_admin: 0,
-    is_bot: 0,
-    create_by: "guest",
+    is_admin: role === "admin" ? 1 : 0,
+    is_bot: role === "bot" ? 1 : 0,
+    create_by: role === "guest" ? "guest" : "password",
     status: "normal",
     webhook_url: null,
     avatar_updated_at: 0,
     created_at: now,
     updated_at: now,
   });
-  const device = "guest_device";
-  const body = await openSession(s.ctx, user, device, null);
-  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device, login: body, headers: { "x-api-key": body.token } };
+  const dev = device ?? (role === "guest" ? "guest_device" : `seed:${++seededDevice}`);
+  const body = await openSession(s.ctx, user, dev, null);
+  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device: dev, login: body, headers: { "x-api-key": body.token } };
 }
+
+/** A guest (`create_by: "guest"`) on `guest_device`, as `GET /token/login_guest` makes one. */
+export const seedGuest = (s: TestServer, name = "Guest123456"): Promise<Session> => seedUser(s, name, "guest");

@@ -1,8 +1,6 @@
 import { expect } from "vitest";
 import type { ChatMessage, EventOf, ServerEvent } from "@parley/protocol";
-import { openSession } from "../commands/sessions.js";
-import { insertUser } from "../repos/users.js";
-import type { Session, TestServer } from "./harness.js";
+import { seedUser, type Session, type TestServer } from "./harness.js";
 import type { SseClient } from "./sse.js";
 
 /**
@@ -11,27 +9,7 @@ import type { SseClient } from "./sse.js";
  */
 
 /** A bot user (`is_bot`) with an open session: bots post through user sessions as well. */
-export async function seedBot(s: TestServer, name = "Robot"): Promise<Session> {
-  const now = Date.now();
-  const user = await insertUser(s.ctx.db, {
-    email: null,
-    name,
-    password_hash: null,
-    gender: 0,
-    language: "en-US",
-    is_admin: 0,
-    is_bot: 1,
-    create_by: "password",
-    status: "normal",
-    webhook_url: null,
-    avatar_updated_at: 0,
-    created_at: now,
-    updated_at: now,
-  });
-  const device = "bot_device";
-  const body = await openSession(s.ctx, user, device, null);
-  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device, login: body, headers: { "x-api-key": body.token } };
-}
+export const seedBot = (s: TestServer, name = "Robot"): Promise<Session> => seedUser(s, name, "bot", "bot_device");
 
 const props = (p?: object) => (p ? { "x-properties": Buffer.from(JSON.stringify(p)).toString("base64") } : {});
 

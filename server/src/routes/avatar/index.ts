@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AVATAR_MAX_BYTES, SERVER_ICON_MAX_BYTES } from "@parley/protocol";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { setGroupAvatar, setOrganizationLogo, setUserAvatar } from "../../commands/files.js";
+import { setGroupAvatar, setOrganizationLogo, setUserAvatar } from "../../commands/avatars.js";
 import type { AppContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
 import { sendEmpty } from "../../http/reply.js";

@@ -1,9 +1,7 @@
 import { expect } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
-import { openSession } from "../../commands/sessions.js";
-import type { Session, TestServer } from "../../test/harness.js";
+import { seedUser, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
-import { insertUser } from "../../repos/users.js";
 
 /**
  * Test helpers for the channel suites: users with open sessions created without the password
@@ -11,32 +9,10 @@ import { insertUser } from "../../repos/users.js";
  * fence so tests can assert both who got an event and who did not.
  */
 
-export type Role = "user" | "admin" | "bot" | "guest";
+export { seedUser, type Role } from "../../test/harness.js";
 
+/** Fence ids for `Streams.capture`. */
 let seq = 0;
-
-/** A user row of the given kind with an open session (a device row and tokens, as a login makes). */
-export async function seedUser(s: TestServer, name: string, role: Role = "user"): Promise<Session> {
-  const now = Date.now();
-  const user = await insertUser(s.ctx.db, {
-    email: role === "guest" ? null : `${name.toLowerCase()}@example.com`,
-    name,
-    password_hash: null,
-    gender: 0,
-    language: "en-US",
-    is_admin: role === "admin" ? 1 : 0,
-    is_bot: role === "bot" ? 1 : 0,
-    create_by: role === "guest" ? "guest" : "password",
-    status: "normal",
-    webhook_url: null,
-    avatar_updated_at: 0,
-    created_at: now,
-    updated_at: now,
-  });
-  const device = role === "guest" ? "guest_device" : `kit:${++seq}`;
-  const login = await openSession(s.ctx, user, device, null);
-  return { uid: user.uid, token: login.token, refresh_token: login.refresh_token, device, login, headers: { "x-api-key": login.token } };
-}
 
 /**
  * Admin (uid 1), Olive (owner of private channels in tests), Mia (a member), Otto (an
