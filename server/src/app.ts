@@ -172,6 +172,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist as string,
       wildcard: false,
+      // Cache-Control is set per file below (the plugin's own default would override it).
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader("X-Content-Type-Options", "nosniff");
         if (file.endsWith(".html")) {
@@ -185,7 +187,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   // Client routes (e.g. /login, /chat/channel/1) get the app shell; API and asset misses are 404s.
   app.setNotFoundHandler((req, reply) => {
-    if (serveClient && req.method === "GET" && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
+    if (serveClient && (req.method === "GET" || req.method === "HEAD") && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
       reply.header("Content-Security-Policy", CSP);
       return reply.sendFile("index.html");
     }
