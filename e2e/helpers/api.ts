@@ -40,4 +40,15 @@ export class Api {
   createUser(email: string, name: string, password: string, isAdmin = false) {
     return this.request<UserInfo>("POST", "/admin/user", { email, password, name, gender: 0, is_admin: isAdmin });
   }
+
+  /** `POST /group/{gid}/send` with a plain-text body; answers the new mid. */
+  async sendToChannel(gid: number, text: string): Promise<number> {
+    const res = await fetch(`${this.base}/api/group/${gid}/send`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "X-API-Key": this.token },
+      body: text,
+    });
+    if (!res.ok) throw new Error(`send → ${res.status} ${await res.text()}`);
+    return Number(await res.text());
+  }
 }

@@ -159,6 +159,30 @@ export const WalletIcon = (p: IconProps) => (
     <path d="M16 13.5h.01" />
   </svg>
 );
+export const SmilePlusIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M21 12a9 9 0 1 1-9-9" />
+    <path d="M8 14s1.5 2 4 2 4-2 4-2" />
+    <path d="M9 9h.01M15 9h.01M19 2v6M16 5h6" />
+  </svg>
+);
+export const ReplyIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M9 17l-5-5 5-5" />
+    <path d="M20 18v-2a4 4 0 0 0-4-4H4" />
+  </svg>
+);
+export const PencilIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </svg>
+);
+export const TrashIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </svg>
+);
 export const CopyIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <rect x="9" y="9" width="11" height="11" rx="2" />

@@ -14,6 +14,8 @@ export interface SendArgs {
   content: string;
   type?: SendType;
   properties: MessageProperties & { local_id: number; mentions?: number[] };
+  /** The replied message, for a reply (shown on the temporary copy). */
+  reply_mid?: number;
 }
 
 const contentTypeOf = (type: SendType = "text") => (type === "markdown" ? ContentType.markdown : ContentType.text);
@@ -62,6 +64,7 @@ export async function handleChatMessage(kind: ConvKind, args: SendArgs, { dispat
         content_type: contentTypeOf(args.type),
         content: args.content,
         properties: args.properties,
+        reply_mid: args.reply_mid,
         sending: true,
       },
     }),

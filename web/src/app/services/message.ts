@@ -1,7 +1,8 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
 import { HISTORY_PAGE_SIZE, type ChatMessage } from "@parley/protocol";
 import baseQuery from "./base.query";
-import type { ConvKind } from "../slices/messages";
+import { removeMessage, type ConvKind } from "../slices/messages";
+import { handleChatMessage, sendRequest, type SendArgs } from "./handlers";
 
 export interface HistoryArgs {
   kind: ConvKind;
@@ -34,10 +35,25 @@ export const messageApi = createApi({
     likeMessage: builder.mutation<number, { mid: number; action: string }>({
       query: ({ mid, action }) => ({ url: `/message/${mid}/like`, method: "PUT", body: { action } }),
     }),
-    deleteMessage: builder.mutation<number, number>({
-      query: (mid) => ({ url: `/message/${mid}`, method: "DELETE" }),
+    /** `DELETE /message/{mid}`; a failure removes the message locally (spec §4). */
+    deleteMessage: builder.mutation<number, { mid: number; kind: ConvKind; id: number }>({
+      query: ({ mid }) => ({ url: `/message/${mid}`, method: "DELETE" }),
+      async onQueryStarted({ mid, kind, id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          dispatch(removeMessage({ kind, id, mid }));
+        }
+      },
+    }),
+    /** `POST /message/{mid}/reply`: sent like a normal message (temporary copy, then the mid). */
+    replyMessage: builder.mutation<number, SendArgs & { kind: ConvKind; reply_mid: number }>({
+      query: (args) => sendRequest(`/message/${args.reply_mid}/reply`, args),
+      async onQueryStarted(args, lifecycle) {
+        await handleChatMessage(args.kind, args, lifecycle);
+      },
     }),
   }),
 });
 
-export const { useLazyGetHistoryQuery, useEditMessageMutation, useLikeMessageMutation, useDeleteMessageMutation } = messageApi;
+export const { useLazyGetHistoryQuery, useEditMessageMutation, useLikeMessageMutation, useDeleteMessageMutation, useReplyMessageMutation } = messageApi;

@@ -130,6 +130,32 @@ describe("messages reducer", () => {
     expect(s.byId[1]).toMatchObject({ content: "v2", edited: true });
   });
 
+  it("keeps a reply's quoted mid from the temporary copy through the stream echo", () => {
+    const localId = 1_800_000_000_001;
+    let s = receive(initialMessagesState(), chat(7, OTHER, "original"));
+    s = reducer(s, addMessage({ kind: "channel", id: 1, message: { ...temp(localId, "answer"), reply_mid: 7 } }));
+    expect(s.byId[localId].reply_mid).toBe(7);
+    const echo: ChatMessage = {
+      mid: 8,
+      from_uid: ME,
+      created_at: 1_700_000_000_008,
+      target: { gid: 1 },
+      detail: { type: "reply", mid: 7, properties: { local_id: localId }, content_type: "text/plain", content: "answer" },
+    };
+    s = receive(s, echo);
+    expect(s.channel[1]).toEqual([7, 8]);
+    expect(s.byId[8]).toMatchObject({ reply_mid: 7, content: "answer", sending: false });
+  });
+
+  it("a deleted replied-to message leaves the reply in place", () => {
+    let s = receive(initialMessagesState(), chat(7, OTHER, "original"));
+    s = receive(s, { ...chat(8, ME, "answer"), detail: { type: "reply", mid: 7, properties: null, content_type: "text/plain", content: "answer" } });
+    s = receive(s, reaction(9, OTHER, 7, { type: "delete" }));
+    expect(s.channel[1]).toEqual([8]);
+    expect(s.byId[7]).toBeUndefined();
+    expect(s.byId[8].reply_mid).toBe(7);
+  });
+
   it("keys DMs by the peer", () => {
     expect(conversationOf({ from_uid: ME, target: { uid: OTHER } }, ME)).toEqual({ kind: "dm", id: OTHER });
     expect(conversationOf({ from_uid: OTHER, target: { uid: ME } }, ME)).toEqual({ kind: "dm", id: OTHER });

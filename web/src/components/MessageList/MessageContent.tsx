@@ -1,12 +1,15 @@
-import { Fragment } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import { ContentType } from "@parley/protocol";
 import { useTranslation } from "react-i18next";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
+import { MENTION_SPLIT } from "./mentions";
+
+const Markdown = lazy(() => import("./Markdown"));
 
 /** Text with ` @<uid> ` mentions shown as names. Rendered as text: React escapes it. */
 function TextContent({ text, users }: { text: string; users: Record<number, StoredUser> }) {
-  const parts = text.split(/(@\d+)(?=\s|$)/g);
+  const parts = text.split(MENTION_SPLIT);
   return (
     <>
       {parts.map((part, i) => {
@@ -25,16 +28,24 @@ function TextContent({ text, users }: { text: string; users: Record<number, Stor
   );
 }
 
+function PlainText({ text, users }: { text: string; users: Record<number, StoredUser> }) {
+  return (
+    <div className="text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">
+      <TextContent text={text} users={users} />
+    </div>
+  );
+}
+
 export default function MessageContent({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
   const { t } = useTranslation("chat");
   switch (message.content_type) {
     case ContentType.text:
+      return <PlainText text={message.content} users={users} />;
     case ContentType.markdown:
-      // Markdown is shown as escaped text for now; a later issue renders it.
       return (
-        <div className="text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">
-          <TextContent text={message.content} users={users} />
-        </div>
+        <Suspense fallback={<PlainText text={message.content} users={users} />}>
+          <Markdown text={message.content} users={users} />
+        </Suspense>
       );
     case ContentType.file: {
       const name = typeof message.properties?.name === "string" ? message.properties.name : message.content;

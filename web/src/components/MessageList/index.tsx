@@ -1,13 +1,15 @@
 /**
- * The message list of one conversation: ascending, grouped by sender, with date dividers; pages in
- * older messages at the top and sticks to the bottom when new ones arrive. Self-contained so it
- * can be virtualized later without touching the chat view.
+ * The message list of one conversation, virtualized with react-virtuoso: ascending, grouped by
+ * sender, with date dividers; pages in older messages at the top (keeping the viewport steady via
+ * `firstItemIndex`) and sticks to the bottom when new ones arrive.
  */
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
 import { Spinner } from "../Icons";
+import { MessageActionsContext, type MessageActions, type MessageListContext } from "./actions";
 import { dayLabel, isSameDay, startsGroup } from "./format";
 import MessageItem from "./MessageItem";
 
@@ -24,119 +26,205 @@ export interface MessageListProps {
   /** Shown above the first message once the start of the history is reached. */
   intro?: ReactNode;
   label?: string;
+  /** The message toolbar's actions; without them messages are read-only. */
+  actions?: MessageActions;
 }
 
+/** Virtuoso's indexes of prepended items count down from here. */
+const START_INDEX = 1_000_000_000;
+const HIGHLIGHT_MS = 1600;
+/** Within this many pixels of the end counts as at the bottom. */
 const BOTTOM_SLACK = 48;
-const TOP_TRIGGER = 120;
 
 const keyOf = (m: StoredMessage, me?: number) => (m.local_id !== undefined && m.from_uid === me ? `l${m.local_id}` : `m${m.mid}`);
 
-export default function MessageList({ contextKey, messages, users, reactions, me, hasMore, loading, onLoadMore, intro, label }: MessageListProps) {
+interface Row {
+  key: string;
+  message: StoredMessage;
+  newDay: boolean;
+  showHeader: boolean;
+}
+
+const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function List(props, ref) {
+  return <div {...props} ref={ref} data-testid="message-list" />;
+});
+
+function DayDivider({ ts }: { ts: number }) {
   const { t } = useTranslation("chat");
-  const scroller = useRef<HTMLDivElement>(null);
+  const label = dayLabel(ts, t);
+  return (
+    <div className="relative flex items-center px-5 pt-4 pb-1" role="separator" aria-label={label}>
+      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      <span className="mx-3 rounded-full border border-zinc-200 bg-white px-3 py-0.5 text-xs font-medium text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        {label}
+      </span>
+      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+    </div>
+  );
+}
+
+export default function MessageList(props: MessageListProps) {
+  // A new conversation starts a new list (scrolled to its bottom).
+  return <ConversationList key={props.contextKey} {...props} />;
+}
+
+function ConversationList({ messages, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions }: MessageListProps) {
+  const { t } = useTranslation("chat");
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const detach = useRef<() => void>(undefined);
+  const scroller = useRef<HTMLElement | null>(null);
+  /** Pin to the very end once the new rows are measured (Virtuoso's estimate can stop short). */
+  const pinSoon = useCallback(() => {
+    const pin = () => {
+      const el = scroller.current;
+      if (el && el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
+    };
+    requestAnimationFrame(() => requestAnimationFrame(pin));
+    setTimeout(pin, 150);
+  }, []);
+  // Content that grows after layout (lazy markdown, reactions, images) keeps a list that was at
+  // the bottom there: `stick` follows the user's scrolling, a resize of the content re-pins.
+  const attachScroller = useCallback((el: HTMLElement | Window | null) => {
+    detach.current?.();
+    detach.current = undefined;
+    scroller.current = el instanceof HTMLElement ? el : null;
+    if (!(el instanceof HTMLElement)) return;
+    let stick = true;
+    const onScroll = () => {
+      stick = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+      if (stick && el.scrollHeight - el.scrollTop - el.clientHeight > 0) el.scrollTop = el.scrollHeight;
+    });
+    if (el.firstElementChild) ro?.observe(el.firstElementChild);
+    detach.current = () => {
+      el.removeEventListener("scroll", onScroll);
+      ro?.disconnect();
+    };
+  }, []);
+  useEffect(() => () => detach.current?.(), []);
   const atBottom = useRef(true);
-  const prev = useRef<{ key: string; firstKey?: string; lastKey?: string; height: number }>({ key: "", height: 0 });
   const [showJump, setShowJump] = useState(false);
+  const [highlighted, setHighlighted] = useState<number>();
+
+  const rows = useMemo<Row[]>(
+    () =>
+      messages.map((m, i) => {
+        const prev = messages[i - 1];
+        const newDay = !prev || !isSameDay(prev.created_at, m.created_at);
+        return { key: keyOf(m, me), message: m, newDay, showHeader: newDay || startsGroup(prev, m) };
+      }),
+    [messages, me],
+  );
+
+  // Older messages prepended: lower firstItemIndex by their number so the viewport stays put.
+  const firstKey = rows[0]?.key;
+  const [track, setTrack] = useState({ firstKey, firstIndex: START_INDEX - rows.length });
+  if (track.firstKey !== firstKey) {
+    const idx = track.firstKey ? rows.findIndex((r) => r.key === track.firstKey) : -1;
+    setTrack({ firstKey, firstIndex: idx > 0 ? track.firstIndex - idx : track.firstIndex });
+  }
+
+  const last = messages[messages.length - 1];
+  const lastRef = useRef(last);
+  lastRef.current = last;
+  const lastKey = last ? keyOf(last, me) : undefined;
+  const prevLastKey = useRef(lastKey);
+  const wasEmpty = useRef(messages.length === 0);
+
+  useEffect(() => {
+    if (lastKey === prevLastKey.current) return;
+    prevLastKey.current = lastKey;
+    if (wasEmpty.current && lastKey) {
+      // The first page of an empty conversation: start at its bottom.
+      wasEmpty.current = false;
+      requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" }));
+      return;
+    }
+    const l = lastRef.current;
+    if (!atBottom.current && l && !(l.from_uid === me && l.sending)) setShowJump(true);
+  }, [lastKey, me]);
+
+  const followOutput = useCallback(
+    (isAtBottom: boolean) => {
+      const l = lastRef.current;
+      const follow = isAtBottom || (l !== undefined && l.from_uid === me && !!l.sending);
+      if (follow) pinSoon();
+      return follow ? ("auto" as const) : false;
+    },
+    [me, pinSoon],
+  );
 
   const scrollToBottom = useCallback(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-    atBottom.current = true;
+    virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
     setShowJump(false);
   }, []);
 
-  // Keep the viewport steady when older messages are prepended; follow new ones at the bottom.
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const first = messages[0];
-    const last = messages[messages.length - 1];
-    const firstKey = first ? keyOf(first, me) : undefined;
-    const lastKey = last ? keyOf(last, me) : undefined;
-    const p = prev.current;
-    if (p.key !== contextKey) {
-      el.scrollTop = el.scrollHeight;
-      atBottom.current = true;
-    } else if (firstKey !== p.firstKey && lastKey === p.lastKey && p.height) {
-      el.scrollTop += el.scrollHeight - p.height;
-    } else if (lastKey !== p.lastKey) {
-      if (atBottom.current || (last && last.from_uid === me && last.sending)) {
-        el.scrollTop = el.scrollHeight;
-        atBottom.current = true;
-      } else {
-        setShowJump(true);
-      }
-    }
-    prev.current = { key: contextKey, firstKey, lastKey, height: el.scrollHeight };
-  }, [messages, contextKey, me]);
-
-  // Content that grows after layout (images, fonts) keeps a bottom-stuck list at the bottom.
-  useEffect(() => {
-    const el = scroller.current;
-    const inner = el?.firstElementChild;
-    if (!el || !inner || typeof ResizeObserver === "undefined") return;
-    const ro = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
-      prev.current.height = el.scrollHeight;
-    });
-    ro.observe(inner);
-    return () => ro.disconnect();
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const jumpTo = useCallback((mid: number) => {
+    const index = rowsRef.current.findIndex((r) => r.message.mid === mid);
+    if (index < 0) return;
+    virtuoso.current?.scrollToIndex({ index, align: "center" });
+    setHighlighted(mid);
+    clearTimeout(highlightTimer.current);
+    highlightTimer.current = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_MS);
   }, []);
+  useEffect(() => () => clearTimeout(highlightTimer.current), []);
 
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
-    if (atBottom.current) setShowJump(false);
-    if (el.scrollTop < TOP_TRIGGER && hasMore && !loading) onLoadMore();
-  };
+  const context = useMemo<MessageListContext>(() => ({ ...actions, jumpTo, highlighted }), [actions, jumpTo, highlighted]);
+
+  const Header = useCallback(
+    () => (
+      <>
+        {loading && (
+          <div className="flex justify-center py-4 text-zinc-400">
+            <Spinner size={18} label={t("message.loading")} />
+          </div>
+        )}
+        {!hasMore && !loading && intro}
+      </>
+    ),
+    [loading, hasMore, intro, t],
+  );
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div
-        ref={scroller}
-        onScroll={onScroll}
-        className="scroll-thin absolute inset-0 overflow-x-hidden overflow-y-auto"
-        role="log"
-        aria-label={label ?? t("message.list")}
-        aria-busy={loading || undefined}
-      >
-        <div className="flex min-h-full flex-col justify-end pb-4">
-          {loading && (
-            <div className="flex justify-center py-4 text-zinc-400">
-              <Spinner size={18} label={t("message.loading")} />
-            </div>
+      <MessageActionsContext value={context}>
+        <Virtuoso<Row>
+          ref={virtuoso}
+          className="scroll-thin absolute! inset-0 overflow-x-hidden"
+          role="log"
+          aria-label={label ?? t("message.list")}
+          aria-busy={loading || undefined}
+          data={rows}
+          firstItemIndex={track.firstIndex}
+          initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+          computeItemKey={(_, row) => row.key}
+          alignToBottom
+          followOutput={followOutput}
+          atBottomThreshold={BOTTOM_SLACK}
+          atBottomStateChange={(bottom) => {
+            atBottom.current = bottom;
+            // Away from the bottom (scrolled up, or jumped to a quoted message): offer the way back.
+            setShowJump(!bottom && rowsRef.current.length > 0);
+          }}
+          startReached={() => {
+            if (hasMore && !loading) onLoadMore();
+          }}
+          scrollerRef={attachScroller}
+          increaseViewportBy={{ top: 400, bottom: 200 }}
+          components={{ List, Header, Footer: BottomSpace }}
+          itemContent={(_, row) => (
+            <>
+              {row.newDay && <DayDivider ts={row.message.created_at} />}
+              <MessageItem message={row.message} sender={users[row.message.from_uid]} users={users} showHeader={row.showHeader} reactions={reactions[row.message.mid]} me={me} />
+            </>
           )}
-          {!hasMore && !loading && intro}
-          <ol className="list-none" data-testid="message-list">
-            {messages.map((m, i) => {
-              const prevMsg = messages[i - 1];
-              const newDay = !prevMsg || !isSameDay(prevMsg.created_at, m.created_at);
-              return (
-                <Fragment key={keyOf(m, me)}>
-                  {newDay && (
-                    <li className="relative my-3 flex items-center px-5" role="separator" aria-label={dayLabel(m.created_at, t)}>
-                      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-                      <span className="mx-3 rounded-full border border-zinc-200 bg-white px-3 py-0.5 text-xs font-medium text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-                        {dayLabel(m.created_at, t)}
-                      </span>
-                      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-                    </li>
-                  )}
-                  <MessageItem
-                    message={m}
-                    sender={users[m.from_uid]}
-                    users={users}
-                    showHeader={newDay || startsGroup(prevMsg, m)}
-                    reactions={reactions[m.mid]}
-                    me={me}
-                  />
-                </Fragment>
-              );
-            })}
-          </ol>
-        </div>
-      </div>
+        />
+      </MessageActionsContext>
       {showJump && (
         <button
           type="button"
@@ -148,4 +236,8 @@ export default function MessageList({ contextKey, messages, users, reactions, me
       )}
     </div>
   );
+}
+
+function BottomSpace() {
+  return <div className="h-4" />;
 }

@@ -1,16 +1,21 @@
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { ContentType } from "@parley/protocol";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { selectConversationIds } from "../../app/selectors";
 import { useSendChannelMsgMutation } from "../../app/services/channel";
 import { nextLocalId } from "../../app/services/handlers";
+import { useDeleteMessageMutation, useEditMessageMutation, useLikeMessageMutation, useReplyMessageMutation } from "../../app/services/message";
 import { useSendMsgMutation } from "../../app/services/user";
 import { updateReadIndexes } from "../../app/slices/footprint";
 import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/messages";
 import { updateRememberedChat } from "../../app/slices/ui";
-import Composer from "../../components/Composer";
+import Composer, { type ComposerMode } from "../../components/Composer";
 import Button from "../../components/ui/Button";
+import ConfirmDialog from "../../components/ui/ConfirmDialog";
+import { TrashIcon } from "../../components/Icons";
+import type { MessageActions } from "../../components/MessageList/actions";
 import MenuButton from "../../components/MenuButton";
 import MessageList from "../../components/MessageList";
 import useHistory from "./useHistory";
@@ -54,6 +59,21 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
   const { loading, hasMore, loadOlder } = useHistory(kind, id);
   const [sendChannelMsg] = useSendChannelMsgMutation();
   const [sendMsg] = useSendMsgMutation();
+  const [replyMessage] = useReplyMessageMutation();
+  const [editMessage] = useEditMessageMutation();
+  const [likeMessage] = useLikeMessageMutation();
+  const [deleteMessage, { isLoading: deleting }] = useDeleteMessageMutation();
+  const isAdmin = useAppSelector((s) => !!s.authData.user?.is_admin);
+  const [replyTo, setReplyTo] = useState<StoredMessage | null>(null);
+  const [editing, setEditing] = useState<StoredMessage | null>(null);
+  const [toDelete, setToDelete] = useState<StoredMessage | null>(null);
+  const [prevKey, setPrevKey] = useState(key);
+  if (prevKey !== key) {
+    setPrevKey(key);
+    setReplyTo(null);
+    setEditing(null);
+    setToDelete(null);
+  }
 
   const messages = useMemo(() => ids.map((mid) => byId[mid]).filter((m): m is StoredMessage => !!m), [ids, byId]);
 
@@ -70,10 +90,60 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
     dispatch(updateReadIndexes(kind === "channel" ? { groups: [{ gid: id, mid: lastMid }] } : { users: [{ uid: id, mid: lastMid }] }));
   }, [dispatch, kind, id, lastMid]);
 
-  const onSend = (content: string) => {
-    const args = { id, content, type: "text" as const, properties: { mentions: [], local_id: nextLocalId() } };
-    if (kind === "channel") void sendChannelMsg(args);
+  const onSend = (content: string, { markdown }: { markdown: boolean }) => {
+    if (editing) {
+      if (content !== editing.content) void editMessage({ mid: editing.mid, content, type: editing.content_type });
+      setEditing(null);
+      return;
+    }
+    const args = { id, content, type: markdown ? ("markdown" as const) : ("text" as const), properties: { mentions: [], local_id: nextLocalId() } };
+    if (replyTo) {
+      void replyMessage({ ...args, kind, reply_mid: replyTo.mid });
+      setReplyTo(null);
+    } else if (kind === "channel") void sendChannelMsg(args);
     else void sendMsg(args);
+  };
+
+  const react = useCallback((mid: number, action: string) => void likeMessage({ mid, action }), [likeMessage]);
+  const actions = useMemo<MessageActions | undefined>(
+    () =>
+      guest
+        ? undefined
+        : {
+            me,
+            isAdmin,
+            react,
+            reply: (m) => {
+              setEditing(null);
+              setReplyTo(m);
+            },
+            edit: (m) => {
+              setReplyTo(null);
+              setEditing(m);
+            },
+            remove: setToDelete,
+          },
+    [guest, me, isAdmin, react],
+  );
+
+  const excerptOf = (m: StoredMessage) => (m.content_type === ContentType.text || m.content_type === ContentType.markdown ? m.content : t("message.attachment"));
+  const mode: ComposerMode | null = editing
+    ? { kind: "edit", mid: editing.mid, title: t("composer.editing"), excerpt: "", initialText: editing.content, markdown: editing.content_type === ContentType.markdown }
+    : replyTo
+      ? {
+          kind: "reply",
+          mid: replyTo.mid,
+          title: t("composer.replying_to", { name: users[replyTo.from_uid]?.name ?? t("message.unknown_user", { uid: replyTo.from_uid }) }),
+          excerpt: excerptOf(replyTo),
+        }
+      : null;
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    await deleteMessage({ mid: toDelete.mid, kind, id });
+    setToDelete(null);
+    if (editing?.mid === toDelete.mid) setEditing(null);
+    if (replyTo?.mid === toDelete.mid) setReplyTo(null);
   };
 
   return (
@@ -93,11 +163,35 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
         onLoadMore={loadOlder}
         intro={intro}
         label={t("message.list")}
+        actions={actions}
       />
       {guest ? (
         <GuestSignIn />
       ) : (
-        <Composer contextKey={key} placeholder={placeholder} onSend={onSend} disabled={!!disabledReason} disabledReason={disabledReason} />
+        <Composer
+          contextKey={key}
+          placeholder={placeholder}
+          onSend={onSend}
+          disabled={!!disabledReason}
+          disabledReason={disabledReason}
+          mode={mode}
+          onCancelMode={() => {
+            setReplyTo(null);
+            setEditing(null);
+          }}
+        />
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title={t("delete.title")}
+          description={t("delete.desc")}
+          confirmText={t("delete.confirm")}
+          danger
+          busy={deleting}
+          icon={<TrashIcon size={20} />}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
       )}
     </section>
   );
