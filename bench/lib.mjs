@@ -1,0 +1,296 @@
+// Shared helpers of the benchmark scripts: start a Parley server, seed it through the API,
+// open SSE streams, compute percentiles, report figures. Plain Node, no dependencies.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** `--name value` / `--name=value` / `--flag` from argv. */
+export function args(defaults) {
+  const out = { ...defaults };
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) continue;
+    const key = m[1];
+    let value = m[2];
+    if (value === undefined) value = argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[++i] : "true";
+    out[key] = typeof defaults[key] === "number" ? Number(value) : value;
+  }
+  return out;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `node --import tsx server/src/main.ts` on a fresh data dir and a free loopback port.
+ * Identity rate limits are off (`RATE_LIMITS=off`): the seeding logs in many devices.
+ */
+export async function startServer(extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
+  // e.g. BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      WEB_DIST: "",
+      RATE_LIMITS: "off",
+      ACCESS_TOKEN_TTL: "86400",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error("server exited during startup");
+    try {
+      const res = await request(base, "GET", "/api/admin/system/initialized");
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("server did not start within 60 s");
+    }
+    await sleep(200);
+  }
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await new Promise((r) => (exited ? r() : child.once("exit", r)));
+      clearTimeout(killer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = () => {
+    child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  return { base, port, pid: child.pid, dataDir, dbFile: path.join(dataDir, "db.sqlite"), stop };
+}
+
+/** Starts `bench/baseline-server.mjs` (the raw `node:http` fan-out baseline) on a free port. */
+export async function startBaseline() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/baseline-server.mjs")], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (exited || i > 100) throw new Error("baseline server did not start");
+    try {
+      await request(base, "GET", "/");
+      break;
+    } catch {
+      await sleep(100);
+    }
+  }
+  const stop = async () => {
+    if (exited) return;
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  };
+  return { base, pid: child.pid, stop };
+}
+
+/** Resident set size of a process in KB (`VmRSS` of /proc/<pid>/status). */
+export function rssKb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One HTTP request: JSON body by default, `text` for text/plain. Resolves {status, body, json()}. */
+export function request(base, method, urlPath, { token, json, text, timeoutMs = 30_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const headers = {};
+    let payload;
+    if (token) headers["x-api-key"] = token;
+    if (json !== undefined) {
+      payload = JSON.stringify(json);
+      headers["content-type"] = "application/json";
+    } else if (text !== undefined) {
+      payload = text;
+      headers["content-type"] = "text/plain";
+    }
+    if (payload !== undefined) headers["content-length"] = Buffer.byteLength(payload);
+    const req = http.request(`${base}${urlPath}`, { method, headers, agent, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        resolve({ status: res.statusCode, body, json: () => JSON.parse(body) });
+      });
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`${method} ${urlPath} timed out`)));
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function ok(promise, what) {
+  const res = await promise;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${res.body.slice(0, 200)}`);
+  return res;
+}
+
+export const PASSWORD = "bench-pass-1";
+
+export async function seedAdmin(base) {
+  await ok(
+    request(base, "POST", "/api/admin/system/create_admin", {
+      json: { email: "admin@bench.test", name: "Admin", password: PASSWORD, gender: 0 },
+    }),
+    "create_admin",
+  );
+  return login(base, "admin@bench.test", "admin:0");
+}
+
+let deviceSeq = 0;
+
+/** Logs a user in on a new device; {uid, token}. */
+export async function login(base, email, device = `bench:${++deviceSeq}`) {
+  const res = await ok(
+    request(base, "POST", "/api/token/login", {
+      json: { credential: { type: "password", email, password: PASSWORD }, device, device_token: "" },
+    }),
+    "login",
+  );
+  const body = res.json();
+  return { uid: body.user.uid, token: body.token, email, device };
+}
+
+/** Creates a member through the admin API; resolves the e-mail. */
+export async function createUser(base, admin, name) {
+  const email = `${name.toLowerCase()}@bench.test`;
+  await ok(
+    request(base, "POST", "/api/admin/user", {
+      token: admin.token,
+      json: { email, password: PASSWORD, name, gender: 0, is_admin: false },
+    }),
+    "create user",
+  );
+  return email;
+}
+
+export async function createChannel(base, owner, name, isPublic = true) {
+  const res = await ok(request(base, "POST", "/api/group", { token: owner.token, json: { name, is_public: isPublic } }), "create group");
+  return res.json().gid;
+}
+
+/** Sends a text message to a channel; resolves the mid. */
+export async function sendText(base, who, gid, text) {
+  const res = await ok(request(base, "POST", `/api/group/${gid}/send`, { token: who.token, text }), "send");
+  return Number(res.body);
+}
+
+/** Runs `fn(i)` for i in [0, n) with at most `limit` in flight. */
+export async function pool(n, limit, fn) {
+  let next = 0;
+  const results = new Array(n);
+  const worker = async () => {
+    while (next < n) {
+      const i = next++;
+      results[i] = await fn(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, n) }, worker));
+  return results;
+}
+
+/**
+ * Opens `GET /api/user/events` on its own socket. `onFrame(json, now)` gets each `data:` payload
+ * as a string (parse only what you need); resolves once the stream is open, `ready` resolves at
+ * the `ready` event.
+ */
+export function openSse(base, token, { onFrame, query = "" } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(`${base}/api/user/events?api-key=${encodeURIComponent(token)}${query}`, { agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`events: ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      let buffer = "";
+      let onReady;
+      const ready = new Promise((r) => (onReady = r));
+      const client = { res, req, started, ready, readyAt: 0, close: () => req.destroy() };
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => {
+        const now = performance.now();
+        buffer += chunk;
+        let idx;
+        while ((idx = buffer.indexOf("\n\n")) >= 0) {
+          const frame = buffer.slice(0, idx);
+          buffer = buffer.slice(idx + 2);
+          if (!frame.startsWith("data: ")) continue;
+          const data = frame.slice(6);
+          if (!client.readyAt && data.startsWith('{"type":"ready"')) {
+            client.readyAt = now;
+            onReady(now);
+          }
+          if (onFrame) onFrame(data, now);
+        }
+      });
+      res.on("error", () => {});
+      resolve(client);
+    });
+    req.on("error", reject);
+  });
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx];
+}
+
+export const round = (x, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/**
+ * Prints the figures of one script and, last, a `RESULT <json>` line that `run-all.mjs` reads.
+ * A figure: {figure, value, unit, budget, met (true/false/null), params}.
+ */
+export function report(figures) {
+  for (const f of figures) {
+    const met = f.met === null || f.met === undefined ? "" : f.met ? " (met)" : " (NOT met)";
+    console.log(`${f.figure}: ${f.value} ${f.unit}  budget ${f.budget ?? "report"}${met}`);
+  }
+  console.log(`RESULT ${JSON.stringify(figures)}`);
+}
