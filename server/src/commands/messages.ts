@@ -98,7 +98,7 @@ export async function sendMessage(
 ): Promise<MessageRow> {
   const content = await checkContent(ctx, body);
   const placement =
-    "gid" in target ? groupPlacement(actor, await ctx.repos.groups.byId(target.gid)) : await dmPlacement(ctx, actor, target.uid);
+    "gid" in target ? groupPlacement(actor, await ctx.repos.groups.byId(target.gid, { withPins: false })) : await dmPlacement(ctx, actor, target.uid);
   const expiresIn = await ctx.repos.userSettings.burnAfterReading(actor.uid, target);
   const now = Date.now();
   const row = await insertMessage(ctx.db, {
@@ -123,7 +123,7 @@ async function loadMessage(ctx: AppContext, mid: Mid): Promise<{ row: MessageRow
   const row = await ctx.repos.messages.byId(mid);
   if (!row) throw notFound("no such message");
   if (row.target_gid === null) return { row, group: undefined };
-  const group = await ctx.repos.groups.byId(row.target_gid);
+  const group = await ctx.repos.groups.byId(row.target_gid, { withPins: false });
   if (!group) throw notFound("no such message");
   return { row, group };
 }
@@ -315,7 +315,7 @@ export async function sweepExpiredMessages(ctx: AppContext, now = Date.now()): P
     const targets: Target[] = [];
     for (const row of rows) {
       const gid = row.target_gid;
-      if (gid !== null && !groups.has(gid)) groups.set(gid, await ctx.repos.groups.byId(gid));
+      if (gid !== null && !groups.has(gid)) groups.set(gid, await ctx.repos.groups.byId(gid, { withPins: false }));
       targets.push({ row, group: gid === null ? undefined : groups.get(gid) });
     }
     await removeAll(ctx, targets, (original) => original.from_uid);

@@ -18,10 +18,14 @@ export interface GroupWithMembers {
 export class GroupsRepo {
   constructor(private readonly db: Db) {}
 
-  async byId(gid: Gid): Promise<GroupWithMembers | undefined> {
+  /**
+   * A channel with its members and pins. `withPins: false` skips the pins query for callers that
+   * only check membership (the message send path); their `pins` is then empty.
+   */
+  async byId(gid: Gid, { withPins = true }: { withPins?: boolean } = {}): Promise<GroupWithMembers | undefined> {
     const row = await this.db.selectFrom("groups").selectAll().where("gid", "=", gid).executeTakeFirst();
     if (!row) return undefined;
-    const [members, pins] = await Promise.all([row.is_public ? [] : this.memberIds(gid), this.pinsOf([gid])]);
+    const [members, pins] = await Promise.all([row.is_public ? [] : this.memberIds(gid), withPins ? this.pinsOf([gid]) : []]);
     return { row, members, pins };
   }
 
