@@ -47,6 +47,9 @@ afterEach(() => {
 async function connected(api: RenderOptions["api"] = {}) {
   const app = await renderApp({ route: "/", storage: session(), api });
   await app.findByText("Welcome to Testbed");
+  // The stream opens after the app is up (a renewal check comes first): wait for it, so a slow
+  // machine does not see "no EventSource yet".
+  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined());
   // Fake timers only once the app is up: React and happy-dom keep the timers they start with.
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const act = app.rtl.act;
