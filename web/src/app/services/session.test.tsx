@@ -3,7 +3,7 @@
  * with token and refresh token) before the call, which then goes out with the new token; callers
  * at the same time share one renewal; a failed renewal, a 401 or a 451 ends the session.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FakeEventSource, renderApp, session, type Handler } from "../../test/render";
 
 const renewed: Handler = () => ({ body: { token: "tok-2", refresh_token: "refresh-tok-2", expired_in: 300 } });
@@ -23,7 +23,7 @@ describe("session renewal", () => {
     expect(app.calls.indexOf(renew[0])).toBeLessThan(app.calls.indexOf(users[0]));
     // Nothing went out with the old token; the event stream opened with the new one.
     expect(app.calls.filter((c) => c.headers["x-api-key"] === "tok-1")).toEqual([]);
-    expect(FakeEventSource.last().url).toContain("api-key=tok-2");
+    await vi.waitFor(() => expect(FakeEventSource.last()?.url).toContain("api-key=tok-2"));
 
     expect(localStorage.getItem("VOCECHAT_TOKEN")).toBe("tok-2");
     expect(localStorage.getItem("VOCECHAT_REFRESH_TOKEN")).toBe("refresh-tok-2");
