@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const WEB_DIST = path.join(ROOT, "web/dist");
+/** The built web client; E2E_WEB_DIST points at another build (e.g. one per parallel worktree). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(ROOT, "web/dist");
 
 export interface TestServer {
   url: string;
