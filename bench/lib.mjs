@@ -1,11 +1,12 @@
 // Shared helpers of the benchmark scripts: start a Parley server, seed it through the API,
 // open SSE streams, compute percentiles, report figures. Plain Node, no dependencies.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeArgs, serverProcessEnv } from "../scripts/runtime.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -37,18 +38,30 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+let serverBuilt = false;
+
+/** Compiles the server (server/scripts/build.mjs) once per benchmark process. */
+export function buildServer() {
+  if (serverBuilt) return;
+  const result = spawnSync(process.execPath, [path.join(ROOT, "server/scripts/build.mjs")], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("server build failed");
+  serverBuilt = true;
+}
+
 /**
- * Starts `node --import tsx server/src/main.ts` on a fresh data dir and a free loopback port.
- * Identity rate limits are off (`RATE_LIMITS=off`): the seeding logs in many devices.
+ * Starts the compiled server (`node server/dist/main.js`, with the flags and environment of
+ * `npm start`) on a fresh data dir and a free loopback port. Identity rate limits are off
+ * (`RATE_LIMITS=off`): the seeding logs in many devices.
  */
 export async function startServer(extraEnv = {}) {
+  buildServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
   // e.g. BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
+  const nodeArgs = [...serverNodeArgs(), ...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean)];
+  const child = spawn(process.execPath, [...nodeArgs, "server/dist/main.js"], {
     cwd: ROOT,
-    env: {
+    env: serverProcessEnv({
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -58,7 +71,7 @@ export async function startServer(extraEnv = {}) {
       RATE_LIMITS: "off",
       ACCESS_TOKEN_TTL: "86400",
       ...extraEnv,
-    },
+    }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   let exited = false;

@@ -19,8 +19,17 @@ interface Payload {
   exp: number;
 }
 
+/** Access tokens already verified, so that each request does not pay for an HMAC check again. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * token → its claims and expiry (ms), for tokens whose signature checked out. A token is an
+   * immutable signed value, so the verdict holds until it expires; the map is bounded, dropping
+   * the oldest entry (Map keeps insertion order).
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expMs: number }>();
 
   constructor(
     serverKey: string,
@@ -47,9 +56,18 @@ export class TokenService {
 
   /** A valid, unexpired access token's claims, or null. */
   async verifyAccess(token: string): Promise<TokenClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expMs > Date.now()) return hit.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify<Payload>(token, this.key, { algorithms: ["HS256"] });
-      return payload.t === "AccessToken" ? payload.d : null;
+      if (payload.t !== "AccessToken") return null;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { claims: payload.d, expMs: payload.exp * 1000 });
+      return payload.d;
     } catch {
       return null;
     }

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { Config } from "../config.js";
 import { migrateToLatest, type Dialect } from "./migrate.js";
 import type { Database } from "./schema.js";
@@ -14,8 +13,30 @@ export interface OpenedDb {
   close(): Promise<void>;
 }
 
-// int8 columns come back from pg as strings; every id and timestamp here fits in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
+/** Prepared statements kept per SQL text: the server issues a few hundred distinct ones. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver calls `prepare` for every query, and compiling SQL costs more than
+ * running most of ours. The queries are built from a fixed set of shapes, so the prepared
+ * statement of each SQL text is kept and reused (the driver never iterates a statement, the
+ * only use that would make sharing one unsafe). Bounded: the oldest is dropped past the limit.
+ */
+function withStatementCache(file: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void file.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = file.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
+}
 
 /** Opens the configured database (SQLite file by default, PostgreSQL for `postgres://` URLs) and migrates it. */
 export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl" | "databaseSchema">): Promise<OpenedDb> {
@@ -25,6 +46,10 @@ export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl
     dialect = "postgres";
     const schema = config.databaseSchema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error("invalid DATABASE_SCHEMA");
+    // pg is loaded only for PostgreSQL: the SQLite default does not carry it.
+    const { default: pg } = await import("pg");
+    // int8 columns come back from pg as strings; every id and timestamp here fits in a double.
+    pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
@@ -47,7 +72,7 @@ export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl
     file.pragma("synchronous = NORMAL");
     file.pragma("foreign_keys = ON");
     file.pragma("busy_timeout = 5000");
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   await migrateToLatest(db as Kysely<unknown>, dialect);
   return { db, dialect, close: () => db.destroy() };

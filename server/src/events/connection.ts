@@ -9,6 +9,30 @@ import { frameOf } from "./bus.js";
  */
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Streams with frames waiting for the end of this event-loop turn. Every frame delivered during
+ * one turn (a burst of sends, a fan-out, a connect sequence) goes out in one socket write per
+ * stream instead of one per frame: under load that divides the syscalls by the burst size, at
+ * the cost of at most one turn of latency.
+ */
+const dirty: SseConnection[] = [];
+let flushScheduled = false;
+
+/** Sends every stream's waiting frames now (the end-of-turn flush; tests call it directly). */
+export function flushStreams(): void {
+  flushScheduled = false;
+  const conns = dirty.splice(0);
+  for (const conn of conns) conn.flush();
+}
+
+function scheduleFlush(conn: SseConnection): void {
+  dirty.push(conn);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushStreams);
+  }
+}
+
 /** One open `GET /api/user/events` response. */
 export class SseConnection {
   private live = false;
@@ -16,6 +40,8 @@ export class SseConnection {
   /** Live frames that arrived while the connect sequence was being written. */
   private pending: { event: ServerEvent; frame: string }[] = [];
   private lastBacklogMid: Mid = 0;
+  /** Frames written this turn, sent by `flush`; null when nothing waits. */
+  private out: string | null = null;
   lastWriteAt = Date.now();
   lastHeartbeatAt = Date.now();
 
@@ -67,19 +93,37 @@ export class SseConnection {
 
   write(chunk: string): void {
     if (this.closed) return;
-    if (this.res.writableLength > MAX_PENDING_BYTES) {
+    if (this.res.writableLength + (this.out?.length ?? 0) > MAX_PENDING_BYTES) {
       this.close();
       return;
     }
-    this.res.write(chunk);
+    if (this.out === null) {
+      this.out = chunk;
+      scheduleFlush(this);
+    } else {
+      this.out += chunk;
+    }
     this.lastWriteAt = Date.now();
+  }
+
+  /** Sends the frames written this turn (called once per turn by the shared flush). */
+  flush(): void {
+    const out = this.out;
+    this.out = null;
+    if (out !== null && !this.closed) this.res.write(out);
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.pending = [];
-    if (!this.res.writableEnded) this.res.end();
+    const out = this.out;
+    this.out = null;
+    // A kick's frame (written just before) still goes out, with the end of the response.
+    if (!this.res.writableEnded) {
+      if (out !== null) this.res.end(out);
+      else this.res.end();
+    }
     this.onClose(this);
   }
 }

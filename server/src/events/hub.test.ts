@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InProcessEventBus } from "./bus.js";
-import { MAX_PENDING_BYTES } from "./connection.js";
+import { flushStreams, MAX_PENDING_BYTES } from "./connection.js";
 import { ConnectionHub } from "./hub.js";
 
 /** A stand-in for the socket side of a response: records writes, reports a settable backlog. */
@@ -14,7 +14,8 @@ class FakeResponse extends EventEmitter {
     this.chunks.push(chunk);
     return true;
   }
-  end() {
+  end(chunk?: string) {
+    if (chunk !== undefined) this.chunks.push(chunk);
     this.writableEnded = true;
     this.emit("close");
   }
@@ -24,6 +25,8 @@ class FakeResponse extends EventEmitter {
 }
 
 const asRes = (r: FakeResponse) => r as unknown as ServerResponse;
+/** Frames go out at the end of the event-loop turn (one write per stream per turn). */
+const endOfTurn = flushStreams;
 
 describe("ConnectionHub", () => {
   let bus: InProcessEventBus;
@@ -44,8 +47,9 @@ describe("ConnectionHub", () => {
     streams.forEach((r, i) => hub.register(i + 1, "web:x", false, asRes(r)).goLive());
     spy.mockClear();
     bus.publish({ type: "group_message_cleared", gid: 7 }, { kind: "everyone" });
+    endOfTurn();
     expect(spy).toHaveBeenCalledTimes(1);
-    for (const r of streams) expect(r.chunks.at(-1)).toBe('data: {"type":"group_message_cleared","gid":7}\n\n');
+    for (const r of streams) expect(r.text.endsWith('data: {"type":"group_message_cleared","gid":7}\n\n')).toBe(true);
     spy.mockRestore();
   });
 
@@ -57,10 +61,12 @@ describe("ConnectionHub", () => {
     slowConn.goLive();
     slow.writableLength = MAX_PENDING_BYTES + 1;
     bus.publish({ type: "group_message_cleared", gid: 1 }, { kind: "everyone" });
+    endOfTurn();
     expect(slowConn.isClosed).toBe(true);
     expect(slow.writableEnded).toBe(true);
     expect(fast.text).toContain('"gid":1');
     bus.publish({ type: "group_message_cleared", gid: 2 }, { kind: "everyone" });
+    endOfTurn();
     expect(fast.text).toContain('"gid":2');
     expect(hub.isOnline(1)).toBe(false);
     expect(hub.isOnline(2)).toBe(true);
@@ -83,6 +89,7 @@ describe("ConnectionHub", () => {
     conn.writeInitial(chat(5));
     conn.writeInitial({ type: "ready" });
     conn.goLive();
+    endOfTurn();
     const mids = [...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]));
     expect(mids).toEqual([5, 6]);
     expect(r.text.indexOf('"ready"')).toBeLessThan(r.text.indexOf('"mid":6'));
@@ -92,8 +99,10 @@ describe("ConnectionHub", () => {
     const r = new FakeResponse();
     hub.register(1, "a", false, asRes(r)).goLive();
     vi.advanceTimersByTime(5_000);
+    endOfTurn();
     expect(r.text).toBe(":\n\n");
     vi.advanceTimersByTime(10_000);
+    endOfTurn();
     expect(r.chunks.filter((c) => c === ":\n\n")).toHaveLength(2);
     expect(r.chunks.at(-1)).toMatch(/^data: \{"type":"heartbeat","time":\d+\}\n\n$/);
   });
@@ -104,10 +113,24 @@ describe("ConnectionHub", () => {
     hub.register(1, "web", false, asRes(web)).goLive();
     hub.register(1, "phone", false, asRes(phone)).goLive();
     bus.publish({ type: "kick", reason: "logout" }, { kind: "device", uid: 1, device: "web" });
+    endOfTurn();
     expect(web.text).toContain('"reason":"logout"');
     expect(web.writableEnded).toBe(true);
     expect(phone.text).not.toContain("kick");
     expect(hub.onlineDevices(1)).toEqual(new Set(["phone"]));
+  });
+
+  it("sends the frames of one event-loop turn in one write per stream, in order", () => {
+    const r = new FakeResponse();
+    hub.register(1, "a", false, asRes(r)).goLive();
+    for (let gid = 1; gid <= 5; gid++) bus.publish({ type: "group_message_cleared", gid }, { kind: "everyone" });
+    expect(r.chunks).toEqual([]);
+    endOfTurn();
+    expect(r.chunks).toHaveLength(1);
+    expect([...r.text.matchAll(/"gid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5]);
+    bus.publish({ type: "group_message_cleared", gid: 6 }, { kind: "everyone" });
+    endOfTurn();
+    expect(r.chunks).toHaveLength(2);
   });
 
   it("does not announce guests' presence", () => {

@@ -1,4 +1,9 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
+
+// libvips is loaded on the first image operation: it is the largest native library the server
+// uses (~25 MB resident), and many servers run for days without an image upload.
+let sharpModule: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | null = null;
+const sharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
 
 /** Thumbnails fit in 480×480 (contract §6.3); clients display them at 200–320 px. */
 export const THUMBNAIL_MAX = 480;
@@ -51,16 +56,16 @@ export interface ImageInfo {
   thumbnail: { data: Buffer; contentType: "image/png" | "image/jpeg" };
 }
 
-const open = (input: Buffer) => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+const open = async (input: Buffer) => (await sharp())(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
 
 /**
  * Reads an image's dimensions and makes its thumbnail: at most 480×480, PNG when the image has
  * an alpha channel, JPEG otherwise. Throws when the bytes are not a decodable image.
  */
 export async function probeImage(input: Buffer): Promise<ImageInfo> {
-  const meta = await open(input).metadata();
+  const meta = await (await open(input)).metadata();
   if (!meta.width || !meta.height) throw new Error("no image dimensions");
-  const resized = open(input).rotate().resize(THUMBNAIL_MAX, THUMBNAIL_MAX, { fit: "inside", withoutEnlargement: true });
+  const resized = (await open(input)).rotate().resize(THUMBNAIL_MAX, THUMBNAIL_MAX, { fit: "inside", withoutEnlargement: true });
   const thumbnail = meta.hasAlpha
     ? { data: await resized.png().toBuffer(), contentType: "image/png" as const }
     : { data: await resized.flatten({ background: "#ffffff" }).jpeg({ quality: 82 }).toBuffer(), contentType: "image/jpeg" as const };
@@ -75,7 +80,7 @@ export async function probeImage(input: Buffer): Promise<ImageInfo> {
 export async function squarePng(input: Buffer, side: number, minSide = 1): Promise<Buffer> {
   let meta: Metadata;
   try {
-    meta = await open(input).metadata();
+    meta = await (await open(input)).metadata();
   } catch {
     throw new ImageRejected("the body is not a decodable image");
   }
@@ -83,7 +88,7 @@ export async function squarePng(input: Buffer, side: number, minSide = 1): Promi
   if (!width || !height) throw new ImageRejected("the body is not a decodable image");
   if (width < minSide || height < minSide) throw new ImageRejected(`the image must be at least ${minSide}x${minSide}`);
   try {
-    return await open(input).rotate().resize(side, side, { fit: "cover", position: "centre" }).png().toBuffer();
+    return await (await open(input)).rotate().resize(side, side, { fit: "cover", position: "centre" }).png().toBuffer();
   } catch {
     throw new ImageRejected("the body is not a decodable image");
   }
@@ -95,16 +100,18 @@ let defaultLogo: Promise<Buffer> | null = null;
 
 /** The built-in organization logo: a speech bubble on a green rounded square, 240×240 PNG. */
 export function defaultLogoPng(): Promise<Buffer> {
-  defaultLogo ??= sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 240 240">` +
-        `<rect width="240" height="240" rx="48" fill="#22c55e"/>` +
-        `<path d="M60 70h120a16 16 0 0 1 16 16v60a16 16 0 0 1-16 16h-64l-36 28v-28h-20a16 16 0 0 1-16-16v-60a16 16 0 0 1 16-16z" fill="#ffffff"/>` +
-        `<circle cx="90" cy="116" r="10" fill="#22c55e"/><circle cx="120" cy="116" r="10" fill="#22c55e"/><circle cx="150" cy="116" r="10" fill="#22c55e"/>` +
-        `</svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+  defaultLogo ??= sharp().then((make) =>
+    make(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 240 240">` +
+          `<rect width="240" height="240" rx="48" fill="#22c55e"/>` +
+          `<path d="M60 70h120a16 16 0 0 1 16 16v60a16 16 0 0 1-16 16h-64l-36 28v-28h-20a16 16 0 0 1-16-16v-60a16 16 0 0 1 16-16z" fill="#ffffff"/>` +
+          `<circle cx="90" cy="116" r="10" fill="#22c55e"/><circle cx="120" cy="116" r="10" fill="#22c55e"/><circle cx="150" cy="116" r="10" fill="#22c55e"/>` +
+          `</svg>`,
+      ),
+    )
+      .png()
+      .toBuffer(),
+  );
   return defaultLogo;
 }

@@ -1,5 +1,8 @@
-import nodemailer from "nodemailer";
 import type { SmtpConfig } from "@parley/protocol";
+import type Nodemailer from "nodemailer";
+
+// nodemailer is loaded on the first mail: most servers never configure SMTP.
+let nodemailer: Promise<typeof Nodemailer> | null = null;
 
 export interface OutgoingMail {
   to: string;
@@ -20,7 +23,8 @@ export class Mailer {
   constructor(private readonly timeoutMs = 15_000) {}
 
   async send(config: SmtpConfig, mail: OutgoingMail): Promise<void> {
-    const transport = nodemailer.createTransport({
+    const { createTransport } = await (nodemailer ??= import("nodemailer"));
+    const transport = createTransport({
       host: config.host,
       port: config.port,
       secure: config.port === 465,

@@ -113,6 +113,20 @@ export class UserSettingsRepo {
     }));
   }
 
+  /** `uid`'s non-empty contact remarks (Parley's `GET /user/contact_remarks`), target uid ascending. */
+  async remarksOf(uid: Uid): Promise<{ contact_uid: Uid; remark: string }[]> {
+    const rows = await this.db
+      .selectFrom("user_contacts as c")
+      .innerJoin("users as u", "u.uid", "c.target_uid")
+      .select(["c.target_uid", "c.remark"])
+      .where("c.uid", "=", uid)
+      .where("c.remark", "is not", null)
+      .where("c.remark", "!=", "")
+      .orderBy("c.target_uid")
+      .execute();
+    return rows.map((r) => ({ contact_uid: r.target_uid, remark: r.remark ?? "" }));
+  }
+
   /** Existing group ids among `gids`. */
   async existingGroupIds(gids: readonly Gid[]): Promise<Set<Gid>> {
     if (gids.length === 0) return new Set();

@@ -184,6 +184,29 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
       expect(cleared).toEqual([{ type: "user_remark", contact_uid: carol.uid, remark: "" }]);
     });
 
+    it("GET /api/user/contact_remarks (Parley addition) lists the caller's own non-empty remarks", async () => {
+      const { bob, carol, admin } = cast;
+      const list = (who: Session | null) => s.app.inject({ method: "GET", url: "/api/user/contact_remarks", headers: who?.headers ?? {} });
+      expect((await list(bob)).json()).toEqual([]);
+      expect((await remark(bob, { contact_uid: carol.uid, remark: "Carol from accounting" })).statusCode).toBe(200);
+      expect((await remark(bob, { contact_uid: admin.uid, remark: "The boss" })).statusCode).toBe(200);
+      expect((await status(bob, carol.uid, "block")).statusCode).toBe(200);
+      expect((await remark(carol, { contact_uid: bob.uid, remark: "Bob" })).statusCode).toBe(200);
+      const res = await list(bob);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(
+        [
+          { contact_uid: admin.uid, remark: "The boss" },
+          { contact_uid: carol.uid, remark: "Carol from accounting" },
+        ].sort((a, b) => a.contact_uid - b.contact_uid),
+      );
+      // Cleared remarks are left out; other users' remarks are never listed.
+      expect((await remark(bob, { contact_uid: carol.uid, remark: "" })).statusCode).toBe(200);
+      expect((await list(bob)).json()).toEqual([{ contact_uid: admin.uid, remark: "The boss" }]);
+      expect((await list(carol)).json()).toEqual([{ contact_uid: bob.uid, remark: "Bob" }]);
+      await expectMatrix(cast, (who) => list(who), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
+    });
+
     it("400 for oneself or a bad body, 404 unknown users", async () => {
       const { bob } = cast;
       expect((await remark(bob, { contact_uid: bob.uid, remark: "me" })).statusCode).toBe(400);

@@ -11,7 +11,7 @@ import {
   updateReadIndex,
 } from "../../commands/userSettings.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty } from "../../http/reply.js";
+import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { burnAfterReadingBody, contactRemarkBody, contactStatusBody, muteBody, readIndexBody, targetBody } from "./schema.js";
 
@@ -56,6 +56,12 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     const body = parse(contactRemarkBody, req.body);
     await setContactRemark(ctx, claimsOf(req), body.contact_uid, body.remark);
     return sendEmpty(reply);
+  });
+
+  // Parley addition: remarks are private and VoceChat lists them nowhere, so a client that
+  // reloads (or a device that was offline for the user_remark event) reads them back here.
+  app.get("/user/contact_remarks", { preHandler: guards.member }, async (req, reply) => {
+    return sendJson(reply, await ctx.repos.userSettings.remarksOf(claimsOf(req).uid));
   });
 
   app.post("/user/typing", { preHandler: guards.member }, async (req, reply) => {
