@@ -1,19 +1,20 @@
-// Client bundle: gzip and brotli bytes of web/dist's JS + CSS. (a) the login page: index.html's
-// entry, its modulepreloads and stylesheets and their static imports (the login route is in the
-// entry chunk); (b) a chat channel: (a) plus the lazy route chunks home, ChatLayout and
-// ChannelChat with their static imports. Also every chunk on its own and the total.
-//   node bench/bundle.mjs [--build]   (builds web/ first when web/dist is missing or --build)
-import { execSync } from "node:child_process";
+// Client bundle: gzip and brotli bytes of the web client's JS + CSS. (a) the login page:
+// index.html's entry, its modulepreloads and stylesheets and their static imports (the login
+// route is in the entry chunk); (b) a chat channel: (a) plus the lazy route chunks home,
+// ChatLayout and ChannelChat with their static imports. Also every chunk on its own and the total.
+// By default it builds the working tree's web client into a temp dir of its own (web/dist is
+// shared with other work and may be stale); `--dist <dir>` measures an existing build instead.
+//   node bench/bundle.mjs [--dist web/dist]
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { buildWeb } from "./browser.mjs";
 import { ROOT, args, report, round } from "./lib.mjs";
 
-const opt = args({ build: "false" });
-const dist = path.join(ROOT, "web/dist");
-if (opt.build === "true" || !fs.existsSync(path.join(dist, "index.html"))) {
-  execSync("npm run build -w @parley/web", { cwd: ROOT, stdio: "inherit" });
-}
+const opt = args({ dist: "" });
+const web = opt.dist ? null : buildWeb();
+const dist = web ? web.dir : path.resolve(ROOT, opt.dist);
+process.on("exit", () => web?.remove());
 
 const assets = path.join(dist, "assets");
 const files = fs.readdirSync(assets).filter((f) => /\.(js|css)$/.test(f));

@@ -7,6 +7,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serverNodeArgs, serverProcessEnv } from "../scripts/runtime.mjs";
+import { createPgDatabase, PG } from "./db.mjs";
+
+export { PG, seedMessageCopies } from "./db.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -57,6 +60,7 @@ export async function startServer(extraEnv = {}) {
   buildServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
+  const pgDb = PG ? await createPgDatabase() : null;
   // e.g. BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = [...serverNodeArgs(), ...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, "server/dist/main.js"], {
@@ -70,6 +74,7 @@ export async function startServer(extraEnv = {}) {
       WEB_DIST: "",
       RATE_LIMITS: "off",
       ACCESS_TOKEN_TTL: "86400",
+      DATABASE_URL: pgDb ? pgDb.url : "",
       ...extraEnv,
     }),
     stdio: ["ignore", "inherit", "inherit"],
@@ -79,7 +84,10 @@ export async function startServer(extraEnv = {}) {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (exited) throw new Error("server exited during startup");
+    if (exited) {
+      await pgDb?.drop();
+      throw new Error("server exited during startup");
+    }
     try {
       const res = await request(base, "GET", "/api/admin/system/initialized");
       if (res.status === 200) break;
@@ -88,6 +96,7 @@ export async function startServer(extraEnv = {}) {
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
+      await pgDb?.drop();
       throw new Error("server did not start within 60 s");
     }
     await sleep(200);
@@ -100,15 +109,26 @@ export async function startServer(extraEnv = {}) {
       clearTimeout(killer);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
   };
-  const onSignal = () => {
+  const onSignal = async () => {
     child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop().catch(() => {});
     process.exit(130);
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-  return { base, port, pid: child.pid, dataDir, dbFile: path.join(dataDir, "db.sqlite"), stop };
+  return {
+    base,
+    port,
+    pid: child.pid,
+    dataDir,
+    dialect: pgDb ? "postgres" : "sqlite",
+    dbFile: path.join(dataDir, "db.sqlite"),
+    databaseUrl: pgDb?.url ?? null,
+    stop,
+  };
 }
 
 /** Starts `bench/baseline-server.mjs` (the raw `node:http` fan-out baseline) on a free port. */
@@ -147,9 +167,9 @@ export function rssKb(pid) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One HTTP request: JSON body by default, `text` for text/plain. Resolves {status, body, json()}. */
-export function request(base, method, urlPath, { token, json, text, timeoutMs = 30_000 } = {}) {
+export function request(base, method, urlPath, { token, json, text, headers: extraHeaders, timeoutMs = 30_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const headers = {};
+    const headers = { ...extraHeaders };
     let payload;
     if (token) headers["x-api-key"] = token;
     if (json !== undefined) {
@@ -195,7 +215,7 @@ export async function seedAdmin(base) {
 
 let deviceSeq = 0;
 
-/** Logs a user in on a new device; {uid, token}. */
+/** Logs a user in on a new device; {uid, token, email, device} and the rest of the login response. */
 export async function login(base, email, device = `bench:${++deviceSeq}`) {
   const res = await ok(
     request(base, "POST", "/api/token/login", {
@@ -204,7 +224,36 @@ export async function login(base, email, device = `bench:${++deviceSeq}`) {
     "login",
   );
   const body = res.json();
-  return { uid: body.user.uid, token: body.token, email, device };
+  return { uid: body.user.uid, token: body.token, email, device, refresh_token: body.refresh_token, expired_in: body.expired_in, user: body.user };
+}
+
+/**
+ * Logs in `n` devices spread over `users` accounts through the third-party bridge (contract
+ * §3.1: a key from `POST /token/create_third_party_key` with the server's secret, redeemed by a
+ * `thirdparty` login): no password hash per login, so thousands of devices seed in seconds
+ * instead of minutes. The accounts are created on their first login. Resolves [{uid, token}].
+ */
+export async function thirdPartyLogins(base, admin, n, users, prefix = "tp") {
+  const config = (await ok(request(base, "GET", "/api/admin/login/config"), "login config")).json();
+  await ok(request(base, "POST", "/api/admin/login/config", { token: admin.token, json: { ...config, third_party: true } }), "enable third-party login");
+  const secret = (await ok(request(base, "GET", "/api/admin/system/third_party_secret", { token: admin.token }), "third-party secret")).body;
+  const one = async (i) => {
+    const u = i % users;
+    const key = await ok(
+      request(base, "POST", "/api/token/create_third_party_key", { headers: { "x-secret": secret }, json: { userid: `${prefix}${u}`, username: `${prefix}${u}` } }),
+      "third-party key",
+    );
+    const res = await ok(
+      request(base, "POST", "/api/token/login", { json: { credential: { type: "thirdparty", key: key.json() }, device: `bench:${++deviceSeq}`, device_token: "" } }),
+      "third-party login",
+    );
+    const body = res.json();
+    return { uid: body.user.uid, token: body.token };
+  };
+  // The first login of each account creates it: one at a time, so names do not race.
+  const first = await pool(Math.min(users, n), 1, one);
+  const rest = await pool(n - first.length, 16, (i) => one(first.length + i));
+  return [...first, ...rest];
 }
 
 /** Creates a member through the admin API; resolves the e-mail. */

@@ -1,14 +1,15 @@
 // `npm run bench`: runs every figure script one after another (each starts and stops its own
 // server), prints a table of figure / value / budget / met, and writes bench/results/latest.json.
-// Extra arguments are passed to every script (e.g. `npm run bench -- --clients 200`); unknown
-// flags are ignored by the scripts that do not use them.
+// Extra arguments are passed to every script (e.g. `npm run bench -- --clients 200`, or
+// `npm run bench -- --pg` for PostgreSQL); unknown flags are ignored by the scripts that do not
+// use them.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ROOT } from "./lib.mjs";
 
-const SCRIPTS = ["fanout", "sends", "memory", "history", "connect", "bundle"];
+const SCRIPTS = ["fanout", "sends", "memory", "history", "connect", "reconnect", "bundle", "client-boot", "long-tasks"];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",") : SCRIPTS;
 const extra = process.argv.slice(2);
 
@@ -61,6 +62,7 @@ const out = {
   commit,
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
   args: extra,
+  database: extra.includes("--pg") ? "postgres" : "sqlite",
   scripts: results.map(({ name, seconds }) => ({ name, seconds })),
   figures: rows,
 };

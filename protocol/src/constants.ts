@@ -34,6 +34,9 @@ export const HISTORY_PAGE_SIZE = 100;
 export const HISTORY_DEFAULT_LIMIT = 300;
 export const HISTORY_MAX_LIMIT = 1_000;
 
+/** The web client's upload chunk (contract §6.3 "Web chunk size: 1 000 000 bytes"; spec §9's size constant). */
+export const UPLOAD_CHUNK_SIZE = 1_000_000;
+
 export const THUMBNAIL_MIN = 200;
 export const THUMBNAIL_MAX = 320;
 export const SIZE_UNIT = 1_000;

@@ -32,6 +32,8 @@ export interface AdminFileItem {
   mid: Mid;
   from_uid: Uid;
   gid: Gid | null;
+  /** Parley addition: a DM's recipient (null for channel messages), so a client can place the row. */
+  target_uid?: Uid | null;
   /** The file name's extension, lowercase without the dot; "" when unknown. */
   ext: string;
   /** The message's content type: `vocechat/file` or `vocechat/audio`. */

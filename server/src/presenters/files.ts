@@ -33,6 +33,8 @@ export function presentAdminFile(row: FileMessageRow, expired: boolean): AdminFi
     mid: row.mid,
     from_uid: row.from_uid,
     gid: row.target_gid,
+    // Parley addition: the recipient of a DM (the row names no conversation otherwise).
+    target_uid: row.target_gid === null ? row.target_uid : null,
     ext: extensionOf(name),
     content_type: row.content_type ?? "",
     content: row.content ?? "",

@@ -24,6 +24,7 @@ export interface FileMessageRow {
   mid: number;
   from_uid: number;
   target_gid: number | null;
+  target_uid: number | null;
   content_type: string | null;
   content: string | null;
   properties: string | null;
@@ -73,6 +74,7 @@ export class FilesRepo {
         "m.mid",
         "m.from_uid",
         "m.target_gid",
+        "m.target_uid",
         "m.content_type",
         "m.content",
         "m.properties",

@@ -17,6 +17,8 @@ export const KEY_LANGUAGE = "i18nextLng";
 export const KEY_SERVER_VERSION = "VOCECHAT_SERVER_VERSION";
 export const KEY_PWA_INSTALLED = "VOCECHAT_PWA_INSTALLED";
 export const KEY_MOBILE_APP_TIP = "VOCECHAT_MOBILE_APP_TIP";
+/** Prefix of the composer drafts, one key per conversation (`VOCECHAT_DRAFT_channel:1`). */
+export const KEY_DRAFT_PREFIX = "VOCECHAT_DRAFT_";
 /** sessionStorage: a Google id_token on its way back from the sign-in redirect. */
 export const KEY_GOOGLE_ID_TOKEN = "parley:google_id_token";
 
@@ -149,4 +151,15 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getSMTPStatus",
   "getGoogleAuthConfig",
   "getGithubAuthConfig",
+  // spec §8: failed mute and burn-after-reading updates are silently ignored (nothing changes locally)
+  "updateMuteSetting",
+  "updateAutoDeleteSetting",
+  // The read index is sent in the background; a failed one is retried by the next.
+  "updateReadIndex",
+  // spec §8: failed contact updates are silently ignored (the status stays as it was)
+  "getContacts",
+  "updateContactStatus",
+  "getRemarks",
+  // A typing notice is best effort: a refusal (blocked, read-only channel) is not the user's concern.
+  "sendTyping",
 ];

@@ -2,6 +2,8 @@
 import { resetAll } from "./actions";
 import { resetAuthData } from "./slices/auth.data";
 import { navigateTo } from "../utils/navigation";
+import { removeLocalPrefix } from "../utils/storage";
+import { KEY_DRAFT_PREFIX } from "./config";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDispatch = (action: any) => any;
@@ -16,6 +18,8 @@ export function onLocalDataReset(hook: (dispatch: AnyDispatch) => void) {
 export function resetLocalData(dispatch: AnyDispatch, withAuth = true) {
   dispatch(resetAll());
   for (const hook of resetHooks) hook(dispatch);
+  // Unsent drafts belong to the session that wrote them (spec §3 UI state).
+  removeLocalPrefix(KEY_DRAFT_PREFIX);
   if (withAuth) dispatch(resetAuthData());
 }
 

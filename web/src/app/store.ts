@@ -21,12 +21,16 @@ import { uiReducer, type UIState } from "./slices/ui";
 import type { ChannelsState } from "./slices/channels";
 import type { FootprintState } from "./slices/footprint";
 import type { MessagesState } from "./slices/messages";
+import type { TypingState } from "./slices/typing";
 import type { UsersState } from "./slices/users";
 import type { authApi } from "./services/auth";
 import type { channelApi } from "./services/channel";
 import type { messageApi } from "./services/message";
 import type { serverApi } from "./services/server";
 import type { userApi } from "./services/user";
+import type { pinApi } from "./services/pin";
+import type { favoriteApi } from "./services/favorite";
+import type { SelectionState } from "../components/selection/selectionSlice";
 
 interface EntryState {
   authData: AuthState;
@@ -40,11 +44,15 @@ export interface LazyState {
   users: UsersState;
   messages: MessagesState;
   footprint: FootprintState;
+  typing: TypingState;
   authApi: ReturnType<typeof authApi.reducer>;
   userApi: ReturnType<typeof userApi.reducer>;
   channelApi: ReturnType<typeof channelApi.reducer>;
   messageApi: ReturnType<typeof messageApi.reducer>;
   serverApi: ReturnType<typeof serverApi.reducer>;
+  pinApi: ReturnType<typeof pinApi.reducer>;
+  favoriteApi: ReturnType<typeof favoriteApi.reducer>;
+  selection: SelectionState;
 }
 
 /** The full state. The lazy parts are always injected before any code that reads them runs. */

@@ -62,6 +62,8 @@ export const DEFAULT_API: Record<string, Handler> = {
   "GET /api/admin/system/common": () => ({ body: {} }),
   "GET /api/user": () => ({ body: [ME] }),
   "GET /api/user/me": () => ({ body: ME }),
+  "GET /api/user/contacts": () => ({ body: [] }),
+  "GET /api/user/contact_remarks": () => ({ body: [] }),
 };
 
 /** A stored session (localStorage keys of spec §3) whose token expires in `expiresInMs`. */

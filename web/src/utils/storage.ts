@@ -50,6 +50,17 @@ export function getLocalNumber(key: string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** Remove every key that starts with `prefix`. */
+export function removeLocalPrefix(prefix: string): void {
+  const s = store();
+  if (!s) return;
+  try {
+    for (const key of Object.keys(s)) if (key.startsWith(prefix)) s.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
 /** Forget this client's stored data (session, sync state, flags); the theme and language stay. */
 export function clearLocalData(): void {
   const s = store();

@@ -53,6 +53,7 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
         mid: pdf.mid,
         from_uid: bob.uid,
         gid,
+        target_uid: null,
         ext: "pdf",
         content_type: "vocechat/file",
         content: pdf.path,
@@ -62,6 +63,9 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
       });
       expect(JSON.parse(first?.properties ?? "")).toEqual({ local_id: 1, name: "Plan.PDF", content_type: "application/pdf", size: 4 });
       expect(items.find((i) => i.mid === doc.mid)?.gid).toBeNull();
+      // Parley addition: a DM row names its recipient.
+      expect(items.find((i) => i.mid === doc.mid)?.target_uid).toBe(carol.uid);
+      expect(items.find((i) => i.mid === video.mid)?.target_uid).toBe(bob.uid);
 
       const mids = async (query: string) => ((await inject("GET", `/api/admin/system/files?${query}`, admin)).json() as AdminFileItem[]).map((i) => i.mid);
       expect(await mids("file_type=Image")).toEqual([img.mid]);

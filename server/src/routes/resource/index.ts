@@ -57,20 +57,28 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
         const parts = req.parts({
           limits: { fileSize: ctx.config.uploadChunkLimit + 1, files: 1, fields: 8, fieldSize: 4_096, parts: 10 },
         });
-        for await (const part of parts) {
-          if (part.type === "field") {
-            if (part.fieldname === "file_id") fileId = String(part.value).trim();
-            else if (part.fieldname === "chunk_is_last") isLast = String(part.value).trim() === "true";
-            continue;
+        try {
+          for await (const part of parts) {
+            if (part.type === "field") {
+              if (part.fieldname === "file_id") fileId = String(part.value).trim();
+              else if (part.fieldname === "chunk_is_last") isLast = String(part.value).trim() === "true";
+              continue;
+            }
+            if (part.fieldname !== "chunk_data") {
+              part.file.resume();
+              continue;
+            }
+            // Streaming needs to know the upload first: VoceChat's clients send file_id first.
+            if (fileId === null) throw badRequest("file_id must come before chunk_data");
+            await appendChunk(ctx, actor, fileId, part.file);
+            received = true;
           }
-          if (part.fieldname !== "chunk_data") {
-            part.file.resume();
-            continue;
-          }
-          // Streaming needs to know the upload first: VoceChat's clients send file_id first.
-          if (fileId === null) throw badRequest("file_id must come before chunk_data");
-          await appendChunk(ctx, actor, fileId, part.file);
-          received = true;
+        } catch (err) {
+          // Refused before the whole body was read (413, unknown upload…): the rest of it is still
+          // in the socket, and nothing will read it. Close the connection after the answer, or the
+          // client's next request on it waits behind the unread bytes until the socket times out.
+          if (!req.raw.complete) void reply.header("connection", "close");
+          throw err;
         }
         if (!fileId) throw badRequest("failed to parse file_id: required");
         if (!received) throw badRequest("failed to parse chunk_data: required");

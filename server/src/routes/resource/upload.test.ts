@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -189,6 +190,43 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
       expect(await s.ctx.repos.files.upload(second)).toBeUndefined();
       expect(filesUnder(uploadDir())).toEqual([]);
       expect(await s.ctx.db.selectFrom("files").selectAll().execute()).toEqual([]);
+    });
+
+    it("closes the connection after a 413 refused mid-body, so the client's next request does not wait behind the unread bytes", async () => {
+      // A browser sends the whole chunk, reads the early 413 and reuses the keep-alive connection:
+      // written here as one socket carrying the oversized upload and, right behind it, a second request.
+      const base = new URL(await s.listen());
+      const fileId = await prepare(s, bob, { filename: "huge.bin" });
+      for (let i = 0; i < 2; i++) expect((await uploadChunk(s, bob, fileId, pseudoRandom(3 * 1024 * 1024, i + 2), false)).statusCode).toBe(200);
+      // The third chunk passes MAX_FILE_SIZE (8 MiB) after 2 of its 3 MiB: the last MiB is never read.
+      const { payload, headers } = multipart([
+        ["file_id", fileId],
+        ["chunk_data", pseudoRandom(3 * 1024 * 1024, 9)],
+        ["chunk_is_last", "true"],
+      ]);
+      const head = [
+        `POST /api/resource/file/upload HTTP/1.1`,
+        `Host: ${base.host}`,
+        `X-API-Key: ${bob.headers["x-api-key"]}`,
+        `Content-Type: ${headers["content-type"]}`,
+        `Content-Length: ${payload.length}`,
+        "",
+        "",
+      ].join("\r\n");
+      const next = `GET /health HTTP/1.1\r\nHost: ${base.host}\r\n\r\n`;
+      const socket = net.connect(Number(base.port), base.hostname);
+      let received = "";
+      socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
+      const closed = new Promise<boolean>((resolve) => {
+        socket.on("close", () => resolve(true));
+        setTimeout(() => resolve(false), 5_000);
+      });
+      socket.write(Buffer.concat([Buffer.from(head), payload, Buffer.from(next)]));
+      const didClose = await closed;
+      socket.destroy();
+      expect(received).toMatch(/^HTTP\/1\.1 413/);
+      expect(received.toLowerCase()).toContain("connection: close");
+      expect(didClose).toBe(true);
     });
   });
 

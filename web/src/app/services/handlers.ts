@@ -6,7 +6,8 @@ import type { AuthState } from "../slices/auth.data";
 import { addMessage, removeMessage, removeStoredMessage, replaceTempMessage, type ConvKind } from "../slices/messages";
 import { encodeProperties } from "../../utils/base64";
 
-export type SendType = "text" | "markdown";
+/** `file`: the content is an upload path, sent as `vocechat/file` with the body `{"path"}` (contract §6.2). */
+export type SendType = "text" | "markdown" | "file";
 
 export interface SendArgs {
   /** Channel gid or DM peer uid. */
@@ -18,14 +19,14 @@ export interface SendArgs {
   reply_mid?: number;
 }
 
-const contentTypeOf = (type: SendType = "text") => (type === "markdown" ? ContentType.markdown : ContentType.text);
+const contentTypeOf = (type: SendType = "text") => (type === "markdown" ? ContentType.markdown : type === "file" ? ContentType.file : ContentType.text);
 
 /** The fetch args of a send: raw body, its content type and `X-Properties`. */
 export function sendRequest(path: string, { content, type, properties }: SendArgs) {
   return {
     url: path,
     method: "POST",
-    body: content,
+    body: type === "file" ? JSON.stringify({ path: content }) : content,
     headers: {
       "Content-Type": contentTypeOf(type),
       "X-Properties": encodeProperties(properties),

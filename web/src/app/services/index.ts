@@ -8,20 +8,24 @@ import { inject, store } from "../store";
 import { channelsSlice } from "../slices/channels";
 import { footprintSlice } from "../slices/footprint";
 import { messagesSlice } from "../slices/messages";
+import { typingSlice } from "../slices/typing";
 import { usersSlice } from "../slices/users";
 import { authApi } from "./auth";
 import { channelApi } from "./channel";
 import { messageApi } from "./message";
 import { serverApi } from "./server";
 import { userApi } from "./user";
+import { pinApi } from "./pin";
+import { favoriteApi } from "./favorite";
+import { selectionSlice } from "../../components/selection/selectionSlice";
 
-inject(channelsSlice, usersSlice, messagesSlice, footprintSlice, authApi, userApi, channelApi, messageApi, serverApi);
+inject(channelsSlice, usersSlice, messagesSlice, footprintSlice, typingSlice, authApi, userApi, channelApi, messageApi, serverApi, pinApi, favoriteApi, selectionSlice);
 
 setupListeners(store.dispatch);
 
 // A new session must not see the previous one's cached queries.
 onLocalDataReset((dispatch) => {
-  for (const api of [authApi, userApi, channelApi, messageApi, serverApi]) dispatch(api.util.resetApiState());
+  for (const api of [authApi, userApi, channelApi, messageApi, serverApi, pinApi, favoriteApi]) dispatch(api.util.resetApiState());
 });
 
-export { authApi, channelApi, messageApi, serverApi, userApi };
+export { authApi, channelApi, favoriteApi, messageApi, pinApi, serverApi, userApi };

@@ -46,6 +46,13 @@ export const messageApi = createApi({
         }
       },
     }),
+    /**
+     * `DELETE /message/bulk/{mid,mid,…}` (contract §11): all or nothing, answers the number
+     * deleted; each deletion arrives as its own `reaction{delete}`, which removes it here.
+     */
+    deleteMessages: builder.mutation<number, number[]>({
+      query: (mids) => ({ url: `/message/bulk/${mids.join(",")}`, method: "DELETE" }),
+    }),
     /** `POST /message/{mid}/reply`: sent like a normal message (temporary copy, then the mid). */
     replyMessage: builder.mutation<number, SendArgs & { kind: ConvKind; reply_mid: number }>({
       query: (args) => sendRequest(`/message/${args.reply_mid}/reply`, args),
@@ -56,4 +63,4 @@ export const messageApi = createApi({
   }),
 });
 
-export const { useLazyGetHistoryQuery, useEditMessageMutation, useLikeMessageMutation, useDeleteMessageMutation, useReplyMessageMutation } = messageApi;
+export const { useLazyGetHistoryQuery, useEditMessageMutation, useLikeMessageMutation, useDeleteMessageMutation, useDeleteMessagesMutation, useReplyMessageMutation } = messageApi;

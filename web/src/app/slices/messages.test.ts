@@ -173,3 +173,12 @@ describe("messages reducer", () => {
     expect(list).toEqual([0, 1, 5, 6, 9, 10]);
   });
 });
+
+describe("burn after reading on our own messages", () => {
+  it("takes the server's expires_in from the echo onto the copy the send answer made", () => {
+    let s = reducer(initialMessagesState(), addMessage({ kind: "channel", id: 1, message: temp(77) }));
+    s = reducer(s, replaceTempMessage({ kind: "channel", id: 1, localId: 77, mid: 900 }));
+    s = reducer(s, receiveMessages({ me: ME, messages: [chat(900, ME, "hi", { target: { gid: 1 }, detail: { type: "normal", content_type: "text/plain", content: "hi", properties: null, expires_in: 300 } })] }));
+    expect(s.byId[900].expires_in).toBe(300);
+  });
+});

@@ -117,6 +117,8 @@ function addToConversation(state: MessagesState, kind: ConvKind, id: number, msg
     const existing = state.byId[msg.mid];
     // A message already present and still sending is not overwritten.
     if (!existing) state.byId[msg.mid] = msg;
+    // Our own copy (from the send's answer) learns the burn-after-reading time the server stamped.
+    else if (msg.expires_in && !existing.expires_in) existing.expires_in = msg.expires_in;
     return;
   }
   const localId = msg.local_id;

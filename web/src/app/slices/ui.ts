@@ -1,10 +1,28 @@
 /** UI state (spec §3). Plain reducer (no createSlice): it is on the login page. */
 import type { UnknownAction } from "@reduxjs/toolkit";
 import { defineAction } from "../defineAction";
-import type { MessageTarget } from "@parley/protocol";
+import type { ChatLayoutMode, MessageTarget } from "@parley/protocol";
 import { resetAll } from "../actions";
+import { getLocal, getLocalJSON, setLocal } from "../../utils/storage";
+
+/** A side panel of a conversation (spec §3 channelAsides / dmAsides). */
+export type ChatAside = "members" | "pins" | "search" | "profile";
+/** Where the visible side panels are remembered (cleared with the rest of the local data). */
+const KEY_ASIDES = "VOCECHAT_ASIDES";
+interface StoredAsides {
+  channel: Record<number, ChatAside>;
+  dm: Record<number, ChatAside>;
+  collapsed?: boolean;
+}
 
 export type SSEStatus = "connecting" | "connected" | "disconnected" | "reconnecting";
+
+/** This device's chat layout (spec §9 "left or right"); a display preference, kept across logouts. */
+const KEY_CHAT_LAYOUT = "parley:chat_layout";
+const storedChatLayout = (): ChatLayoutMode | null => {
+  const v = getLocal(KEY_CHAT_LAYOUT);
+  return v === "Left" || v === "SelfRight" ? v : null;
+};
 
 export interface UIState {
   SSEStatus: SSEStatus;
@@ -19,6 +37,13 @@ export interface UIState {
   setupInProgress: boolean;
   /** Remembered navigation (last opened chat path). */
   rememberedNavs: { chat: string | null };
+  /** The visible side panel per channel and per DM, remembered across reloads. */
+  channelAsides: Record<number, ChatAside>;
+  dmAsides: Record<number, ChatAside>;
+  /** The conversation list hidden on wide screens (the drawer of narrow ones is `menuExpand`). */
+  sidebarCollapsed: boolean;
+  /** The chosen chat layout; null follows the server's `chat_layout_mode`. */
+  chatLayout: ChatLayoutMode | null;
 }
 
 const initialState = (): UIState => ({
@@ -31,7 +56,19 @@ const initialState = (): UIState => ({
   setupInProgress: false,
   calling: null,
   rememberedNavs: { chat: null },
+  ...storedAsides(),
+  chatLayout: storedChatLayout(),
 });
+
+function storedAsides() {
+  const stored = getLocalJSON<StoredAsides>(KEY_ASIDES);
+  return { channelAsides: stored?.channel ?? {}, dmAsides: stored?.dm ?? {}, sidebarCollapsed: !!stored?.collapsed };
+}
+
+function persistAsides(s: UIState): UIState {
+  setLocal(KEY_ASIDES, JSON.stringify({ channel: s.channelAsides, dm: s.dmAsides, collapsed: s.sidebarCollapsed } satisfies StoredAsides));
+  return s;
+}
 
 export const updateSSEStatus = defineAction<SSEStatus>("ui/updateSSEStatus");
 export const setReady = defineAction("ui/setReady", (ready: boolean = true) => ready);
@@ -41,6 +78,9 @@ export const toggleMenuExpand = defineAction("ui/toggleMenuExpand", (expand?: bo
 export const setCalling = defineAction<UIState["calling"]>("ui/setCalling");
 export const setSetupInProgress = defineAction<boolean>("ui/setSetupInProgress");
 export const updateRememberedChat = defineAction<string | null>("ui/updateRememberedChat");
+export const setChatAside = defineAction<{ kind: "channel" | "dm"; id: number; aside: ChatAside | null }>("ui/setChatAside");
+export const setSidebarCollapsed = defineAction<boolean>("ui/setSidebarCollapsed");
+export const setChatLayout = defineAction<ChatLayoutMode>("ui/setChatLayout");
 
 export function uiReducer(state: UIState | undefined, action: UnknownAction): UIState {
   const s = state ?? initialState();
@@ -52,6 +92,19 @@ export function uiReducer(state: UIState | undefined, action: UnknownAction): UI
   if (setCalling.match(action)) return { ...s, calling: action.payload };
   if (setSetupInProgress.match(action)) return { ...s, setupInProgress: action.payload };
   if (updateRememberedChat.match(action)) return { ...s, rememberedNavs: { ...s.rememberedNavs, chat: action.payload } };
+  if (setChatAside.match(action)) {
+    const { kind, id, aside } = action.payload;
+    const field = kind === "channel" ? "channelAsides" : "dmAsides";
+    const next = { ...s[field] };
+    if (aside) next[id] = aside;
+    else delete next[id];
+    return persistAsides({ ...s, [field]: next });
+  }
+  if (setSidebarCollapsed.match(action)) return persistAsides({ ...s, sidebarCollapsed: action.payload });
+  if (setChatLayout.match(action)) {
+    setLocal(KEY_CHAT_LAYOUT, action.payload);
+    return { ...s, chatLayout: action.payload };
+  }
   if (resetAll.match(action)) return { ...initialState(), inactive: s.inactive, setupInProgress: s.setupInProgress };
   return s;
 }

@@ -9,13 +9,18 @@ export interface StoredUser extends UserInfo {
 export interface UsersState {
   ids: number[];
   byId: Record<number, StoredUser>;
+  /**
+   * Presence of users not loaded yet: the stream's `users_state` can arrive before `GET /user`
+   * answers, and the list then takes it from here.
+   */
+  pendingOnline?: Record<number, boolean>;
 }
 
 const initialState = (): UsersState => ({ ids: [], byId: {} });
 
 function upsert(state: UsersState, user: UserInfo) {
   const prev = state.byId[user.uid];
-  state.byId[user.uid] = { ...prev, ...user, online: prev?.online };
+  state.byId[user.uid] = { ...prev, ...user, online: prev?.online ?? state.pendingOnline?.[user.uid] };
   if (!prev) {
     state.ids.push(user.uid);
     state.ids.sort((a, b) => a - b);
@@ -28,7 +33,7 @@ export const usersSlice = createSlice({
   reducers: {
     fillUsers(state, { payload }: PayloadAction<UserInfo[]>) {
       const next: Record<number, StoredUser> = {};
-      for (const u of payload) next[u.uid] = { ...u, online: state.byId[u.uid]?.online };
+      for (const u of payload) next[u.uid] = { ...u, online: state.byId[u.uid]?.online ?? state.pendingOnline?.[u.uid] };
       state.byId = next;
       state.ids = payload.map((u) => u.uid).sort((a, b) => a - b);
     },
@@ -74,6 +79,7 @@ export const usersSlice = createSlice({
       for (const { uid, online } of payload) {
         const u = state.byId[uid];
         if (u) u.online = online;
+        else (state.pendingOnline ??= {})[uid] = online;
       }
     },
     resetUsers() {

@@ -28,6 +28,7 @@ import {
   updateUsersVersion,
 } from "../slices/footprint";
 import { clearConversation, receiveMessages, resetMessages } from "../slices/messages";
+import { typingStarted } from "../slices/typing";
 import { updateCommon, updateInfo } from "../slices/server";
 import { setCalling, setReady, type UIState } from "../slices/ui";
 import { applyUserLogs, setUsersOnline } from "../slices/users";
@@ -190,6 +191,9 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
         if (Object.keys(common).length) dispatch(updateCommon(common));
         break;
       }
+      case "typing":
+        dispatch(typingStarted({ me: me(), uid: event.uid, target: event.target, at: Date.now() }));
+        break;
       case "history_gap":
         dispatch(addHistoryGap({ afterMid: event.after_mid, firstMid: event.first_mid }));
         break;

@@ -1,62 +1,73 @@
-import { Fragment, lazy, Suspense } from "react";
+/**
+ * The body of one message by content type: text (links and mentions), markdown (lazy), files
+ * (pictures, players, cards), voice clips and forwarded archives; link previews under text, and
+ * the burn-after-reading countdown under anything that expires. Each kind lives in `content/`.
+ */
 import { ContentType } from "@parley/protocol";
 import { useTranslation } from "react-i18next";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
-import { MENTION_SPLIT } from "./mentions";
+import Archive from "./content/Archive";
+import ExpiryCountdown from "./content/Expiry";
+import FileAttachment, { type FileSource } from "./content/FileAttachment";
+import { fileFacts } from "./content/format";
+import LinkPreviews from "./content/LinkPreview";
+import { MarkdownText, PlainText } from "./content/Text";
+import { fileUrl } from "./content/urls";
 
-const Markdown = lazy(() => import("./Markdown"));
-
-/** Text with ` @<uid> ` mentions shown as names. Rendered as text: React escapes it. */
-function TextContent({ text, users }: { text: string; users: Record<number, StoredUser> }) {
-  const parts = text.split(MENTION_SPLIT);
-  return (
-    <>
-      {parts.map((part, i) => {
-        const m = /^@(\d+)$/.exec(part);
-        const user = m ? users[Number(m[1])] : undefined;
-        if (user) {
-          return (
-            <span key={i} className="rounded bg-primary-100 px-0.5 font-medium text-primary-700 dark:bg-primary-900/60 dark:text-primary-200">
-              @{user.name}
-            </span>
-          );
-        }
-        return <Fragment key={i}>{part}</Fragment>;
-      })}
-    </>
-  );
+/**
+ * Where a file message's bytes are. While a send is in flight the temporary copy may carry a
+ * local object URL instead of a server path.
+ */
+function sourceOf(message: StoredMessage): FileSource {
+  const content = message.content.trim();
+  if (/^(blob|data):/.test(content)) return { url: content, downloadUrl: content, thumbnailUrl: content };
+  // The body of a send is `{"path": …}`; the stored content is the path itself.
+  let path = content;
+  if (content.startsWith("{")) {
+    try {
+      path = String((JSON.parse(content) as { path?: unknown }).path ?? content);
+    } catch {
+      // not JSON: a path
+    }
+  }
+  return { url: fileUrl(path), downloadUrl: fileUrl(path, { download: true }), thumbnailUrl: fileUrl(path, { thumbnail: true }) };
 }
 
-function PlainText({ text, users }: { text: string; users: Record<number, StoredUser> }) {
-  return (
-    <div className="text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">
-      <TextContent text={text} users={users} />
-    </div>
-  );
-}
-
-export default function MessageContent({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
+function Body({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
   const { t } = useTranslation("chat");
   switch (message.content_type) {
     case ContentType.text:
-      return <PlainText text={message.content} users={users} />;
+      return (
+        <>
+          <PlainText text={message.content} users={users} />
+          {!message.sending && <LinkPreviews text={message.content} markdown={false} />}
+        </>
+      );
     case ContentType.markdown:
       return (
-        <Suspense fallback={<PlainText text={message.content} users={users} />}>
-          <Markdown text={message.content} users={users} />
-        </Suspense>
+        <>
+          <MarkdownText text={message.content} users={users} />
+          {!message.sending && <LinkPreviews text={message.content} markdown />}
+        </>
       );
-    case ContentType.file: {
-      const name = typeof message.properties?.name === "string" ? message.properties.name : message.content;
-      return (
-        <div className="mt-1 inline-flex max-w-full items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-700">
-          <span aria-hidden="true">📄</span>
-          <span className="truncate">{name}</span>
-        </div>
-      );
+    case ContentType.file:
+    case ContentType.audio: {
+      const file = fileFacts(message.properties, t("content.file"));
+      return <FileAttachment file={file} source={sourceOf(message)} audio={message.content_type === ContentType.audio} />;
     }
+    case ContentType.archive:
+      return <Archive filePath={message.content} />;
     default:
       return <div className="text-sm text-zinc-500 italic">{t("message.unsupported")}</div>;
   }
+}
+
+export default function MessageContent({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
+  return (
+    <>
+      <Body message={message} users={users} />
+      {!!message.expires_in && message.expires_in > 0 && <ExpiryCountdown message={message} />}
+    </>
+  );
 }

@@ -8,8 +8,12 @@ import type { StoredUser } from "../../app/slices/users";
 import Avatar, { avatarUrl } from "../ui/Avatar";
 import { PencilIcon, ReplyIcon, SmilePlusIcon, Spinner, TrashIcon } from "../Icons";
 import { useMessageActions } from "./actions";
+import MoreMenu from "./toolbar/MoreMenu";
+import PinnedMark from "./toolbar/PinnedMark";
+import { RowSelectCheck, useRowSelection } from "../selection/RowSelect";
 import { fullTimeLabel, timeLabel } from "./format";
 import MessageContent from "./MessageContent";
+import { useSelfRight } from "./content/layout";
 
 interface Props {
   message: StoredMessage;
@@ -88,6 +92,8 @@ function Toolbar({ message, header, forceOpen, setForceOpen }: { message: Stored
   const { me, isAdmin, react, reply, edit, remove } = useMessageActions();
   const picker = useRef<HTMLDivElement>(null);
   const own = me !== undefined && message.from_uid === me;
+  // Own messages on the right ("SelfRight"): the toolbar moves to the left, off the bubble.
+  const selfRight = useSelfRight(message.from_uid, me);
 
   useEffect(() => {
     if (!forceOpen) return;
@@ -111,7 +117,9 @@ function Toolbar({ message, header, forceOpen, setForceOpen }: { message: Stored
   return (
     <div
       className={clsx(
-        "absolute right-4 z-10 transition-opacity sm:right-5",
+        // While its menu is open the toolbar stays visible and above the rows below it.
+        "absolute z-10 transition-opacity has-[[role=menu]]:z-30 has-[[role=menu]]:opacity-100",
+        selfRight ? "left-4 sm:left-5" : "right-4 sm:right-5",
         header ? "top-0" : "-top-3.5",
         forceOpen ? "opacity-100" : "opacity-0 group-focus-within:opacity-100 group-hover:opacity-100",
       )}
@@ -135,6 +143,7 @@ function Toolbar({ message, header, forceOpen, setForceOpen }: { message: Stored
             <TrashIcon size={16} />
           </button>
         )}
+        <MoreMenu message={message} className={btn} align={selfRight ? "start" : "end"} />
       </div>
       {forceOpen && (
         <div
@@ -142,7 +151,7 @@ function Toolbar({ message, header, forceOpen, setForceOpen }: { message: Stored
           role="group"
           aria-label={t("actions.pick_reaction")}
           onKeyDown={onPickerKey}
-          className="absolute top-full right-0 mt-1 flex animate-pop-in gap-0.5 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className={clsx(selfRight ? "left-0" : "right-0", "absolute top-full mt-1 flex animate-pop-in gap-0.5 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900")}
         >
           {QUICK_REACTIONS.map((emoji) => (
             <button
@@ -170,6 +179,10 @@ function MessageItem({ message, sender, users, showHeader, reactions, me }: Prop
   const [pickerOpen, setPickerOpen] = useState(false);
   const name = sender?.name ?? t("message.unknown_user", { uid: message.from_uid });
   const header = showHeader || message.reply_mid !== undefined;
+  const selection = useRowSelection(message);
+  const selfRight = useSelfRight(message.from_uid, me);
+  // In "SelfRight", own text is a bubble; files, pictures and cards stand on their own.
+  const bubble = selfRight && EDITABLE.includes(message.content_type);
   return (
     <div
       className={clsx(
@@ -178,15 +191,20 @@ function MessageItem({ message, sender, users, showHeader, reactions, me }: Prop
         header ? "pt-4 pb-0.5" : "py-0.5",
         message.sending && "opacity-70",
         pickerOpen && "bg-zinc-50 dark:bg-zinc-800/40",
+        // The row whose more menu is open stays marked.
+        "has-[[role=menu]]:bg-zinc-50 dark:has-[[role=menu]]:bg-zinc-800/40",
         highlighted === message.mid && "bg-amber-50! dark:bg-amber-900/20!",
+        selection.selected && "bg-primary-50! dark:bg-primary-950/50!",
       )}
       data-mid={message.mid}
       data-testid="message"
       data-highlighted={highlighted === message.mid ? "true" : undefined}
       data-sending={message.sending ? "true" : undefined}
       aria-busy={message.sending || undefined}
+      data-selected={selection.selecting ? String(selection.selected) : undefined}
     >
-      <div className="w-9 shrink-0">
+      {selection.selecting && <RowSelectCheck selected={selection.selected} onToggle={selection.toggle} name={name} header={header} />}
+      <div className={clsx("w-9 shrink-0", selfRight && "order-last")}>
         {header ? (
           <Avatar name={name} seed={message.from_uid} src={sender ? avatarUrl(sender.uid, sender.avatar_updated_at) : null} size={36} className="mt-0.5" />
         ) : (
@@ -199,20 +217,25 @@ function MessageItem({ message, sender, users, showHeader, reactions, me }: Prop
           </time>
         )}
       </div>
-      <div className="min-w-0 flex-1">
+      <div className={clsx("min-w-0 flex-1", selfRight && "flex flex-col items-end")}>
         {header && (
-          <div className="flex items-baseline gap-2">
+          <div className={clsx("flex items-baseline gap-2", selfRight && "flex-row-reverse")}>
             <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50" data-testid="message-sender">
               {name}
             </span>
             <time dateTime={new Date(message.created_at).toISOString()} title={fullTimeLabel(message.created_at)} className="shrink-0 text-xs text-zinc-400 tabular-nums">
               {timeLabel(message.created_at)}
             </time>
+            <PinnedMark mid={message.mid} />
           </div>
         )}
         {message.reply_mid !== undefined && <ReplyQuote mid={message.reply_mid} users={users} />}
-        <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1" data-testid="message-content">
+        <div className={clsx("flex items-end gap-2", selfRight && "max-w-[85%] flex-row-reverse")}>
+          <div
+            className={clsx("min-w-0", bubble ? "rounded-2xl rounded-tr-md bg-primary-50 px-3.5 py-2 dark:bg-primary-900/40" : "flex-1")}
+            data-testid="message-content"
+            data-layout={selfRight ? "right" : undefined}
+          >
             <MessageContent message={message} users={users} />
           </div>
           {message.edited && (
@@ -220,11 +243,12 @@ function MessageItem({ message, sender, users, showHeader, reactions, me }: Prop
               {t("message.edited")}
             </span>
           )}
+          {!header && <PinnedMark mid={message.mid} className="mb-0.5 self-end" />}
           {message.sending && <Spinner size={12} className="mb-1.5 shrink-0 text-zinc-400" label={t("message.sending")} />}
         </div>
         {reactions && <Reactions mid={message.mid} reactions={reactions} users={users} me={me} />}
       </div>
-      {!message.sending && <Toolbar message={message} header={header} forceOpen={pickerOpen} setForceOpen={setPickerOpen} />}
+      {!message.sending && !selection.selecting && <Toolbar message={message} header={header} forceOpen={pickerOpen} setForceOpen={setPickerOpen} />}
     </div>
   );
 }

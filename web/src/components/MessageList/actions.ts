@@ -9,6 +9,22 @@ export interface MessageActions {
   reply: (message: StoredMessage) => void;
   edit: (message: StoredMessage) => void;
   remove: (message: StoredMessage) => void;
+  /** The conversation key (`convKey`) that multi-select mode is kept under. */
+  selectionKey?: string;
+  /** The channel's pinned state is read from here (channels only). */
+  gid?: number;
+  /** The viewer may pin and unpin in this channel. */
+  canPin?: boolean;
+  pin?: (message: StoredMessage) => void;
+  unpin?: (message: StoredMessage) => void;
+  /** Save to favorites. */
+  save?: (mids: number[]) => void;
+  /** Open the forward dialog. */
+  forward?: (mids: number[]) => void;
+  copyText?: (message: StoredMessage) => void;
+  copyImage?: (message: StoredMessage) => void;
+  /** Enter multi-select mode with this message ticked. */
+  select?: (message: StoredMessage) => void;
 }
 
 export interface MessageListContext extends Partial<MessageActions> {
@@ -20,3 +36,24 @@ export interface MessageListContext extends Partial<MessageActions> {
 export const MessageActionsContext = createContext<MessageListContext>({ jumpTo: () => {} });
 
 export const useMessageActions = () => useContext(MessageActionsContext);
+
+/**
+ * Jumps asked for from outside the list (the pinned-messages panel). The mounted list listens
+ * and answers whether the message was loaded, so the caller can say when it is not.
+ */
+type JumpListener = (mid: number) => boolean;
+const jumpListeners = new Set<JumpListener>();
+
+export function onJumpRequest(listener: JumpListener): () => void {
+  jumpListeners.add(listener);
+  return () => {
+    jumpListeners.delete(listener);
+  };
+}
+
+/** Ask the open message list to scroll to a message; false when no list has it loaded. */
+export function requestJump(mid: number): boolean {
+  let found = false;
+  for (const listener of jumpListeners) found = listener(mid) || found;
+  return found;
+}

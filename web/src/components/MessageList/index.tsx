@@ -9,9 +9,10 @@ import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
 import { Spinner } from "../Icons";
-import { MessageActionsContext, type MessageActions, type MessageListContext } from "./actions";
+import { MessageActionsContext, onJumpRequest, type MessageActions, type MessageListContext } from "./actions";
 import { dayLabel, isSameDay, startsGroup } from "./format";
 import MessageItem from "./MessageItem";
+import { JumpToUnreadPill, NewMessagesDivider, sight } from "./unread";
 
 export interface MessageListProps {
   /** Identifies the conversation; changing it resets the scroll position to the bottom. */
@@ -28,6 +29,10 @@ export interface MessageListProps {
   label?: string;
   /** The message toolbar's actions; without them messages are read-only. */
   actions?: MessageActions;
+  /** The first message unread when the conversation was opened: the "New messages" line goes above it. */
+  unreadStart?: { mid: number; count: number; more?: boolean } | null;
+  /** Called with the newest server mid on screen, as the user scrolls and messages arrive. */
+  onSeen?: (mid: number) => void;
 }
 
 /** Virtuoso's indexes of prepended items count down from here. */
@@ -63,12 +68,17 @@ function DayDivider({ ts }: { ts: number }) {
   );
 }
 
+/** `parley:messages-painted` is marked once per page load (bench/client-boot.mjs reads it). */
+let messagesPaintedMarked = false;
+
 export default function MessageList(props: MessageListProps) {
-  // A new conversation starts a new list (scrolled to its bottom).
-  return <ConversationList key={props.contextKey} {...props} />;
+  // A new conversation starts a new list (scrolled to its bottom). So does the first page of one
+  // that opened empty (after a reload): Virtuoso's initial position lands on the last row, where
+  // scrolling there after the fact can stop short of it while the rows are still being measured.
+  return <ConversationList key={`${props.contextKey}:${props.messages.length ? "loaded" : "empty"}`} {...props} />;
 }
 
-function ConversationList({ messages, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions }: MessageListProps) {
+function ConversationList({ messages, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions, unreadStart, onSeen }: MessageListProps) {
   const { t } = useTranslation("chat");
   const virtuoso = useRef<VirtuosoHandle>(null);
   const detach = useRef<() => void>(undefined);
@@ -92,6 +102,7 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
     let stick = true;
     const onScroll = () => {
       stick = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
+      sightSoon.current();
     };
     el.addEventListener("scroll", onScroll, { passive: true });
     const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
@@ -107,6 +118,31 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
   const [highlighted, setHighlighted] = useState<number>();
+  // Read tracking (./unread.tsx): rows on screen are seen; the pill shows while the line is above.
+  const [unreadAbove, setUnreadAbove] = useState(false);
+  const [unreadDismissed, setUnreadDismissed] = useState(false);
+  const sightNow = useRef<() => void>(() => {});
+  sightNow.current = () => {
+    const el = scroller.current;
+    if (!el) return;
+    const seen = sight(el, unreadStart?.mid);
+    if (seen.lastVisible) onSeen?.(seen.lastVisible);
+    setUnreadAbove(!!unreadStart && seen.above);
+  };
+  const sightFrame = useRef(0);
+  const sightSoon = useRef(() => {
+    if (sightFrame.current) return;
+    sightFrame.current = requestAnimationFrame(() => {
+      sightFrame.current = 0;
+      sightNow.current();
+    });
+  });
+  useEffect(() => {
+    // After Virtuoso has laid out the new rows.
+    const timer = setTimeout(() => sightSoon.current(), 120);
+    return () => clearTimeout(timer);
+  }, [messages, unreadStart]);
+  useEffect(() => () => cancelAnimationFrame(sightFrame.current), []);
 
   const rows = useMemo<Row[]>(
     () =>
@@ -117,6 +153,15 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
       }),
     [messages, me],
   );
+
+  // The boot figure (bench/client-boot.mjs): navigation → the first conversation's rows on screen.
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (!hasRows || messagesPaintedMarked) return;
+    messagesPaintedMarked = true;
+    // The frame after the commit that rendered the rows.
+    requestAnimationFrame(() => performance.mark("parley:messages-painted"));
+  }, [hasRows]);
 
   // Older messages prepended: lower firstItemIndex by their number so the viewport stays put.
   const firstKey = rows[0]?.key;
@@ -173,6 +218,22 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
     highlightTimer.current = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_MS);
   }, []);
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
+  // Jumps asked for from outside the list (the pinned-messages panel): only to a loaded message.
+  useEffect(
+    () =>
+      onJumpRequest((mid) => {
+        if (!rowsRef.current.some((r) => r.message.mid === mid)) return false;
+        jumpTo(mid);
+        return true;
+      }),
+    [jumpTo],
+  );
+
+  const jumpToUnread = useCallback(() => {
+    const index = rowsRef.current.findIndex((r) => r.message.mid === unreadStart?.mid);
+    if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: "start" });
+    setUnreadDismissed(true);
+  }, [unreadStart]);
 
   const context = useMemo<MessageListContext>(() => ({ ...actions, jumpTo, highlighted }), [actions, jumpTo, highlighted]);
 
@@ -215,11 +276,13 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
             if (hasMore && !loading) onLoadMore();
           }}
           scrollerRef={attachScroller}
+          itemsRendered={() => sightSoon.current()}
           increaseViewportBy={{ top: 400, bottom: 200 }}
           components={{ List, Header, Footer: BottomSpace }}
           itemContent={(_, row) => (
             <>
               {row.newDay && <DayDivider ts={row.message.created_at} />}
+              {row.message.mid === unreadStart?.mid && <NewMessagesDivider />}
               <MessageItem message={row.message} sender={users[row.message.from_uid]} users={users} showHeader={row.showHeader} reactions={reactions[row.message.mid]} me={me} />
             </>
           )}
@@ -234,6 +297,7 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
           {t("message.jump_latest")}
         </button>
       )}
+      {unreadStart && unreadAbove && !unreadDismissed && <JumpToUnreadPill count={unreadStart.count} more={unreadStart.more} onJump={jumpToUnread} onDismiss={() => setUnreadDismissed(true)} />}
     </div>
   );
 }

@@ -1,9 +1,16 @@
-import { useParams } from "react-router";
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useGetChannelQuery } from "../../app/services/channel";
-import { HashIcon, LockIcon, UsersIcon } from "../../components/Icons";
+import { HashIcon, LockIcon, SettingsIcon, UsersIcon } from "../../components/Icons";
 import Loading from "../../components/Loading";
+import ChannelAvatar from "../../components/aside/ChannelAvatar";
+import ConversationAside, { AsideButton, HeaderSearch, useChatAside } from "../../components/aside/ConversationAside";
+import { BellOffIcon, PinIcon } from "../../components/aside/icons";
+import { channelMemberIds, membersHidden } from "../../components/aside/members";
+import { selectIsMuted } from "../../app/selectors";
 import NotFoundInLayout from "./NotFoundInLayout";
 import ChatView from "./ChatView";
 
@@ -12,51 +19,95 @@ export default function ChannelChat() {
   const gid = Number(useParams().channel_id);
   const stored = useAppSelector((s) => s.channels.byId[gid]);
   const me = useAppSelector((s) => s.authData.user);
-  const userCount = useAppSelector((s) => s.users.ids.length);
+  const guest = useAppSelector((s) => s.authData.guest);
+  const users = useAppSelector((s) => s.users);
+  const extSetting = useAppSelector((s) => s.server.common?.ext_setting);
+  const muted = useAppSelector((s) => selectIsMuted(s, "channel", gid));
+  const { aside, setAside, toggle } = useChatAside("channel", gid);
+  const [query, setQuery] = useState("");
+  const [prevGid, setPrevGid] = useState(gid);
+  if (prevGid !== gid) {
+    setPrevGid(gid);
+    setQuery("");
+  }
   // Just created or not yet announced by the stream: ask the server.
   const { data: fetched, isError } = useGetChannelQuery(gid, { skip: !!stored || !Number.isInteger(gid) });
   const channel = stored ?? fetched;
+  const memberIds = useMemo(() => (channel ? channelMemberIds(channel, users) : []), [channel, users]);
 
   if (!Number.isInteger(gid) || gid <= 0 || (!channel && isError)) return <NotFoundInLayout text={t("channel.not_found")} />;
   if (!channel) return <Loading fullscreen={false} />;
 
   const Icon = channel.is_public ? HashIcon : LockIcon;
-  const memberCount = channel.is_public ? userCount : channel.members.length;
   const restricted =
     channel.only_owner_can_send_msg && me && !me.is_admin && channel.owner !== me.uid ? t("channel.only_owner") : undefined;
+  const showMembers = !membersHidden(extSetting, channel, me);
+  const pins = channel.pinned_messages?.length ?? 0;
+  // A panel that is not available any more (members hidden by the server setting) stays closed.
+  const open = aside === "members" && !showMembers ? null : aside;
 
   return (
-    <ChatView
-      kind="channel"
-      id={gid}
-      placeholder={t("composer.placeholder_channel", { name: channel.name })}
-      disabledReason={restricted}
-      header={
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <div className="min-w-0 flex-1">
-            <h1 className="flex items-center gap-1.5 text-[16px] font-bold text-zinc-900 dark:text-white">
-              <Icon size={17} className="shrink-0 text-zinc-500" aria-label={channel.is_public ? t("channel.public") : t("channel.private")} />
-              <span className="truncate" data-testid="channel-title">
-                {channel.name}
-              </span>
-            </h1>
-            {channel.description && <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{channel.description}</p>}
-          </div>
-          <span className="flex shrink-0 items-center gap-1 rounded-md border border-zinc-200 px-2 py-1 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400" title={t("channel.members")}>
-            <UsersIcon size={14} />
-            {memberCount}
-          </span>
-        </div>
-      }
-      intro={
-        <div className="px-5 pt-8 pb-4">
-          <span className="flex size-12 items-center justify-center rounded-xl bg-primary-50 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-            <Icon size={24} />
-          </span>
-          <h2 className="mt-3 text-xl font-bold text-zinc-900 dark:text-white">{t("channel.intro_title", { name: channel.name })}</h2>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{channel.description || t("channel.intro_desc", { name: channel.name })}</p>
-        </div>
-      }
-    />
+    <div className="relative flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatView
+          kind="channel"
+          id={gid}
+          placeholder={t("composer.placeholder_channel", { name: channel.name })}
+          disabledReason={restricted}
+          header={
+            <div className="flex min-w-0 flex-1 items-center gap-3">
+              <ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />
+              <div className="min-w-0 flex-1">
+                <h1 className="flex items-center gap-1.5 text-[16px] leading-tight font-bold text-zinc-900 dark:text-white">
+                  {/* The channel's tile says public or private already, unless it is a picture (or hidden on small screens). */}
+                  <Icon
+                    size={15}
+                    className={clsx("shrink-0 text-zinc-400", !channel.avatar_updated_at && "sm:hidden")}
+                    aria-label={channel.is_public ? t("channel.public") : t("channel.private")}
+                  />
+                  <span className="truncate" data-testid="channel-title">
+                    {channel.name}
+                  </span>
+                  {muted && <BellOffIcon size={14} className="shrink-0 text-zinc-400" aria-label={t("header.muted")} />}
+                </h1>
+                <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-testid="channel-description">
+                  {channel.description || (channel.is_public ? t("channel.public") : t("channel.private"))}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-1" role="toolbar" aria-label={t("header.tools")}>
+                {showMembers && (
+                  <AsideButton label={t("header.members", { count: memberIds.length })} active={open === "members"} onClick={() => toggle("members")} badge={memberIds.length} testId="members-button">
+                    <UsersIcon size={17} />
+                  </AsideButton>
+                )}
+                <AsideButton label={t("header.pins", { count: pins })} active={open === "pins"} onClick={() => toggle("pins")} badge={pins || undefined} testId="pins-button">
+                  <PinIcon size={17} />
+                </AsideButton>
+                <HeaderSearch
+                  value={query}
+                  onChange={setQuery}
+                  onOpen={() => setAside("search")}
+                  active={open === "search"}
+                  placeholder={t("search.placeholder_channel", { name: channel.name })}
+                />
+                {!guest && (
+                  <Link to={`/setting/channel/${gid}/overview`} className="icon-btn" aria-label={t("header.settings")} title={t("header.settings")} data-testid="channel-settings-link">
+                    <SettingsIcon size={17} />
+                  </Link>
+                )}
+              </div>
+            </div>
+          }
+          intro={
+            <div className="px-5 pt-8 pb-4">
+              <ChannelAvatar channel={channel} size={48} className="rounded-xl" />
+              <h2 className="mt-3 text-xl font-bold text-zinc-900 dark:text-white">{t("channel.intro_title", { name: channel.name })}</h2>
+              <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{channel.description || t("channel.intro_desc", { name: channel.name })}</p>
+            </div>
+          }
+        />
+      </div>
+      {open && <ConversationAside kind="channel" id={gid} aside={open} onClose={() => setAside(null)} query={query} onQueryChange={setQuery} name={channel.name} />}
+    </div>
   );
 }

@@ -8,12 +8,16 @@ import Sidebar from "../home/Sidebar";
 export default function ChatLayout() {
   const dispatch = useAppDispatch();
   const menuExpand = useAppSelector((s) => s.ui.menuExpand);
+  // Wide screens can hide the list (the header's menu button brings it back).
+  const collapsed = useAppSelector((s) => s.ui.sidebarCollapsed);
   return (
-    <div className="relative flex h-full min-h-0">
+    // overflow-hidden: the closed drawer (translated off to the left) must not show over the navigation rail.
+    <div className="relative flex h-full min-h-0 overflow-hidden">
       <div
         className={clsx(
           "absolute inset-y-0 left-0 z-30 w-72 shrink-0 transition-transform md:static md:w-64 md:translate-x-0 lg:w-72",
           menuExpand ? "translate-x-0 shadow-2xl" : "-translate-x-full",
+          collapsed && "md:hidden",
         )}
       >
         <Sidebar />

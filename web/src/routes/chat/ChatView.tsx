@@ -8,7 +8,6 @@ import { useSendChannelMsgMutation } from "../../app/services/channel";
 import { nextLocalId } from "../../app/services/handlers";
 import { useDeleteMessageMutation, useEditMessageMutation, useLikeMessageMutation, useReplyMessageMutation } from "../../app/services/message";
 import { useSendMsgMutation } from "../../app/services/user";
-import { updateReadIndexes } from "../../app/slices/footprint";
 import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/messages";
 import { updateRememberedChat } from "../../app/slices/ui";
 import Composer, { type ComposerMode } from "../../components/Composer";
@@ -18,7 +17,9 @@ import { TrashIcon } from "../../components/Icons";
 import type { MessageActions } from "../../components/MessageList/actions";
 import MenuButton from "../../components/MenuButton";
 import MessageList from "../../components/MessageList";
+import useConversationTools from "../../components/MessageList/toolbar/useConversationTools";
 import useHistory from "./useHistory";
+import useConversationRead from "./useConversationRead";
 
 interface Props {
   kind: ConvKind;
@@ -77,26 +78,20 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
 
   const messages = useMemo(() => ids.map((mid) => byId[mid]).filter((m): m is StoredMessage => !!m), [ids, byId]);
 
-  // Remember this chat, and keep a local read marker while it is open.
+  // Remember this chat.
   useEffect(() => {
     dispatch(updateRememberedChat(kind === "channel" ? `/chat/channel/${id}` : `/chat/dm/${id}`));
   }, [dispatch, kind, id]);
-  const lastMid = useMemo(() => {
-    for (let i = messages.length - 1; i >= 0; i--) if (!messages[i].sending) return messages[i].mid;
-    return 0;
-  }, [messages]);
-  useEffect(() => {
-    if (!lastMid) return;
-    dispatch(updateReadIndexes(kind === "channel" ? { groups: [{ gid: id, mid: lastMid }] } : { users: [{ uid: id, mid: lastMid }] }));
-  }, [dispatch, kind, id, lastMid]);
+  // Read marker: what is seen on screen is read; the "New messages" line from the marker at open.
+  const { unreadStart, onSeen } = useConversationRead(kind, id, messages, loading, hasMore);
 
-  const onSend = (content: string, { markdown }: { markdown: boolean }) => {
+  const onSend = (content: string, { markdown, mentions }: { markdown: boolean; mentions: number[] }) => {
     if (editing) {
       if (content !== editing.content) void editMessage({ mid: editing.mid, content, type: editing.content_type });
       setEditing(null);
       return;
     }
-    const args = { id, content, type: markdown ? ("markdown" as const) : ("text" as const), properties: { mentions: [], local_id: nextLocalId() } };
+    const args = { id, content, type: markdown ? ("markdown" as const) : ("text" as const), properties: { mentions, local_id: nextLocalId() } };
     if (replyTo) {
       void replyMessage({ ...args, kind, reply_mid: replyTo.mid });
       setReplyTo(null);
@@ -105,6 +100,8 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
   };
 
   const react = useCallback((mid: number, action: string) => void likeMessage({ mid, action }), [likeMessage]);
+  // Pin, save, forward, copy, multi-select: their actions, the selection bar and their dialogs.
+  const tools = useConversationTools(kind, id, !guest);
   const actions = useMemo<MessageActions | undefined>(
     () =>
       guest
@@ -122,8 +119,9 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
               setEditing(m);
             },
             remove: setToDelete,
+            ...tools.actions,
           },
-    [guest, me, isAdmin, react],
+    [guest, me, isAdmin, react, tools.actions],
   );
 
   const excerptOf = (m: StoredMessage) => (m.content_type === ContentType.text || m.content_type === ContentType.markdown ? m.content : t("message.attachment"));
@@ -147,7 +145,7 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
   };
 
   return (
-    <section className="flex h-full min-h-0 flex-col" aria-label={placeholder}>
+    <section className="relative flex h-full min-h-0 flex-col" aria-label={placeholder} data-chat-area>
       <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 sm:px-5 dark:border-zinc-800">
         <MenuButton />
         {header}
@@ -164,23 +162,34 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
         intro={intro}
         label={t("message.list")}
         actions={actions}
+        unreadStart={unreadStart}
+        onSeen={onSeen}
       />
       {guest ? (
         <GuestSignIn />
       ) : (
-        <Composer
-          contextKey={key}
-          placeholder={placeholder}
-          onSend={onSend}
-          disabled={!!disabledReason}
-          disabledReason={disabledReason}
-          mode={mode}
-          onCancelMode={() => {
-            setReplyTo(null);
-            setEditing(null);
-          }}
-        />
+        <>
+          {tools.bar}
+          {/* Hidden, not unmounted, while selecting: the draft stays. */}
+          <div className={tools.bar ? "hidden" : "contents"}>
+            <Composer
+              contextKey={key}
+              kind={kind}
+              id={id}
+              placeholder={placeholder}
+              onSend={onSend}
+              disabled={!!disabledReason}
+              disabledReason={disabledReason}
+              mode={mode}
+              onCancelMode={() => {
+                setReplyTo(null);
+                setEditing(null);
+              }}
+            />
+          </div>
+        </>
       )}
+      {tools.overlay}
       {toDelete && (
         <ConfirmDialog
           title={t("delete.title")}

@@ -1,15 +1,20 @@
-import { useState } from "react";
-import { NavLink } from "react-router";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
-import { selectUnreadCount } from "../../app/selectors";
-import type { ConvKind } from "../../app/slices/messages";
+import { setSidebarCollapsed, toggleMenuExpand } from "../../app/slices/ui";
+import { PanelLeftIcon } from "../../components/aside/icons";
+import { ChevronDownIcon, CloseIcon, PlusIcon, SearchIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
-import { HashIcon, LockIcon, PlusIcon } from "../../components/Icons";
-import CreateChannelModal from "./CreateChannelModal";
-import NewMessageModal from "./NewMessageModal";
-import { toggleMenuExpand } from "../../app/slices/ui";
+import ConversationItem from "./sidebar/ConversationItem";
+import { sameSections, selectSidebarSections } from "./sidebar/model";
+import useConversationBootstrap from "./sidebar/useConversationBootstrap";
+import useMessageNotifier from "./sidebar/useMessageNotifier";
+
+// Dialogs load when first opened.
+const CreateChannelModal = lazy(() => import("./CreateChannelModal"));
+const NewMessageModal = lazy(() => import("./NewMessageModal"));
 
 function StatusPill() {
   const { t } = useTranslation();
@@ -32,144 +37,211 @@ function StatusPill() {
   );
 }
 
-function UnreadBadge({ kind, id }: { kind: ConvKind; id: number }) {
-  const count = useAppSelector((s) => selectUnreadCount(s, kind, id));
-  if (!count) return null;
+function Section({ id, title, count, action, children }: { id: string; title: string; count?: number; action?: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(true);
   return (
-    <span className="ml-auto min-w-5 rounded-full bg-primary-600 px-1.5 text-center text-[11px] leading-5 font-semibold text-white dark:bg-primary-500">
-      {count > 99 ? "99+" : count}
-    </span>
-  );
-}
-
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    "group flex h-8 items-center gap-2 rounded-md px-2 text-[14px] transition outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
-    isActive
-      ? "bg-primary-600 font-medium text-white dark:bg-primary-500/90"
-      : "text-zinc-600 hover:bg-zinc-200/70 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
-  );
-
-function ChannelItem({ gid }: { gid: number }) {
-  const channel = useAppSelector((s) => s.channels.byId[gid]);
-  const dispatch = useAppDispatch();
-  if (!channel) return null;
-  const Icon = channel.is_public ? HashIcon : LockIcon;
-  return (
-    <li>
-      <NavLink to={`/chat/channel/${gid}`} className={itemClass} onClick={() => dispatch(toggleMenuExpand(false))}>
-        <Icon size={15} className="shrink-0 opacity-70" />
-        <span className="truncate">{channel.name}</span>
-        <UnreadBadge kind="channel" id={gid} />
-      </NavLink>
-    </li>
-  );
-}
-
-function UserItem({ uid }: { uid: number }) {
-  const { t } = useTranslation();
-  const user = useAppSelector((s) => s.users.byId[uid]);
-  const dispatch = useAppDispatch();
-  if (!user) return null;
-  return (
-    <li>
-      <NavLink to={`/chat/dm/${uid}`} className={itemClass} onClick={() => dispatch(toggleMenuExpand(false))}>
-        <Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={20} rounded="lg" className="text-[9px]" />
-        <span className="truncate">{user.name}</span>
-        <span
-          className={clsx("size-2 shrink-0 rounded-full", user.online ? "bg-emerald-500" : "border border-zinc-400 dark:border-zinc-600")}
-          aria-label={user.online ? t("status.online") : t("status.offline")}
-        />
-        <UnreadBadge kind="dm" id={uid} />
-      </NavLink>
-    </li>
-  );
-}
-
-function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <section className="mt-4 first:mt-2" aria-label={title}>
-      <div className="flex h-7 items-center justify-between px-2">
-        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-500">{title}</h2>
+    <section className="mt-3 first:mt-1" aria-label={title} data-section={id}>
+      <div className="group/sec flex h-7 items-center justify-between pr-1 pl-1">
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="flex items-center gap-1 rounded px-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase outline-none hover:text-zinc-800 focus-visible:ring-2 focus-visible:ring-primary-500/40 dark:text-zinc-500 dark:hover:text-zinc-200"
+        >
+          <ChevronDownIcon size={13} className={clsx("transition-transform", !open && "-rotate-90")} />
+          <h2>{title}</h2>
+          {count !== undefined && <span className="font-medium text-zinc-400 tabular-nums dark:text-zinc-600">{count}</span>}
+        </button>
         {action}
       </div>
-      {children}
+      {open && children}
     </section>
   );
 }
 
+function ConversationList({ keys, label }: { keys: string[]; label: string }) {
+  return (
+    <ul className="space-y-px" aria-label={label}>
+      {keys.map((key) => (
+        <ConversationItem key={key} convKey={key} />
+      ))}
+    </ul>
+  );
+}
+
+/** People matching the filter who have no conversation yet: a click starts one. */
+function PeopleMatches({ filter, exclude, fallback }: { filter: string; exclude: string[]; fallback: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const users = useAppSelector((s) => s.users);
+  const me = useAppSelector((s) => s.authData.user?.uid);
+  const guest = useAppSelector((s) => s.authData.guest);
+  const people = useMemo(() => {
+    // Guests cannot write to people.
+    if (guest) return [];
+    const q = filter.trim().toLowerCase();
+    const skip = new Set(exclude);
+    return users.ids
+      .map((uid) => users.byId[uid])
+      .filter((u) => u && u.uid !== me && !skip.has(`dm:${u.uid}`) && (u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q)))
+      .slice(0, 8);
+  }, [users, me, guest, filter, exclude]);
+  if (!people.length) return fallback;
+  return (
+    <Section id="people" title={t("sidebar.people")}>
+      <ul className="space-y-px" aria-label={t("sidebar.people")}>
+        {people.map((u) => (
+          <li key={u.uid}>
+            <button
+              type="button"
+              onClick={() => {
+                dispatch(toggleMenuExpand(false));
+                navigate(`/chat/dm/${u.uid}`);
+              }}
+              className="flex w-full items-center gap-2.5 rounded-lg px-2 py-1.5 text-left outline-none hover:bg-zinc-200/60 focus-visible:ring-2 focus-visible:ring-primary-500/40 dark:hover:bg-zinc-800/80"
+            >
+              <Avatar name={u.name} seed={u.uid} src={avatarUrl(u.uid, u.avatar_updated_at)} size={28} online={!!u.online} />
+              <span className="min-w-0 flex-1 truncate text-[14px] font-medium text-zinc-700 dark:text-zinc-200">{u.name}</span>
+              <span className="text-[11px] text-zinc-400">{t("sidebar.start_dm")}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The conversation list (spec §2 chat): pinned chats, channels and direct messages by last activity. */
 export default function Sidebar() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const rawServerName = useAppSelector((s) => s.server.name);
-  const channelIds = useAppSelector((s) => s.channels.ids);
-  const userIds = useAppSelector((s) => s.users.ids);
-  const me = useAppSelector((s) => s.authData.user);
   const guest = useAppSelector((s) => s.authData.guest);
+  const hasChannels = useAppSelector((s) => s.channels.ids.length > 0);
+  const [filter, setFilter] = useState("");
+  const sections = useAppSelector((s) => selectSidebarSections(s, filter), sameSections);
   const [creating, setCreating] = useState(false);
   const [messaging, setMessaging] = useState(false);
   const serverName = rawServerName.trim() || "Parley";
-  const others = userIds.filter((uid) => uid !== me?.uid);
+  const filtering = filter.trim() !== "";
+  useConversationBootstrap();
+  useMessageNotifier();
+
+  const nothingFound = filtering && !sections.pinned.length && !sections.channels.length && !sections.dms.length;
 
   return (
     <nav aria-label={t("sidebar.label")} className="flex h-full flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950">
-      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800">
-        <div className="min-w-0">
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 pr-2 pl-4 dark:border-zinc-800">
+        <div className="min-w-0 flex-1">
           <p className="truncate text-[15px] leading-tight font-bold text-zinc-900 dark:text-white" data-testid="server-name">
             {serverName}
           </p>
           <StatusPill />
         </div>
+        <button
+          type="button"
+          className="icon-btn hidden md:inline-flex"
+          onClick={() => dispatch(setSidebarCollapsed(true))}
+          aria-label={t("sidebar.collapse")}
+          title={t("sidebar.collapse")}
+        >
+          <PanelLeftIcon size={18} />
+        </button>
+        <button type="button" className="icon-btn md:hidden" onClick={() => dispatch(toggleMenuExpand(false))} aria-label={t("sidebar.close")} title={t("sidebar.close")}>
+          <CloseIcon size={18} />
+        </button>
       </header>
 
+      <div className="shrink-0 px-3 pt-3 pb-1">
+        <label className="relative block">
+          <span className="sr-only">{t("sidebar.search")}</span>
+          <SearchIcon size={15} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
+          <input
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={(e) => e.key === "Escape" && setFilter("")}
+            placeholder={t("sidebar.search")}
+            className="h-8 w-full rounded-lg border border-zinc-200 bg-white pr-2 pl-8 text-[13px] text-zinc-900 transition outline-none placeholder:text-zinc-400 focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-primary-400"
+            data-testid="sidebar-search"
+          />
+        </label>
+      </div>
+
       <div className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-4">
-        <Section
-          title={t("sidebar.channels")}
-          action={
-            !guest && (
-              <button type="button" className="icon-btn size-6" onClick={() => setCreating(true)} aria-label={t("channel.create")} title={t("channel.create")}>
-                <PlusIcon size={15} />
-              </button>
-            )
-          }
-        >
-          {channelIds.length ? (
-            <ul className="space-y-px" aria-label={t("sidebar.channels")}>
-              {channelIds.map((gid) => (
-                <ChannelItem key={gid} gid={gid} />
-              ))}
-            </ul>
-          ) : guest ? (
-            <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_public_channels")}</p>
-          ) : (
-            <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={() => setCreating(true)}>
-              {t("sidebar.no_channels")}
-            </button>
-          )}
-        </Section>
-        {!guest && (
+        {sections.pinned.length > 0 && (
+          <Section id="pinned" title={t("sidebar.pinned")} count={sections.pinned.length}>
+            <ConversationList keys={sections.pinned} label={t("sidebar.pinned")} />
+          </Section>
+        )}
+        {(!filtering || sections.channels.length > 0) && (
           <Section
+            id="channels"
+            title={t("sidebar.channels")}
+            action={
+              !guest && (
+                <button
+                  type="button"
+                  className="icon-btn size-6 opacity-70 group-hover/sec:opacity-100"
+                  onClick={() => setCreating(true)}
+                  aria-label={t("channel.create")}
+                  title={t("channel.create")}
+                >
+                  <PlusIcon size={15} />
+                </button>
+              )
+            }
+          >
+            {sections.channels.length ? (
+              <ConversationList keys={sections.channels} label={t("sidebar.channels")} />
+            ) : hasChannels ? null : guest ? (
+              <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_public_channels")}</p>
+            ) : (
+              <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={() => setCreating(true)}>
+                {t("sidebar.no_channels")}
+              </button>
+            )}
+          </Section>
+        )}
+        {!guest && (!filtering || sections.dms.length > 0) && (
+          <Section
+            id="dms"
             title={t("sidebar.dms")}
             action={
-              <button type="button" className="icon-btn size-6" onClick={() => setMessaging(true)} aria-label={t("dm.new")} title={t("dm.new")}>
+              <button
+                type="button"
+                className="icon-btn size-6 opacity-70 group-hover/sec:opacity-100"
+                onClick={() => setMessaging(true)}
+                aria-label={t("dm.new")}
+                title={t("dm.new")}
+              >
                 <PlusIcon size={15} />
               </button>
             }
           >
-            {others.length ? (
-              <ul className="space-y-px" aria-label={t("sidebar.dms")}>
-                {others.map((uid) => (
-                  <UserItem key={uid} uid={uid} />
-                ))}
-              </ul>
+            {sections.dms.length ? (
+              <ConversationList keys={sections.dms} label={t("sidebar.dms")} />
             ) : (
-              <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_users")}</p>
+              <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={() => setMessaging(true)}>
+                {t("sidebar.no_dms")}
+              </button>
             )}
           </Section>
         )}
+        {filtering && (
+          <PeopleMatches
+            filter={filter}
+            exclude={[...sections.pinned, ...sections.dms]}
+            fallback={nothingFound && <p className="px-3 py-6 text-center text-sm text-zinc-500">{t("sidebar.no_match")}</p>}
+          />
+        )}
       </div>
 
-      {creating && <CreateChannelModal onClose={() => setCreating(false)} />}
-      {messaging && <NewMessageModal onClose={() => setMessaging(false)} />}
+      <Suspense fallback={null}>
+        {creating && <CreateChannelModal onClose={() => setCreating(false)} />}
+        {messaging && <NewMessageModal onClose={() => setMessaging(false)} />}
+      </Suspense>
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { useLogoutMutation } from "../../app/services/auth";
+import { useGetContactsQuery, useGetRemarksQuery } from "../../app/services/contact";
 import { useGetSystemCommonQuery } from "../../app/services/server";
 import { useGetUsersQuery } from "../../app/services/user";
 import { updateRoleChanged } from "../../app/slices/auth.data";
@@ -71,6 +72,9 @@ export default function HomeLayout() {
   useStreaming();
   useGetUsersQuery(undefined, { skip: inactive });
   useGetSystemCommonQuery(undefined, { skip: inactive || guest });
+  // Contacts and remarks (VoceChat's preload): statuses and names shown across the app.
+  useGetContactsQuery(undefined, { skip: inactive || guest });
+  useGetRemarksQuery(undefined, { skip: inactive || guest });
 
   if (inactive) return <InactiveTab />;
   return (

@@ -1,22 +1,191 @@
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useParams } from "react-router";
+import { Navigate, useNavigate, useParams } from "react-router";
 import { useAppSelector } from "../../app/hooks";
-import { HashIcon, LockIcon } from "../../components/Icons";
+import { useChangeChannelTypeMutation, useDeleteChannelMutation, useLeaveChannelMutation } from "../../app/services/conversation";
+import { AlertIcon, HashIcon, LockIcon, TrashIcon } from "../../components/Icons";
+import { ArrowLeftRightIcon, CrownIcon, DoorExitIcon } from "../../components/aside/icons";
+import MembersPanel from "../../components/aside/MembersPanel";
+import { canManageChannel, membersHidden } from "../../components/aside/members";
+import { AutoDeleteSelect, MuteSelect } from "../../components/aside/Prefs";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
-import Badge from "../../components/ui/Badge";
+import Button from "../../components/ui/Button";
+import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import EmptyState from "../../components/ui/EmptyState";
-import SettingsFrame, { Card, Row } from "./SettingsFrame";
+import ChannelInfoCard from "./channel/ChannelInfoCard";
+import InviteCard from "./channel/InviteCard";
+import TransferOwnerModal from "./channel/TransferOwnerModal";
+import SettingsFrame from "./SettingsFrame";
 
-/** `/setting/channel/{cid}/{nav?}`: a channel's settings (overview and members). */
+function SectionTitle({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="mb-2 px-1">
+      <h3 className="text-[13px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{children}</h3>
+      {hint && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>}
+    </div>
+  );
+}
+
+function ActionRow({ icon, title, description, action, danger }: { icon: ReactNode; title: string; description: string; action: ReactNode; danger?: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4">
+      <span className={danger ? "text-red-500 dark:text-red-400" : "text-zinc-400"}>{icon}</span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{title}</p>
+        <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{description}</p>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+type Dialog = "type" | "transfer" | "transfer-leave" | "leave" | "delete" | null;
+
+/** `/setting/channel/{cid}/{nav?}`: a channel's settings — overview (edit, preferences, type, ownership, leave, delete), members, invite. */
 export default function ChannelSetting() {
   const { t } = useTranslation("setting");
+  const navigate = useNavigate();
   const { cid, nav = "overview" } = useParams();
   const gid = Number(cid);
   const channel = useAppSelector((s) => s.channels.byId[gid]);
-  const users = useAppSelector((s) => s.users);
-  if (!["overview", "members"].includes(nav)) return <Navigate to={`/setting/channel/${cid}/overview`} replace />;
-  const Icon = channel?.is_public ? HashIcon : LockIcon;
-  const members = channel ? (channel.is_public ? users.ids : channel.members) : [];
+  const me = useAppSelector((s) => s.authData.user);
+  const users = useAppSelector((s) => s.users.byId);
+  const extSetting = useAppSelector((s) => s.server.common?.ext_setting);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [changeType, { isLoading: changing }] = useChangeChannelTypeMutation();
+  const [leave, { isLoading: leaving }] = useLeaveChannelMutation();
+  const [remove, { isLoading: deleting }] = useDeleteChannelMutation();
+
+  const manager = !!channel && canManageChannel(channel, me);
+  const isMember = !!channel && !!me && !channel.is_public && channel.members.includes(me.uid);
+  const showMembers = !!channel && !membersHidden(extSetting, channel, me);
+  const navs = ["overview", ...(showMembers ? ["members"] : []), ...(channel && !channel.is_public && (manager || isMember) ? ["invite"] : [])];
+  if (!navs.includes(nav) && channel) return <Navigate to={`/setting/channel/${cid}/overview`} replace />;
+  const owner = channel?.owner ? users[channel.owner] : undefined;
+  const isOwner = !!channel && channel.owner === me?.uid;
+
+  const gone = () => navigate("/chat", { replace: true });
+  const onChangeType = async () => {
+    if (!channel) return;
+    const res = await changeType({ gid, is_public: !channel.is_public });
+    if (!("error" in res)) setDialog(null);
+  };
+  const onLeave = async () => {
+    const res = await leave(gid);
+    if (!("error" in res)) gone();
+  };
+  const onDelete = async () => {
+    const res = await remove(gid);
+    if (!("error" in res)) gone();
+  };
+
+  let content: ReactNode;
+  if (!channel) {
+    content = <EmptyState className="h-full" icon={<HashIcon size={28} />} title={t("channel.missing")} />;
+  } else if (nav === "members") {
+    content = (
+      <div className="mx-auto flex h-full max-w-2xl flex-col p-6">
+        <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <MembersPanel gid={gid} />
+        </div>
+      </div>
+    );
+  } else if (nav === "invite") {
+    content = (
+      <div className="mx-auto max-w-2xl p-6">
+        <InviteCard gid={gid} />
+      </div>
+    );
+  } else {
+    const Icon = channel.is_public ? HashIcon : LockIcon;
+    content = (
+      <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="channel-settings">
+        <div>
+          <SectionTitle>{t("channel_edit.info")}</SectionTitle>
+          <ChannelInfoCard key={gid} channel={channel} editable={manager} />
+          {!manager && <p className="mt-2 px-1 text-xs text-zinc-500 dark:text-zinc-400">{t("channel_edit.read_only")}</p>}
+        </div>
+
+        <div>
+          <SectionTitle hint={t("channel_edit.prefs_hint")}>{t("channel_edit.prefs")}</SectionTitle>
+          <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            <MuteSelect kind="channel" id={gid} />
+            <AutoDeleteSelect kind="channel" id={gid} />
+          </div>
+        </div>
+
+        <div>
+          <SectionTitle>{t("channel_edit.access")}</SectionTitle>
+          <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            <ActionRow
+              icon={<Icon size={20} />}
+              title={channel.is_public ? t("channel.public") : t("channel.private")}
+              description={channel.is_public ? t("channel_edit.public_desc") : t("channel_edit.private_desc")}
+              action={
+                manager && (
+                  <Button variant="secondary" size="sm" icon={<ArrowLeftRightIcon size={14} />} onClick={() => setDialog("type")}>
+                    {channel.is_public ? t("channel_edit.make_private") : t("channel_edit.make_public")}
+                  </Button>
+                )
+              }
+            />
+            {!channel.is_public && (
+              <ActionRow
+                icon={<CrownIcon size={20} />}
+                title={t("channel.owner")}
+                description={owner ? t("channel_edit.owner_desc", { name: owner.name }) : t("channel_edit.no_owner")}
+                action={
+                  <span className="flex items-center gap-3">
+                    {owner && <Avatar name={owner.name} seed={owner.uid} src={avatarUrl(owner.uid, owner.avatar_updated_at)} size={28} />}
+                    {manager && (
+                      <Button variant="secondary" size="sm" onClick={() => setDialog("transfer")} data-testid="transfer-button">
+                        {t("channel_edit.transfer")}
+                      </Button>
+                    )}
+                  </span>
+                }
+              />
+            )}
+          </div>
+        </div>
+
+        {(isMember || manager) && (
+          <div>
+            <SectionTitle>{t("channel_edit.danger")}</SectionTitle>
+            <div className="divide-y divide-red-100 rounded-xl border border-red-200 bg-white dark:divide-red-950 dark:border-red-900/60 dark:bg-zinc-900">
+              {isMember && (
+                <ActionRow
+                  danger
+                  icon={<DoorExitIcon size={20} />}
+                  title={t("channel_edit.leave")}
+                  description={isOwner ? t("channel_edit.leave_owner_desc") : t("channel_edit.leave_desc")}
+                  action={
+                    <Button variant="secondary" size="sm" className="text-red-600! dark:text-red-400!" onClick={() => setDialog(isOwner ? "transfer-leave" : "leave")} data-testid="leave-button">
+                      {t("channel_edit.leave")}
+                    </Button>
+                  }
+                />
+              )}
+              {manager && (
+                <ActionRow
+                  danger
+                  icon={<TrashIcon size={20} />}
+                  title={t("channel_edit.delete")}
+                  description={t("channel_edit.delete_desc")}
+                  action={
+                    <Button variant="danger" size="sm" onClick={() => setDialog("delete")} data-testid="delete-channel-button">
+                      {t("channel_edit.delete")}
+                    </Button>
+                  }
+                />
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    );
+  }
+
   return (
     <SettingsFrame
       title={channel ? `#${channel.name}` : t("channel.title")}
@@ -24,46 +193,48 @@ export default function ChannelSetting() {
       groups={[
         {
           title: t("channel.title"),
-          items: [
-            { key: "overview", label: t("channel.overview"), to: `/setting/channel/${cid}/overview` },
-            { key: "members", label: t("channel.members"), to: `/setting/channel/${cid}/members` },
-          ],
+          items: navs.map((key) => ({ key, label: t(`channel.${key}`), to: `/setting/channel/${cid}/${key}` })),
         },
       ]}
     >
-      {!channel ? (
-        <EmptyState className="h-full" icon={<HashIcon size={28} />} title={t("channel.missing")} />
-      ) : nav === "overview" ? (
-        <div className="mx-auto max-w-2xl space-y-6 p-6">
-          <div className="flex items-center gap-3">
-            <span className="flex size-12 items-center justify-center rounded-xl bg-primary-50 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-              <Icon size={22} />
-            </span>
-            <div>
-              <p className="text-xl font-bold text-zinc-900 dark:text-white">{channel.name}</p>
-              <p className="text-sm text-zinc-500 dark:text-zinc-400">{channel.description || t("overview.no_description")}</p>
-            </div>
-          </div>
-          <Card>
-            <Row label={t("channel.type")}>{channel.is_public ? t("channel.public") : t("channel.private")}</Row>
-            <Row label={t("channel.members")}>{members.length}</Row>
-            <Row label={t("channel.pinned")}>{channel.pinned_messages?.length ?? 0}</Row>
-          </Card>
-        </div>
-      ) : (
-        <ul className="mx-auto max-w-2xl divide-y divide-zinc-100 p-6 dark:divide-zinc-800">
-          {members.map((uid) => {
-            const u = users.byId[uid];
-            if (!u) return null;
-            return (
-              <li key={uid} className="flex items-center gap-3 py-2.5">
-                <Avatar name={u.name} seed={uid} src={avatarUrl(uid, u.avatar_updated_at)} size={32} />
-                <span className="flex-1 truncate text-sm text-zinc-900 dark:text-zinc-100">{u.name}</span>
-                {channel.owner === uid && <Badge tone="primary">{t("channel.owner")}</Badge>}
-              </li>
-            );
-          })}
-        </ul>
+      {content}
+      {channel && dialog === "type" && (
+        <ConfirmDialog
+          title={channel.is_public ? t("channel_edit.make_private_title") : t("channel_edit.make_public_title")}
+          description={channel.is_public ? t("channel_edit.make_private_confirm") : t("channel_edit.make_public_confirm")}
+          confirmText={channel.is_public ? t("channel_edit.make_private") : t("channel_edit.make_public")}
+          busy={changing}
+          icon={<ArrowLeftRightIcon size={20} />}
+          onConfirm={() => void onChangeType()}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {channel && (dialog === "transfer" || dialog === "transfer-leave") && (
+        <TransferOwnerModal channel={channel} thenLeave={dialog === "transfer-leave"} onClose={() => setDialog(null)} onLeft={gone} />
+      )}
+      {channel && dialog === "leave" && (
+        <ConfirmDialog
+          title={t("channel_edit.leave_title", { name: channel.name })}
+          description={t("channel_edit.leave_confirm")}
+          confirmText={t("channel_edit.leave")}
+          danger
+          busy={leaving}
+          icon={<DoorExitIcon size={20} />}
+          onConfirm={() => void onLeave()}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {channel && dialog === "delete" && (
+        <ConfirmDialog
+          title={t("channel_edit.delete_title", { name: channel.name })}
+          description={t("channel_edit.delete_confirm")}
+          confirmText={t("channel_edit.delete")}
+          danger
+          busy={deleting}
+          icon={<AlertIcon size={20} />}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setDialog(null)}
+        />
       )}
     </SettingsFrame>
   );

@@ -9,6 +9,7 @@ import { MIN_VERSION, SUB_VERSION, VERSION } from "../../app/config";
 import { useAppSelector } from "../../app/hooks";
 import { InfoIcon, LogoutIcon, SettingsIcon } from "../../components/Icons";
 import LogoutDialog from "../../components/LogoutDialog";
+import ChatLayoutSetting from "../../components/MessageList/content/ChatLayoutSetting";
 import ServerLogo from "../../components/ServerLogo";
 import ServerVersionChecker from "../../components/ServerVersionChecker";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
@@ -94,6 +95,7 @@ function MyAccount({ onLogout }: { onLogout: () => void }) {
         <Row label={t("account.role")}>{me.is_admin ? t("admin", { ns: "member" }) : t("member", { ns: "member" })}</Row>
         <Row label={t("account.sign_in")}>{t(`account.method.${me.create_by}`, { defaultValue: me.create_by })}</Row>
       </Card>
+      <ChatLayoutSetting />
       <Button variant="danger" icon={<LogoutIcon size={16} />} onClick={onLogout}>
         {t("logout.action", { ns: "common" })}
       </Button>

@@ -1,0 +1,117 @@
+// Summarises a V8 CPU profile (`node --cpu-prof`'s .cpuprofile, or the Chrome DevTools
+// Profiler's, which long-tasks.mjs saves): self and total time per function, heaviest first,
+// optionally within a time window (ms from the profile's start). Frames of minified bundles
+// are mapped back to their sources through the bundles' source maps (`file.js.map` beside a
+// file:// script; for http:// scripts, the same path under `--dist <dir>`).
+//   node bench/cpuprofile.mjs <file.cpuprofile> [--top 25] [--from ms] [--to ms] [--dist dir]
+import fs from "node:fs";
+import { SourceMap } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const short = (url) =>
+  url
+    ? url
+        .replace(/^.*\/(node_modules\/)/, "$1")
+        .replace(/^(\.\.\/)+/, "")
+        .replace(/^.*\/((server|web)\/src)\//, "$1/")
+        .replace(/\?.*$/, "")
+    : "(native)";
+
+/** A resolver of (url, line, column) (0-based) to the original {source, line, name}, or null. */
+function sourceMaps(dist) {
+  const maps = new Map();
+  const mapOf = (url) => {
+    if (maps.has(url)) return maps.get(url);
+    let map = null;
+    try {
+      const file = url.startsWith("file:") ? fileURLToPath(url) : dist && /^https?:/.test(url) ? path.join(dist, new URL(url).pathname) : null;
+      if (file && fs.existsSync(`${file}.map`)) map = { dir: path.dirname(file), sm: new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, "utf8"))) };
+    } catch {
+      map = null;
+    }
+    maps.set(url, map);
+    return map;
+  };
+  return (url, line, column) => {
+    const map = url && line >= 0 ? mapOf(url) : null;
+    const e = map?.sm.findEntry(line, column);
+    if (!e?.originalSource) return null;
+    return { source: path.relative(process.cwd(), path.resolve(map.dir, e.originalSource.replace(/^file:\/\//, ""))), line: e.originalLine + 1, name: e.name };
+  };
+}
+
+/**
+ * {sampledMs, self, total}: [{name, where, ms}] heaviest first. `total` counts a function once
+ * per sample however deep it recurses. `from`/`to` bound the samples, in ms from the first one;
+ * `windows` ([[from, to], …], same clock) keeps only the samples inside one of them.
+ */
+export function summarizeProfile(profile, { from = 0, to = Infinity, windows = null, top = 25, dist = null } = {}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const resolve = sourceMaps(dist);
+  const keys = new Map();
+  const key = (n) => {
+    let k = keys.get(n.id);
+    if (k) return k;
+    const f = n.callFrame;
+    const orig = resolve(f.url, f.lineNumber, f.columnNumber);
+    k = orig
+      ? `${orig.name || f.functionName || "(anonymous)"}\t${short(orig.source)}:${orig.line}`
+      : `${f.functionName || "(anonymous)"}\t${short(f.url)}:${f.lineNumber + 1}`;
+    keys.set(n.id, k);
+    return k;
+  };
+  const self = new Map();
+  const total = new Map();
+  let t = 0;
+  let sampled = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    t += dt;
+    if (t < from || t > to) continue;
+    if (windows && !windows.some(([a, b]) => t >= a && t <= b)) continue;
+    // A sample's time is the gap to the next one.
+    const ms = ((profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0) / 1000);
+    sampled += ms;
+    const leaf = byId.get(profile.samples[i]);
+    self.set(key(leaf), (self.get(key(leaf)) ?? 0) + ms);
+    const seen = new Set();
+    for (let id = leaf.id; id !== undefined; id = parent.get(id)) {
+      const k = key(byId.get(id));
+      if (seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + ms);
+    }
+  }
+  const list = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, ms]) => {
+        const [name, where] = k.split("\t");
+        return { name, where, ms: Math.round(ms * 10) / 10 };
+      });
+  return { sampledMs: Math.round(sampled), self: list(self), total: list(total) };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const flag = (name, d) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? Number(argv[i + 1]) : d;
+  };
+  const distAt = argv.indexOf("--dist");
+  const s = summarizeProfile(JSON.parse(fs.readFileSync(argv[0], "utf8")), {
+    top: flag("top", 25),
+    from: flag("from", 0),
+    to: flag("to", Infinity),
+    dist: distAt >= 0 ? argv[distAt + 1] : null,
+  });
+  console.log(`sampled ${s.sampledMs} ms`);
+  for (const [title, rows] of [["self", s.self], ["total", s.total]]) {
+    console.log(`\n${title} ms`);
+    for (const r of rows) console.log(`${String(r.ms).padStart(9)}  ${r.name}  ${r.where}`);
+  }
+}

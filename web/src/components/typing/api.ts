@@ -1,0 +1,14 @@
+/** `POST /api/user/typing` (Parley addition, docs/API.md "Users"), added to the user API. */
+import type { TypingRequest } from "@parley/protocol";
+import { userApi } from "../../app/services/user";
+
+export const typingApi = userApi.injectEndpoints({
+  endpoints: (builder) => ({
+    // Silent on failure (config SILENT_ENDPOINTS): a refused notice is not worth a toast.
+    sendTyping: builder.mutation<null, TypingRequest>({
+      query: (body) => ({ url: "/user/typing", method: "POST", body }),
+    }),
+  }),
+});
+
+export const { useSendTypingMutation } = typingApi;

@@ -1,0 +1,126 @@
+/**
+ * The conversation list through the real app and a scripted stream: unread and @ badges, muted
+ * chats dimmed with a quiet count, the order, and the item menu (pin, mute, mark as read) calling
+ * the server and updating the list.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { FakeEventSource, ME, renderApp, session } from "../../test/render";
+
+const BOB = { ...ME, uid: 2, name: "Bob Builder", email: "bob@example.com", is_admin: false };
+const group = (gid: number, name: string) => ({
+  gid,
+  owner: null,
+  name,
+  description: null,
+  members: [],
+  is_public: true,
+  avatar_updated_at: 0,
+  pinned_messages: [],
+  show_email: false,
+  add_friend: true,
+  dm_to_member: true,
+  only_owner_can_send_msg: false,
+  ext_setting: null,
+});
+const chat = (mid: number, target: { gid: number } | { uid: number }, content: string, properties: Record<string, unknown> | null = null, from = 2) => ({
+  type: "chat",
+  mid,
+  from_uid: from,
+  created_at: Date.now() - 60_000 + mid,
+  target,
+  detail: { type: "normal", content, content_type: "text/plain", properties, expires_in: null },
+});
+
+async function connected() {
+  const app = await renderApp({
+    route: "/chat/channel/10",
+    storage: session(),
+    api: {
+      "GET /api/user": () => ({ body: [ME, BOB] }),
+      "GET /api/group/10/history": () => ({ body: [] }),
+      "GET /api/group/11/history": () => ({ body: [] }),
+      "GET /api/group/12/history": () => ({ body: [] }),
+      "GET /api/user/2/history": () => ({ body: [] }),
+      "POST /api/user/pin_chat": () => ({ body: "" }),
+      "POST /api/user/mute": () => ({ body: "" }),
+      "POST /api/user/read-index": () => ({ body: "" }),
+    },
+  });
+  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined());
+  const es = FakeEventSource.last();
+  app.rtl.act(() => {
+    es.open();
+    es.send({ type: "related_groups", groups: [group(10, "general"), group(11, "random"), group(12, "design")] });
+    es.send({
+      type: "user_settings",
+      mute_users: [],
+      mute_groups: [{ gid: 12, expired_at: null }],
+      read_index_users: [],
+      read_index_groups: [{ gid: 11, mid: 1 }],
+      burn_after_reading_users: [],
+      burn_after_reading_groups: [],
+      pinned_chats: [],
+    });
+    es.send(chat(1, { gid: 11 }, "old news"));
+    es.send(chat(2, { gid: 11 }, "lunch?"));
+    es.send(chat(3, { gid: 11 }, " @1  are you in?", { mentions: [1] }));
+    es.send(chat(4, { gid: 12 }, "quiet please"));
+    es.send(chat(5, { uid: 1 }, "hey there"));
+    es.send(chat(6, { gid: 10 }, "in the open channel", null, 1));
+    es.send({ type: "ready" });
+  });
+  const item = (key: string) => document.querySelector<HTMLElement>(`[data-conv="${key}"]`)!;
+  await vi.waitFor(() => expect(item("dm:2")).not.toBeNull());
+  return { app, item, badge: (key: string) => item(key).querySelector<HTMLElement>('[data-testid="unread-badge"]') };
+}
+
+describe("sidebar", () => {
+  it("shows unread and @ badges, dims muted chats and orders by activity", async () => {
+    const { item, badge } = await connected();
+    expect(badge("channel:11")?.textContent).toBe("2");
+    expect(item("channel:11").querySelector('[data-testid="mention-badge"]')).not.toBeNull();
+    expect(item("channel:11").querySelector('[data-testid="conversation-preview"]')?.textContent).toBe("Bob Builder: @Ada Admin are you in?");
+    // Muted: dimmed, the count shown but subdued.
+    expect(item("channel:12").dataset.muted).toBe("true");
+    expect(badge("channel:12")?.dataset.subdued).toBe("true");
+    expect(badge("dm:2")?.textContent).toBe("1");
+    // The open conversation shows no badge; newest activity first.
+    expect(badge("channel:10")).toBeNull();
+    const order = [...document.querySelectorAll('[data-section="channels"] [data-conv]')].map((el) => el.getAttribute("data-conv"));
+    expect(order).toEqual(["channel:10", "channel:12", "channel:11"]);
+  });
+
+  it("pins, mutes and marks as read from the item menu", async () => {
+    const { app, item, badge } = await connected();
+    const { user } = app;
+
+    await user.pointer({ keys: "[MouseRight]", target: item("channel:11") });
+    await user.click(await app.findByRole("menuitem", { name: "Pin chat" }));
+    await vi.waitFor(() => expect(app.callsTo("POST", "/api/user/pin_chat")).toHaveLength(1));
+    expect(app.callsTo("POST", "/api/user/pin_chat")[0].body).toEqual({ target: { gid: 11 } });
+    await vi.waitFor(() => expect(document.querySelector('[data-section="pinned"] [data-conv="channel:11"]')).not.toBeNull());
+
+    await user.click(app.getByRole("button", { name: "Options for Bob Builder" }));
+    await user.click(await app.findByRole("menuitem", { name: "Mute…" }));
+    await user.click(await app.findByRole("menuitem", { name: "For 8 hours" }));
+    await vi.waitFor(() => expect(app.callsTo("POST", "/api/user/mute")).toHaveLength(1));
+    expect(app.callsTo("POST", "/api/user/mute")[0].body).toEqual({ add_users: [{ uid: 2, expired_in: 28_800 }] });
+    await vi.waitFor(() => expect(item("dm:2").dataset.muted).toBe("true"));
+
+    await user.pointer({ keys: "[MouseRight]", target: item("channel:11") });
+    await user.click(await app.findByRole("menuitem", { name: "Mark as read" }));
+    expect(badge("channel:11")).toBeNull();
+    await vi.waitFor(() => expect(app.callsTo("POST", "/api/user/read-index")).toHaveLength(1));
+    expect(app.callsTo("POST", "/api/user/read-index")[0].body).toEqual({ groups: [{ gid: 11, mid: 3 }] });
+  });
+
+  it("filters the list by name", async () => {
+    const { app } = await connected();
+    await app.user.type(app.getByTestId("sidebar-search"), "rand");
+    expect(document.querySelector('[data-conv="channel:11"]')).not.toBeNull();
+    expect(document.querySelector('[data-conv="channel:10"]')).toBeNull();
+    await app.user.clear(app.getByTestId("sidebar-search"));
+    await app.user.type(app.getByTestId("sidebar-search"), "nobody-matches");
+    await app.findByText("Nothing matches your search.");
+  });
+});

@@ -1,0 +1,131 @@
+import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { Group } from "@parley/protocol";
+import { useUpdateChannelInfoMutation, useUploadChannelAvatarMutation } from "../../../app/services/conversation";
+import { toast } from "../../../utils/toast";
+import ChannelAvatar from "../../../components/aside/ChannelAvatar";
+import { CameraIcon } from "../../../components/aside/icons";
+import Button from "../../../components/ui/Button";
+import Input from "../../../components/ui/Input";
+
+/** The picture is sent as a square PNG of this size (the server caps avatars at 512 KiB). */
+const AVATAR_PX = 256;
+
+/** Crop the middle square of an image and encode it as PNG. */
+export async function toSquarePng(file: Blob, size = AVATAR_PX): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const side = Math.min(bitmap.width, bitmap.height);
+  const canvas = document.createElement("canvas");
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("no canvas");
+  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
+  bitmap.close?.();
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("encode"))), "image/png"));
+}
+
+/** Name, description and picture of a channel; editable by those who manage it. */
+export default function ChannelInfoCard({ channel, editable }: { channel: Group; editable: boolean }) {
+  const { t } = useTranslation("setting");
+  const [name, setName] = useState(channel.name);
+  const [description, setDescription] = useState(channel.description ?? "");
+  const [update, { isLoading }] = useUpdateChannelInfoMutation();
+  const [upload, { isLoading: uploading }] = useUploadChannelAvatarMutation();
+  const file = useRef<HTMLInputElement>(null);
+  // Follow changes made elsewhere (another admin, the stream) while nothing is being edited here.
+  const [synced, setSynced] = useState({ name: channel.name, description: channel.description ?? "" });
+  if (synced.name !== channel.name || synced.description !== (channel.description ?? "")) {
+    if (name === synced.name) setName(channel.name);
+    if (description === synced.description) setDescription(channel.description ?? "");
+    setSynced({ name: channel.name, description: channel.description ?? "" });
+  }
+  const dirty = name.trim() !== channel.name || description.trim() !== (channel.description ?? "");
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || !dirty) return;
+    await update({
+      gid: channel.gid,
+      ...(name.trim() !== channel.name ? { name: name.trim() } : {}),
+      ...(description.trim() !== (channel.description ?? "") ? { description: description.trim() } : {}),
+    });
+  };
+
+  const pick = async (f: File | undefined) => {
+    if (!f) return;
+    if (!f.type.startsWith("image/")) {
+      toast.error(t("channel_edit.avatar_type"));
+      return;
+    }
+    try {
+      await upload({ gid: channel.gid, image: await toSquarePng(f) });
+    } catch {
+      toast.error(t("channel_edit.avatar_type"));
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void save(e)} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-label={t("channel_edit.info")}>
+      <div className="flex flex-col gap-5 p-5 sm:flex-row">
+        <div className="flex shrink-0 flex-col items-center gap-2">
+          <div className="relative">
+            <ChannelAvatar channel={channel} size={88} className="rounded-2xl" />
+            {editable && (
+              <button
+                type="button"
+                onClick={() => file.current?.click()}
+                disabled={uploading}
+                aria-label={t("channel_edit.avatar")}
+                title={t("channel_edit.avatar")}
+                className="absolute -right-1.5 -bottom-1.5 flex size-8 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-600 shadow-sm transition hover:text-primary-600 focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+              >
+                <CameraIcon size={15} />
+              </button>
+            )}
+          </div>
+          <input ref={file} type="file" accept="image/*" className="hidden" data-testid="channel-avatar-input" onChange={(e) => void pick(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
+        </div>
+        <div className="min-w-0 flex-1 space-y-4">
+          <Input label={t("channel_edit.name")} value={name} onChange={(e) => setName(e.target.value)} disabled={!editable} maxLength={64} required data-testid="channel-name-input" />
+          <div>
+            <label htmlFor={`desc-${channel.gid}`} className="label">
+              {t("channel_edit.description")}
+            </label>
+            <textarea
+              id={`desc-${channel.gid}`}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              disabled={!editable}
+              rows={3}
+              maxLength={512}
+              placeholder={editable ? t("channel_edit.description_placeholder") : t("overview.no_description")}
+              className="input resize-none text-sm"
+              data-testid="channel-description-input"
+            />
+          </div>
+        </div>
+      </div>
+      {editable && (
+        <div className="flex items-center justify-end gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">
+          {dirty && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setName(channel.name);
+                setDescription(channel.description ?? "");
+              }}
+            >
+              {t("channel_edit.reset")}
+            </Button>
+          )}
+          <Button type="submit" size="sm" disabled={!dirty || !name.trim()} loading={isLoading} data-testid="channel-save">
+            {t("channel_edit.save")}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

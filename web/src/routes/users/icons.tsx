@@ -1,0 +1,41 @@
+/**
+ * Icons of the members screen (the 24-px stroke style of `Icons.tsx`). Kept here rather than in
+ * `Icons.tsx`, which the login page loads, so they only ship with the screen.
+ */
+import type { SVGProps } from "react";
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+export function iconBase({ size = 18, ...rest }: IconProps) {
+  return {
+    width: size,
+    height: size,
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    strokeLinecap: "round" as const,
+    strokeLinejoin: "round" as const,
+    "aria-hidden": true,
+    ...rest,
+  };
+}
+
+export const UserMinusIcon = (p: IconProps) => (
+  <svg {...iconBase(p)}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0M16 11h6" />
+  </svg>
+);
+export const UserCheckIcon = (p: IconProps) => (
+  <svg {...iconBase(p)}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0m1-10 2 2 4-4" />
+  </svg>
+);
+export const BanIcon = (p: IconProps) => (
+  <svg {...iconBase(p)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.6 5.6 12.8 12.8" />
+  </svg>
+);
