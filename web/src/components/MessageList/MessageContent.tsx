@@ -3,17 +3,20 @@
  * (pictures, players, cards), voice clips and forwarded archives; link previews under text, and
  * the burn-after-reading countdown under anything that expires. Each kind lives in `content/`.
  */
+import { lazy, Suspense } from "react";
 import { ContentType } from "@parley/protocol";
 import { useTranslation } from "react-i18next";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
-import Archive from "./content/Archive";
 import ExpiryCountdown from "./content/Expiry";
 import FileAttachment, { type FileSource } from "./content/FileAttachment";
 import { fileFacts } from "./content/format";
 import LinkPreviews from "./content/LinkPreview";
 import { MarkdownText, PlainText } from "./content/Text";
 import { fileUrl } from "./content/urls";
+
+// Forwarded bundles are rare next to text: their renderer is fetched with the first one shown.
+const Archive = lazy(() => import("./content/Archive"));
 
 /**
  * Where a file message's bytes are. While a send is in flight the temporary copy may carry a
@@ -57,7 +60,11 @@ function Body({ message, users }: { message: StoredMessage; users: Record<number
       return <FileAttachment file={file} source={sourceOf(message)} audio={message.content_type === ContentType.audio} />;
     }
     case ContentType.archive:
-      return <Archive filePath={message.content} />;
+      return (
+        <Suspense fallback={<div className="h-16 w-72 max-w-full animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" />}>
+          <Archive filePath={message.content} />
+        </Suspense>
+      );
     default:
       return <div className="text-sm text-zinc-500 italic">{t("message.unsupported")}</div>;
   }
