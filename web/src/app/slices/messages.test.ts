@@ -182,3 +182,27 @@ describe("burn after reading on our own messages", () => {
     expect(s.byId[900].expires_in).toBe(300);
   });
 });
+
+describe("receiving a batch", () => {
+  it("merges an unordered page into the ascending list once, keeping known and deleted mids out", () => {
+    let s = reducer(initialMessagesState(), receiveMessages({ me: ME, messages: [chat(50, OTHER, "a"), chat(60, OTHER, "b")] }));
+    s = reducer(s, receiveMessages({ me: ME, messages: [reaction(61, OTHER, 60, { type: "delete" })] }));
+    const page = [chat(55, OTHER, "c"), chat(40, OTHER, "d"), chat(50, OTHER, "dup"), chat(60, OTHER, "gone"), chat(45, OTHER, "e"), chat(70, OTHER, "f")];
+    s = reducer(s, receiveMessages({ me: ME, messages: page }));
+    expect(s.channel[1]).toEqual([40, 45, 50, 55, 70]);
+    expect(s.byId[50].content).toBe("a");
+    expect(s.byId[60]).toBeUndefined();
+  });
+
+  it("applies a reaction after the messages before it in the same batch", () => {
+    const s = reducer(
+      initialMessagesState(),
+      receiveMessages({
+        me: ME,
+        messages: [chat(10, OTHER, "x"), reaction(11, OTHER, 10, { type: "edit", content: "y", content_type: "text/plain", properties: null }), chat(12, OTHER, "z")],
+      }),
+    );
+    expect(s.channel[1]).toEqual([10, 12]);
+    expect(s.byId[10]).toMatchObject({ content: "y", edited: true });
+  });
+});

@@ -2,7 +2,7 @@
  * Messages: every message by id, the ascending id list of each conversation, reactions, and
  * temporary (local-id) messages while a send is in flight (spec §3, §4 "Message lists").
  */
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { createSlice, current, isDraft, type PayloadAction } from "@reduxjs/toolkit";
 import { resetAll } from "../actions";
 import type { ChatMessage, MessageProperties, MessageTarget } from "@parley/protocol";
 
@@ -192,16 +192,76 @@ function applyReaction(state: MessagesState, msg: ChatMessage, kind: ConvKind, i
 }
 
 /** Receive server messages (stream or history page): add normal/reply, apply reactions. */
+/**
+ * Adds a batch of messages of one conversation in one pass: the id list is merged outside the
+ * immer draft and assigned back, instead of one binary search and splice per message through the
+ * draft's proxy (a 100-message history page inserted one by one was a long task). A batch that
+ * carries the server copy of one of our temporary messages takes the one-by-one path, which
+ * swaps the temp for it.
+ */
+function mergeIntoConversation(state: MessagesState, kind: ConvKind, id: number, items: StoredMessage[]) {
+  const draft = state[kind][id];
+  const list: number[] = draft ? (isDraft(draft) ? current(draft) : draft) : [];
+  const present = new Set(list);
+  if (items.some((m) => m.local_id !== undefined && m.local_id !== m.mid && present.has(m.local_id))) {
+    for (const m of items) addToConversation(state, kind, id, m);
+    return;
+  }
+  const fresh: StoredMessage[] = [];
+  for (const m of items) {
+    if (state.deleted[m.mid]) continue;
+    if (present.has(m.mid)) {
+      const existing = state.byId[m.mid];
+      if (!existing) state.byId[m.mid] = m;
+      // Our own copy (from the send's answer) learns the burn-after-reading time the server stamped.
+      else if (m.expires_in && !existing.expires_in) existing.expires_in = m.expires_in;
+      continue;
+    }
+    present.add(m.mid);
+    fresh.push(m);
+  }
+  if (!fresh.length) {
+    if (!draft) state[kind][id] = [];
+    return;
+  }
+  fresh.sort((a, b) => a.mid - b.mid);
+  const merged: number[] = new Array(list.length + fresh.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < list.length && j < fresh.length) merged[k++] = list[i] < fresh[j].mid ? list[i++] : fresh[j++].mid;
+  while (i < list.length) merged[k++] = list[i++];
+  while (j < fresh.length) merged[k++] = fresh[j++].mid;
+  state[kind][id] = merged;
+  for (const m of fresh) {
+    state.byId[m.mid] = m;
+    applyPendingEdit(state, m.mid);
+  }
+}
+
+/** Receive server messages (stream or history page): add normal/reply, apply reactions, in order. */
 function receive(state: MessagesState, messages: ChatMessage[], me: number) {
+  const batches = new Map<string, { kind: ConvKind; id: number; items: StoredMessage[] }>();
+  const flush = () => {
+    for (const b of batches.values()) mergeIntoConversation(state, b.kind, b.id, b.items);
+    batches.clear();
+  };
   for (const msg of messages) {
     const { kind, id } = conversationOf(msg, me);
     if (msg.detail.type === "reaction") {
+      // Reactions see every message received before them (a delete or edit of one in this batch).
+      flush();
       applyReaction(state, msg, kind, id);
       continue;
     }
     const stored = toStoredMessage(msg);
-    if (stored) addToConversation(state, kind, id, stored);
+    if (!stored) continue;
+    const key = convKey(kind, id);
+    let batch = batches.get(key);
+    if (!batch) batches.set(key, (batch = { kind, id, items: [] }));
+    batch.items.push(stored);
   }
+  flush();
 }
 
 type ConvRef = { kind: ConvKind; id: number };
