@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
 import { LOADING_AUTO_RELOAD_MS } from "@parley/protocol";
 import i18n from "../i18n";
-import { RefreshIcon } from "./Icons";
+import { RefreshIcon } from "./EntryIcons";
 
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported|Loading chunk|ChunkLoadError/i;
 const RELOADED = "parley:chunk-reload";

@@ -1,21 +1,7 @@
-import type { SVGProps } from "react";
+import { base, type IconProps } from "./EntryIcons";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function base({ size = 18, ...rest }: IconProps) {
-  return {
-    width: size,
-    height: size,
-    viewBox: "0 0 24 24",
-    fill: "none",
-    stroke: "currentColor",
-    strokeWidth: 2,
-    strokeLinecap: "round" as const,
-    strokeLinejoin: "round" as const,
-    "aria-hidden": true,
-    ...rest,
-  };
-}
+export { base, type IconProps };
+export { RefreshIcon, Spinner, MonitorIcon, MoonIcon, SunIcon, EyeIcon, EyeOffIcon, MailIcon, UserIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon, LanguageIcon } from "./EntryIcons";
 
 export const HashIcon = (p: IconProps) => (
   <svg {...base(p)}>
@@ -42,28 +28,6 @@ export const SendIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M4 12 20 4l-4 16-4-6-8-2z" />
     <path d="m12 14 8-10" />
-  </svg>
-);
-export const SunIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-  </svg>
-);
-export const MoonIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" />
-  </svg>
-);
-export const MonitorIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <rect x="3" y="4" width="18" height="12" rx="2" />
-    <path d="M8 20h8M12 16v4" />
-  </svg>
-);
-export const CloseIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M6 6l12 12M18 6 6 18" />
   </svg>
 );
 export const ChatIcon = (p: IconProps) => (
@@ -104,46 +68,16 @@ export const ArrowLeftIcon = (p: IconProps) => (
     <path d="M19 12H5M11 6l-6 6 6 6" />
   </svg>
 );
-export const AlertIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-    <path d="M12 9v4M12 17h.01" />
-  </svg>
-);
-export const InfoIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5M12 8h.01" />
-  </svg>
-);
-export const CheckCircleIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12 3 3 5-6" />
-  </svg>
-);
 export const XCircleIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="12" cy="12" r="9" />
     <path d="m9 9 6 6M15 9l-6 6" />
   </svg>
 );
-export const MailIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </svg>
-);
 export const KeyIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="8" cy="15" r="4" />
     <path d="m11 12 9-9M17 6l3 3M15 8l2 2" />
-  </svg>
-);
-export const UserIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
 export const GlobeIcon = (p: IconProps) => (
@@ -157,23 +91,6 @@ export const WalletIcon = (p: IconProps) => (
     <path d="M4 7a2 2 0 0 1 2-2h11v4" />
     <rect x="4" y="7" width="17" height="13" rx="2" />
     <path d="M16 13.5h.01" />
-  </svg>
-);
-export const PaperclipIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="m21 11.5-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
-  </svg>
-);
-export const SmileIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
-  </svg>
-);
-export const UploadIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M12 15V4M7 9l5-5 5 5" />
-    <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
   </svg>
 );
 export const SmilePlusIcon = (p: IconProps) => (
@@ -261,11 +178,6 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </svg>
 );
-export const RefreshIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
-  </svg>
-);
 export const ShieldIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6z" />
@@ -275,18 +187,6 @@ export const UserPlusIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="9" cy="8" r="4" />
     <path d="M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />
-  </svg>
-);
-export const EyeIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </svg>
-);
-export const EyeOffIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M3 3l18 18M10.6 6.1A9.9 9.9 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.9M6.6 6.6A17 17 0 0 0 2 12s3.5 6 10 6a9.7 9.7 0 0 0 4.4-1" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </svg>
 );
 export const ExternalIcon = (p: IconProps) => (
@@ -303,11 +203,6 @@ export const InboxIcon = (p: IconProps) => (
 export const SparkIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
-  </svg>
-);
-export const LanguageIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M4 5h8M8 3v2M6 5c0 4 2.5 7 5 8M10 5c0 3-2.5 7-6 9M13 21l4-9 4 9M14.5 18h5" />
   </svg>
 );
 export const GithubIcon = ({ size = 18, ...rest }: IconProps) => (
@@ -330,52 +225,4 @@ export const SearchIcon = (p: IconProps) => (
     <path d="m20 20-3.5-3.5" />
   </svg>
 );
-export const MoreIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <circle cx="5" cy="12" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="19" cy="12" r="1" />
-  </svg>
-);
-export const PinIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M12 17v5M9 3h6l-1 6 3 3v2H7v-2l3-3z" />
-  </svg>
-);
-export const ForwardIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="m15 5 6 6-6 6" />
-    <path d="M21 11H10a6 6 0 0 0-6 6v2" />
-  </svg>
-);
-export const ImageIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <rect x="3" y="4" width="18" height="16" rx="2" />
-    <circle cx="9" cy="10" r="2" />
-    <path d="m21 16-5-5-9 9" />
-  </svg>
-);
-export const CheckSquareIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <rect x="3" y="3" width="18" height="18" rx="3" />
-    <path d="m8 12 3 3 5-6" />
-  </svg>
-);
 
-export function Spinner({ className = "", size = 16, label }: { className?: string; size?: number; label?: string }) {
-  return (
-    <svg
-      className={`animate-spin ${className}`}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      role={label ? "status" : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    >
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { changeLanguage, SUPPORTED_LANGUAGES, type Language } from "../i18n";
-import { LanguageIcon } from "./Icons";
+import { LanguageIcon } from "./EntryIcons";
 
 /** Each language is named in itself. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", zh: "简体中文" };

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { LOADING_AUTO_RELOAD_MS, LOADING_RELOAD_AFTER_MS } from "@parley/protocol";
 import i18n from "../i18n";
 import { clearLocalData } from "../utils/storage";
-import { RefreshIcon, Spinner } from "./Icons";
+import { RefreshIcon, Spinner } from "./EntryIcons";
 
 /** Loading may show before the translations are in: fall back to English. */
 const tr = (key: string, fallback: string) => (i18n.isInitialized ? i18n.t(key, { ns: "common", defaultValue: fallback }) : fallback);

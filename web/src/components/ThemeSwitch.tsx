@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { getTheme, setTheme, type Theme } from "../utils/theme";
-import { MonitorIcon, MoonIcon, SunIcon } from "./Icons";
+import { MonitorIcon, MoonIcon, SunIcon } from "./EntryIcons";
 
 const OPTIONS: { value: Theme; Icon: typeof SunIcon }[] = [
   { value: "light", Icon: SunIcon },

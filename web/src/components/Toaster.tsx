@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { getToasts, subscribeToasts, toast as toastApi, type Toast, type ToastPosition } from "../utils/toast";
-import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon, Spinner } from "./Icons";
+import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon, Spinner } from "./EntryIcons";
 
 const ICONS = {
   success: <CheckCircleIcon size={18} className="shrink-0 text-emerald-500" />,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SmileIcon, Spinner } from "../Icons";
+import { Spinner } from "../Icons";
+import { SmileIcon } from "../ChatIcons";
 import { ToolButton } from "./ToolButton";
 
 const EmojiPicker = lazy(() => import("./EmojiPicker"));

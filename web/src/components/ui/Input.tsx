@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
-import { EyeIcon, EyeOffIcon } from "../Icons";
+import { EyeIcon, EyeOffIcon } from "../EntryIcons";
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label?: ReactNode;

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { loginWith } from "../../app/login";
 import AuthShell from "../../components/AuthShell";
 import { KEY_GOOGLE_ID_TOKEN } from "../../app/config";
-import { MailIcon, UserIcon } from "../../components/Icons";
+import { MailIcon, UserIcon } from "../../components/EntryIcons";
 import ServerLogo from "../../components/ServerLogo";
 import Button from "../../components/ui/Button";
 import Divider from "../../components/ui/Divider";

@@ -1,7 +1,7 @@
 /** "Pinned" beside a message of the channel's pinned list, with who pinned it as its tooltip. */
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
-import { PinIcon } from "../../Icons";
+import { PinIcon } from "../../ChatIcons";
 import { useMessageActions } from "../actions";
 
 export default function PinnedMark({ mid, className = "" }: { mid: number; className?: string }) {
