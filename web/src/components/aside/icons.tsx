@@ -1,22 +1,5 @@
 /** Icons of the conversation list, headers and side panels (same 24-px stroke style as `Icons.tsx`). */
-import type { SVGProps } from "react";
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function base({ size = 18, ...rest }: IconProps) {
-  return {
-    width: size,
-    height: size,
-    viewBox: "0 0 24 24",
-    fill: "none",
-    stroke: "currentColor",
-    strokeWidth: 2,
-    strokeLinecap: "round" as const,
-    strokeLinejoin: "round" as const,
-    "aria-hidden": true,
-    ...rest,
-  };
-}
+import { base, type IconProps } from "../EntryIcons";
 
 export const PinIcon = (p: IconProps) => (
   <svg {...base(p)}>

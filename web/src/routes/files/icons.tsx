@@ -1,8 +1,5 @@
 /** The grid and list icons of the files screen's view switch (the stroke style of `Icons.tsx`). */
-import type { SVGProps } from "react";
-import { iconBase } from "../users/icons";
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+import { base as iconBase, type IconProps } from "../../components/EntryIcons";
 
 export const GridIcon = (p: IconProps) => (
   <svg {...iconBase(p)}>

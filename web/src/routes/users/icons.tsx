@@ -2,24 +2,7 @@
  * Icons of the members screen (the 24-px stroke style of `Icons.tsx`). Kept here rather than in
  * `Icons.tsx`, which the login page loads, so they only ship with the screen.
  */
-import type { SVGProps } from "react";
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-export function iconBase({ size = 18, ...rest }: IconProps) {
-  return {
-    width: size,
-    height: size,
-    viewBox: "0 0 24 24",
-    fill: "none",
-    stroke: "currentColor",
-    strokeWidth: 2,
-    strokeLinecap: "round" as const,
-    strokeLinejoin: "round" as const,
-    "aria-hidden": true,
-    ...rest,
-  };
-}
+import { base as iconBase, type IconProps } from "../../components/EntryIcons";
 
 export const UserMinusIcon = (p: IconProps) => (
   <svg {...iconBase(p)}>
