@@ -1,7 +1,10 @@
 // Client bundle: gzip and brotli bytes of the web client's JS + CSS. (a) the login page:
 // index.html's entry, its modulepreloads and stylesheets and their static imports (the login
-// route is in the entry chunk); (b) a chat channel: (a) plus the lazy route chunks home,
-// ChatLayout and ChannelChat with their static imports. Also every chunk on its own and the total.
+// route is in the entry chunk; a chunk fetched only by `import()` is not counted: the chunks a
+// stored session preloads are not loaded without one); (b) a chat channel: (a) plus the lazy route
+// chunks home, ChatLayout and ChannelChat with their static imports and the files Vite preloads
+// with them (`__vite__mapDeps`: their stylesheets, which no static import names). Also every
+// chunk on its own and the total.
 // By default it builds the working tree's web client into a temp dir of its own (web/dist is
 // shared with other work and may be stale); `--dist <dir>` measures an existing build instead.
 //   node bench/bundle.mjs [--dist web/dist]
@@ -35,6 +38,24 @@ function staticImports(file) {
   return [...src.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.(?:js|css))["'`]/g)].map((m) => m[1]);
 }
 
+/**
+ * What Vite fetches with each lazily imported chunk: `import("./x.js"), __vite__mapDeps([i, …])`
+ * indexes the file list `m.f = ["assets/…", …]` of the importing chunk. Chunk → its files.
+ */
+function preloadLists() {
+  const lists = new Map();
+  for (const file of files.filter((f) => f.endsWith(".js"))) {
+    const src = fs.readFileSync(path.join(assets, file), "utf8");
+    const table = /m\.f=(\[[^\]]*\])/.exec(src);
+    if (!table) continue;
+    const names = JSON.parse(table[1]).map((f) => f.replace(/^assets\//, ""));
+    for (const m of src.matchAll(/import\(["'`]\.\/([^"'`]+)["'`]\),__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
+      lists.set(m[1], m[2].split(",").filter(Boolean).map((i) => names[Number(i)]));
+    }
+  }
+  return lists;
+}
+
 function closure(roots) {
   const seen = new Set();
   const stack = [...roots];
@@ -51,8 +72,10 @@ const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
 const initialRoots = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const byPrefix = (prefix) => files.filter((f) => f.startsWith(`${prefix}-`));
 const login = closure(initialRoots);
-const channel = closure([...initialRoots, ...byPrefix("home"), ...byPrefix("ChatLayout"), ...byPrefix("ChannelChat")]);
-// CSS of a lazy chunk is loaded with it; vite names it after the chunk.
+const preloads = preloadLists();
+const routeChunks = [...byPrefix("home"), ...byPrefix("ChatLayout"), ...byPrefix("ChannelChat")];
+if (routeChunks.some((f) => f.endsWith(".js") && !preloads.has(f))) console.warn("bundle: no preload list found for a route chunk; its stylesheets are not counted");
+const channel = closure([...initialRoots, ...routeChunks, ...routeChunks.flatMap((f) => preloads.get(f) ?? [])]);
 const sum = (set, key) => [...set].reduce((n, f) => n + sizes.get(f)[key], 0);
 const kb = (b) => round(b / 1024);
 

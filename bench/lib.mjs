@@ -131,11 +131,14 @@ export async function startServer(extraEnv = {}) {
   };
 }
 
-/** Starts `bench/baseline-server.mjs` (the raw `node:http` fan-out baseline) on a free port. */
+/**
+ * Starts `bench/baseline-server.mjs` (the raw `node:http` baseline) on a free port, with the
+ * server's Node flags and environment (`scripts/runtime.mjs`), so that the two compare like for like.
+ */
 export async function startBaseline() {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/baseline-server.mjs")], {
-    env: { ...process.env, PORT: String(port) },
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(ROOT, "bench/baseline-server.mjs")], {
+    env: serverProcessEnv({ ...process.env, PORT: String(port) }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   let exited = false;
@@ -334,6 +337,12 @@ export function openSse(base, token, { onFrame, query = "" } = {}) {
     });
     req.on("error", reject);
   });
+}
+
+/** CPU time (user + system, ms) a process has used so far (`/proc/<pid>/stat`, clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export function percentile(values, p) {

@@ -1,32 +1,59 @@
-// Idle memory: server RSS alone (seeded, after a short settle), then with `connections` idle SSE
-// streams open; KB per connection = RSS delta / connections.
-//   node bench/memory.mjs [--connections 1000] [--users 100]
-import { args, createUser, login, openSse, pool, report, round, rssKb, seedAdmin, sleep, startServer, createChannel } from "./lib.mjs";
+// Idle memory: server RSS alone (3 s after start), then after seeding `connections` devices over
+// `users` accounts, then with `connections` idle SSE streams open; KB per connection = RSS
+// delta / connections. The budget's size is the default: 10,000 streams. The same clients first
+// hold as many streams open on the raw node:http baseline (bench/baseline-server.mjs, same Node
+// flags): what an HTTP connection costs in Node before Parley adds anything.
+//   node bench/memory.mjs [--connections 10000] [--users 500] [--baseline true]
+import { args, pool, report, round, rssKb, seedAdmin, sleep, startBaseline, startServer, createChannel, thirdPartyLogins } from "./lib.mjs";
+import { countingSse } from "./raw-client.mjs";
 
-const opt = args({ connections: 1000, users: 100 });
+const opt = args({ connections: 10_000, users: 500, baseline: "true" });
 const users = Math.min(opt.users, opt.connections);
+
+/** RSS growth (KB) of process `pid` per stream once `tokens.length` idle streams are open. */
+async function perStream(base, pid, tokens, clients) {
+  const before = rssKb(pid);
+  await pool(tokens.length, 50, async (i) => {
+    const c = await countingSse(base, tokens[i]);
+    clients.push(c);
+    await c.ready;
+  });
+  await sleep(5_000);
+  const after = rssKb(pid);
+  return { before, after, perConn: (after - before) / tokens.length };
+}
+
+let baseline = null;
+if (opt.baseline === "true") {
+  const b = await startBaseline();
+  const held = [];
+  try {
+    await sleep(2_000);
+    baseline = await perStream(b.base, b.pid, Array.from({ length: opt.connections }, () => "x"), held);
+  } finally {
+    for (const c of held) c.close();
+    await b.stop();
+  }
+}
 
 const server = await startServer();
 const clients = [];
 try {
   await sleep(3_000);
-  // "Alone": started, migrated, nothing seeded. The seeding below hashes passwords (argon2,
-  // 19 MiB each), which leaves the allocator's arenas larger; the delta uses the seeded figure.
+  // "Alone": started, migrated, nothing seeded. The seeding below hashes the admin's password
+  // (argon2, 19 MiB), which leaves the allocator's arenas larger; the delta uses the seeded figure.
   const fresh = rssKb(server.pid);
   const admin = await seedAdmin(server.base);
   await createChannel(server.base, admin, "general");
-  const emails = await pool(users, 4, (i) => createUser(server.base, admin, `mem${i}`));
-  const sessions = await pool(opt.connections, 8, (i) => login(server.base, emails[i % users]));
+  // Third-party logins: no password hash per device (bench/lib.mjs).
+  const sessions = await thirdPartyLogins(server.base, admin, opt.connections, users, "mem");
   await sleep(3_000);
-  const alone = rssKb(server.pid);
-  await pool(opt.connections, 50, async (i) => {
-    const c = await openSse(server.base, sessions[i].token);
-    clients.push(c);
-    await c.ready;
-  });
-  await sleep(5_000);
-  const withConns = rssKb(server.pid);
-  const perConn = (withConns - alone) / opt.connections;
+  const { before: alone, after: withConns, perConn } = await perStream(
+    server.base,
+    server.pid,
+    sessions.map((s) => s.token),
+    clients,
+  );
   const params = { connections: opt.connections, users, rssFreshKb: fresh, rssSeededKb: alone, rssWithConnectionsKb: withConns };
   report([
     { figure: "idle RSS, server alone", value: round(fresh / 1024), unit: "MB", budget: "<= 70 MB", met: fresh / 1024 <= 70, params },
@@ -39,6 +66,18 @@ try {
       met: perConn <= 8,
       params,
     },
+    ...(baseline
+      ? [
+          {
+            figure: `raw node:http baseline: RSS per idle stream (${opt.connections})`,
+            value: round(baseline.perConn),
+            unit: "KB/conn",
+            budget: null,
+            met: null,
+            params: { rssBeforeKb: baseline.before, rssAfterKb: baseline.after },
+          },
+        ]
+      : []),
   ]);
 } finally {
   for (const c of clients) c.close();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createGuards } from "./auth/guard.js";
 import { TokenService } from "./auth/tokens.js";
@@ -29,6 +29,7 @@ import { resourceRoutes } from "./routes/resource/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
 import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
+import { isEventStreamRequest, serveEventStream } from "./routes/events/stream.js";
 import { favoriteRoutes } from "./routes/favorite/index.js";
 import { groupRoutes } from "./routes/group/index.js";
 import { messageRoutes } from "./routes/message/index.js";
@@ -104,10 +105,16 @@ export async function createContext(config: Config, bus: EventBus = new InProces
 
 /** Builds the HTTP server: `/api` routes, `/health`, and the web client with its SPA fallback. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: { level: ctx.config.logLevel },
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
+    // Event streams are served before Fastify sees them (routes/events/stream.ts says why).
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (isEventStreamRequest(req)) void serveEventStream(ctx, req, res, app.log);
+        else handler(req, res);
+      }),
   });
   installErrorHandler(app);
   app.decorateRequest("claims", null);
@@ -169,6 +176,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const webDist = ctx.config.webDist;
   const serveClient = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
   if (serveClient) {
+    // Loaded only to serve a client: an API-only server does not hold the static-file stack.
+    const { default: fastifyStatic } = await import("@fastify/static");
     await app.register(fastifyStatic, {
       root: webDist as string,
       wildcard: false,

@@ -39,7 +39,8 @@ const setHtmlLang = (lng: string) => {
   if (typeof document !== "undefined") document.documentElement.lang = lng === "zh" ? "zh-CN" : lng;
 };
 
-export function initI18n() {
+/** `extraNamespaces` load with the first ones (a stored session's screens need "chat" at once). */
+export function initI18n(extraNamespaces: readonly string[] = []) {
   const lng = detectLanguage();
   setHtmlLang(lng);
   return i18n
@@ -47,7 +48,7 @@ export function initI18n() {
     .use(initReactI18next)
     .init({
       lng,
-      ns: ["common", "auth"],
+      ns: ["common", "auth", ...extraNamespaces],
       defaultNS: "common",
       fallbackNS: "common",
       fallbackLng: "en",
@@ -59,6 +60,8 @@ export function initI18n() {
       maxRetries: 5,
       retryTimeout: 350,
       react: { useSuspense: true },
+      // Ask for the files now, not a task later: they are on the way to the first render.
+      initAsync: false,
       showSupportNotice: false,
     });
 }

@@ -2,19 +2,19 @@ import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { Provider } from "react-redux";
 import "./index.css";
-import { KEY_GOOGLE_ID_TOKEN, KEY_MAGIC_TOKEN } from "./app/config";
+import { startBootRequests } from "./app/boot";
+import { KEY_GOOGLE_ID_TOKEN, KEY_MAGIC_TOKEN, KEY_TOKEN } from "./app/config";
 import { store } from "./app/store";
 import Loading from "./components/Loading";
 import { initI18n } from "./i18n";
 import { captureInstallPrompt } from "./pwa";
-import AppRouter from "./routes";
-import { setLocal } from "./utils/storage";
+import AppRouter, { preloadSession } from "./routes";
+import { getLocal, setLocal } from "./utils/storage";
 import { applyTheme, watchSystemTheme } from "./utils/theme";
 
 // Dark mode at startup (theme.js already did it before the first paint; this keeps it in sync).
 applyTheme();
 watchSystemTheme();
-void initI18n();
 captureInstallPrompt();
 
 // Invite links look like `/?magic_token=…#/register`: keep the token for the register and OAuth pages.
@@ -28,12 +28,26 @@ if (/^#(?:.*&)?id_token=/.test(window.location.hash)) {
   window.history.replaceState(null, "", `${window.location.pathname}#/login`);
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <Suspense fallback={<Loading reload />}>
-        <AppRouter />
-      </Suspense>
-    </Provider>
-  </StrictMode>,
+// One wave of requests: the boot calls, the translations and, for a stored session, the chunks
+// and namespaces of the screen it opens (see preloadSession), all in parallel with each other.
+startBootRequests(store.dispatch);
+const path = window.location.hash.replace(/^#/, "").split("?")[0] || "/";
+const session = getLocal(KEY_TOKEN) ? preloadSession(path) : undefined;
+const ready = Promise.allSettled([initI18n(session?.namespaces), session?.loaded]);
+
+// The loading screen as plain content until the translations (and the session's chunks) are in,
+// then the app. Rendering the app at once would suspend it behind a Suspense fallback, and React
+// holds content back for 300 ms after a fallback was shown.
+const root = createRoot(document.getElementById("root")!);
+root.render(<Loading reload />);
+void ready.then(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <Suspense fallback={<Loading reload />}>
+          <AppRouter />
+        </Suspense>
+      </Provider>
+    </StrictMode>,
+  ),
 );

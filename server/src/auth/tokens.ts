@@ -54,8 +54,13 @@ export class TokenService {
     return { token, refresh_token, expired_in: this.accessTtlS };
   }
 
-  /** A valid, unexpired access token's claims, or null. */
-  async verifyAccess(token: string): Promise<TokenClaims | null> {
+  /**
+   * A valid, unexpired access token's claims, or null. `remember: false` (an event stream,
+   * which verifies its token once for hours) uses the cache but does not add to it: the cache
+   * is for the REST calls that present the same token again and again, and 10,000 streams
+   * would otherwise keep 10,000 entries (half a kilobyte each) for nothing.
+   */
+  async verifyAccess(token: string, { remember = true }: { remember?: boolean } = {}): Promise<TokenClaims | null> {
     const hit = this.verified.get(token);
     if (hit) {
       if (hit.expMs > Date.now()) return hit.claims;
@@ -65,8 +70,10 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify<Payload>(token, this.key, { algorithms: ["HS256"] });
       if (payload.t !== "AccessToken") return null;
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, { claims: payload.d, expMs: payload.exp * 1000 });
+      if (remember) {
+        if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+        this.verified.set(token, { claims: payload.d, expMs: payload.exp * 1000 });
+      }
       return payload.d;
     } catch {
       return null;

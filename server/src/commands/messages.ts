@@ -7,13 +7,13 @@ import type { Audience } from "../events/bus.js";
 import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
 import { messagePolicy } from "../policies/messages.js";
-import { contactPolicy } from "../policies/users.js";
 import { presentMessage } from "../presenters/messages.js";
 import type { GroupWithMembers } from "../repos/groups.js";
 import { dmPair, insertMessage, removeMessage, type MessageRow } from "../repos/messages.js";
 import { refreshPinnedMessage } from "./pins.js";
 import { resolveFileContent } from "./files.js";
 import { liveArchive } from "./archives.js";
+import { assertCanWriteDirectly } from "./direct.js";
 
 export interface OutgoingContent {
   content_type: string;
@@ -68,12 +68,13 @@ function groupPlacement(actor: TokenClaims, group: GroupWithMembers | undefined)
 
 /**
  * A direct message from the actor to `peer`: sends and DM replies both come through here, so
- * restrictions on writing to a person (blocks, `dm_enable`, …) belong in this function.
+ * restrictions on writing to a person (blocks, `dm_enable`, contact verification) are checked
+ * here (`assertCanWriteDirectly`, 403).
  */
 async function dmPlacement(ctx: AppContext, actor: TokenClaims, peer: Uid): Promise<Placement> {
   const user = await ctx.repos.users.byId(peer);
   if (!user || user.create_by === "guest") throw notFound("no such user");
-  if (!contactPolicy.canReachDirectly(await ctx.repos.userSettings.contact(peer, actor.uid))) throw forbidden("blocked by this user");
+  await assertCanWriteDirectly(ctx, actor, user);
   const [low, high] = dmPair(actor.uid, peer);
   return {
     values: { target_gid: null, target_uid: peer, dm_low: low, dm_high: high },
@@ -101,7 +102,7 @@ export async function sendMessage(
     "gid" in target ? groupPlacement(actor, await ctx.repos.groups.byId(target.gid, { withPins: false })) : await dmPlacement(ctx, actor, target.uid);
   const expiresIn = await ctx.repos.userSettings.burnAfterReading(actor.uid, target);
   const now = Date.now();
-  const row = await insertMessage(ctx.db, {
+  const row = await ctx.repos.messages.append({
     from_uid: actor.uid,
     ...placement.values,
     kind: "normal",
@@ -283,7 +284,7 @@ export async function replyToMessage(ctx: AppContext, actor: TokenClaims, mid: M
   const placement = group
     ? groupPlacement(actor, group)
     : await dmPlacement(ctx, actor, placementFor(actor.uid, row, group).values.target_uid ?? 0);
-  const reply = await insertMessage(ctx.db, {
+  const reply = await ctx.repos.messages.append({
     from_uid: actor.uid,
     ...placement.values,
     kind: "reply",

@@ -3,7 +3,7 @@ import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
-import { contactPolicy } from "../policies/users.js";
+import { assertCanWriteDirectly } from "./direct.js";
 
 /** One `typing` event per (user, conversation) per this many ms; calls in between are accepted but not re-sent. */
 export const TYPING_INTERVAL_MS = 2_000;
@@ -26,8 +26,8 @@ function throttled(ctx: AppContext, key: string, now: number): boolean {
 /**
  * Parley extension `POST /user/typing`: tells the other members of a conversation that the
  * caller is typing, as `{type:"typing", uid, target}` with the target the caller named (a DM
- * names the peer, as a `chat` event does). Never stored. The peer of a DM gets it (not when the
- * peer has blocked the caller: 403); a channel's members get it (public: every stream) except
+ * names the peer, as a `chat` event does). Never stored. The peer of a DM gets it (403 when the
+ * caller may not write to them: a block, DMs off, contact verification); a channel's members get it (public: every stream) except
  * the caller's own streams. Unknown targets are 404, channels the caller cannot post to 403.
  * At most one event per (caller, target) every 2 s; extra calls succeed without an event.
  */
@@ -45,9 +45,7 @@ export async function notifyTyping(ctx: AppContext, actor: TokenClaims, target: 
   const peer = await ctx.repos.users.byId(target.uid);
   if (!peer || peer.create_by === "guest") throw notFound("no such user");
   if (peer.uid === actor.uid) return; // writing a note to oneself: nobody to tell
-  if (!contactPolicy.canReachDirectly(await ctx.repos.userSettings.contact(peer.uid, actor.uid))) {
-    throw forbidden("blocked by this user");
-  }
+  await assertCanWriteDirectly(ctx, actor, peer);
   if (throttled(ctx, `${actor.uid}:u${peer.uid}`, Date.now())) return;
   ctx.bus.publish({ type: "typing", uid: actor.uid, target: { uid: peer.uid } }, { kind: "users", uids: [peer.uid] });
 }

@@ -1,6 +1,10 @@
 import type { ServerResponse } from "node:http";
 import type { KickReason, Mid, ServerEvent, Uid } from "@parley/protocol";
-import { frameOf } from "./bus.js";
+import { frameOf, type Delivery } from "./bus.js";
+import { sinkFor, type StreamSink } from "./sink.js";
+import { currentTurn, scheduleFlush, sharedFrame, type TurnLog } from "./turn.js";
+
+export { flushStreams, MIN_FLUSH_INTERVAL_MS } from "./turn.js";
 
 /**
  * A stream whose socket buffer grows past this is too slow to keep up; it is closed rather than
@@ -9,39 +13,19 @@ import { frameOf } from "./bus.js";
  */
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
-/**
- * Streams with frames waiting for the end of this event-loop turn. Every frame delivered during
- * one turn (a burst of sends, a fan-out, a connect sequence) goes out in one socket write per
- * stream instead of one per frame: under load that divides the syscalls by the burst size, at
- * the cost of at most one turn of latency.
- */
-const dirty: SseConnection[] = [];
-let flushScheduled = false;
-
-/** Sends every stream's waiting frames now (the end-of-turn flush; tests call it directly). */
-export function flushStreams(): void {
-  flushScheduled = false;
-  const conns = dirty.splice(0);
-  for (const conn of conns) conn.flush();
-}
-
-function scheduleFlush(conn: SseConnection): void {
-  dirty.push(conn);
-  if (!flushScheduled) {
-    flushScheduled = true;
-    setImmediate(flushStreams);
-  }
-}
-
 /** One open `GET /api/user/events` response. */
 export class SseConnection {
   private live = false;
   private closed = false;
   /** Live frames that arrived while the connect sequence was being written. */
-  private pending: { event: ServerEvent; frame: string }[] = [];
+  private pending: Delivery[] = [];
   private lastBacklogMid: Mid = 0;
-  /** Frames written this turn, sent by `flush`; null when nothing waits. */
-  private out: string | null = null;
+  /** What this stream owes from `log`, the turn's frames: flat [start, end) pairs; null when nothing waits. */
+  private runs: number[] | null = null;
+  private log: TurnLog | null = null;
+  /** Characters owed this turn (the slow-stream check counts them with the socket's backlog). */
+  private owed = 0;
+  private readonly sink: StreamSink;
   lastWriteAt = Date.now();
   lastHeartbeatAt = Date.now();
 
@@ -53,6 +37,7 @@ export class SseConnection {
     private readonly res: ServerResponse,
     private readonly onClose: (conn: SseConnection) => void,
   ) {
+    this.sink = sinkFor(res);
     res.on("close", () => this.close());
   }
 
@@ -60,10 +45,18 @@ export class SseConnection {
     return this.closed;
   }
 
-  /** Writes a frame of the connect sequence (before `goLive`). */
-  writeInitial(event: ServerEvent): void {
+  /**
+   * Writes a frame of the connect sequence (before `goLive`). `shared`: the same event object is
+   * written to many streams (a cached snapshot), so its frame is serialized and encoded once.
+   */
+  writeInitial(event: ServerEvent, { shared = false }: { shared?: boolean } = {}): void {
     if (event.type === "chat" && event.mid > this.lastBacklogMid) this.lastBacklogMid = event.mid;
-    this.write(frameOf(event));
+    if (shared) {
+      const { frame, bytes } = sharedFrame(event);
+      this.write(frame, null, bytes);
+    } else {
+      this.write(frameOf(event));
+    }
   }
 
   /** Ends the connect sequence: flushes the live events that arrived meanwhile, skipping duplicates. */
@@ -71,17 +64,18 @@ export class SseConnection {
     const pending = this.pending;
     this.pending = [];
     this.live = true;
-    for (const { event, frame } of pending) this.deliver(event, frame);
+    for (const delivery of pending) this.deliver(delivery);
   }
 
-  deliver(event: ServerEvent, frame: string): void {
+  deliver(delivery: Delivery): void {
     if (this.closed) return;
     if (!this.live) {
-      this.pending.push({ event, frame });
+      this.pending.push(delivery);
       return;
     }
+    const event = delivery.event;
     if (event.type === "chat" && event.mid <= this.lastBacklogMid) return;
-    this.write(frame);
+    this.write(delivery.frame, delivery);
     if (event.type === "kick") this.close();
   }
 
@@ -91,39 +85,51 @@ export class SseConnection {
     this.close();
   }
 
-  write(chunk: string): void {
+  write(frame: string, delivery: Delivery | null = null, bytes?: Buffer): void {
     if (this.closed) return;
-    if (this.res.writableLength + (this.out?.length ?? 0) > MAX_PENDING_BYTES) {
+    if (this.sink.backlog + this.owed > MAX_PENDING_BYTES) {
       this.close();
       return;
     }
-    if (this.out === null) {
-      this.out = chunk;
+    const turn = currentTurn();
+    const index = turn.add(frame, delivery, bytes);
+    const runs = this.runs;
+    if (runs === null) {
+      this.runs = [index, index + 1];
+      this.log = turn;
       scheduleFlush(this);
+    } else if (runs[runs.length - 1] === index) {
+      runs[runs.length - 1] = index + 1;
     } else {
-      this.out += chunk;
+      runs.push(index, index + 1);
     }
+    this.owed += frame.length;
     this.lastWriteAt = Date.now();
+  }
+
+  /** The bytes this stream owes, and clears the debt. */
+  private take(): Buffer[] | null {
+    const runs = this.runs;
+    const log = this.log;
+    this.runs = null;
+    this.log = null;
+    this.owed = 0;
+    return runs === null || log === null ? null : log.bytes(runs);
   }
 
   /** Sends the frames written this turn (called once per turn by the shared flush). */
   flush(): void {
-    const out = this.out;
-    this.out = null;
-    if (out !== null && !this.closed) this.res.write(out);
+    const parts = this.take();
+    if (parts !== null && !this.closed) this.sink.write(parts);
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.pending = [];
-    const out = this.out;
-    this.out = null;
     // A kick's frame (written just before) still goes out, with the end of the response.
-    if (!this.res.writableEnded) {
-      if (out !== null) this.res.end(out);
-      else this.res.end();
-    }
+    const parts = this.take() ?? [];
+    if (!this.res.writableEnded) this.sink.end(parts);
     this.onClose(this);
   }
 }

@@ -2,20 +2,24 @@ import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InProcessEventBus } from "./bus.js";
-import { flushStreams, MAX_PENDING_BYTES } from "./connection.js";
+import { flushStreams, MAX_PENDING_BYTES, MIN_FLUSH_INTERVAL_MS } from "./connection.js";
 import { ConnectionHub } from "./hub.js";
 
 /** A stand-in for the socket side of a response: records writes, reports a settable backlog. */
 class FakeResponse extends EventEmitter {
   chunks: string[] = [];
+  raw: (string | Buffer)[] = [];
   writableLength = 0;
   writableEnded = false;
-  write(chunk: string) {
-    this.chunks.push(chunk);
+  write(chunk: string | Buffer) {
+    this.raw.push(chunk);
+    this.chunks.push(chunk.toString());
     return true;
   }
-  end(chunk?: string) {
-    if (chunk !== undefined) this.chunks.push(chunk);
+  cork() {}
+  uncork() {}
+  end(chunk?: string | Buffer) {
+    if (chunk !== undefined) this.chunks.push(chunk.toString());
     this.writableEnded = true;
     this.emit("close");
   }
@@ -131,6 +135,48 @@ describe("ConnectionHub", () => {
     bus.publish({ type: "group_message_cleared", gid: 6 }, { kind: "everyone" });
     endOfTurn();
     expect(r.chunks).toHaveLength(2);
+  });
+
+  it("encodes a broadcast once: streams owed the same frames get the same bytes object", () => {
+    const streams = Array.from({ length: 20 }, () => new FakeResponse());
+    streams.forEach((r, i) => hub.register(i + 1, "web:x", false, asRes(r)).goLive());
+    const loner = new FakeResponse();
+    const lonerConn = hub.register(100, "web:x", false, asRes(loner));
+    lonerConn.goLive();
+    endOfTurn(); // the presence announcements of the registrations differ per stream
+    for (const r of [...streams, loner]) {
+      r.raw = [];
+      r.chunks = [];
+    }
+    for (let gid = 1; gid <= 3; gid++) bus.publish({ type: "group_message_cleared", gid }, { kind: "everyone" });
+    lonerConn.kick("logout"); // a frame of its own between broadcasts does not disturb the others
+    bus.publish({ type: "group_message_cleared", gid: 4 }, { kind: "everyone" });
+    endOfTurn();
+    const first = streams[0].raw[0];
+    expect(Buffer.isBuffer(first)).toBe(true);
+    for (const r of streams) {
+      expect(r.raw).toHaveLength(1);
+      expect(r.raw[0]).toBe(first);
+      expect([...r.text.matchAll(/"gid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4]);
+    }
+    expect([...loner.text.matchAll(/"gid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
+    expect(loner.text.endsWith('"reason":"logout"}\n\n')).toBe(true);
+  });
+
+  it("flushes at the end of a quiet turn, and gathers the turns of a busy stretch into one write", () => {
+    const r = new FakeResponse();
+    hub.register(1, "a", false, asRes(r)).goLive();
+    vi.advanceTimersByTime(MIN_FLUSH_INTERVAL_MS);
+    bus.publish({ type: "group_message_cleared", gid: 1 }, { kind: "everyone" });
+    vi.advanceTimersToNextTimer(); // the end-of-turn flush, nothing having been written lately
+    expect(r.chunks).toHaveLength(1);
+    bus.publish({ type: "group_message_cleared", gid: 2 }, { kind: "everyone" });
+    vi.advanceTimersByTime(1);
+    bus.publish({ type: "group_message_cleared", gid: 3 }, { kind: "everyone" });
+    expect(r.chunks).toHaveLength(1);
+    vi.advanceTimersByTime(MIN_FLUSH_INTERVAL_MS);
+    expect(r.chunks).toHaveLength(2);
+    expect([...r.chunks[1].matchAll(/"gid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([2, 3]);
   });
 
   it("does not announce guests' presence", () => {

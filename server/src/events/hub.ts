@@ -102,30 +102,32 @@ export class ConnectionHub {
     }
   }
 
-  private dispatch({ event, audience, frame }: Delivery): void {
-    this.deliver(event, audience, frame);
+  private dispatch(delivery: Delivery): void {
+    this.deliver(delivery);
+    const event = delivery.event;
     if (event.type === "server_config_changed" && typeof event.show_user_online_status === "boolean") {
       this.setPresenceVisible(event.show_user_online_status);
     }
   }
 
-  private deliver(event: Delivery["event"], audience: Delivery["audience"], frame: string): void {
+  private deliver(delivery: Delivery): void {
+    const audience = delivery.audience;
     switch (audience.kind) {
       case "everyone":
         for (const conn of this.all) {
-          if (conn.uid !== audience.exceptUid) conn.deliver(event, frame);
+          if (conn.uid !== audience.exceptUid) conn.deliver(delivery);
         }
         return;
       case "users":
         for (const uid of audience.uids) {
           for (const conn of this.byUid.get(uid) ?? []) {
-            if (conn.device !== audience.exceptDevice) conn.deliver(event, frame);
+            if (conn.device !== audience.exceptDevice) conn.deliver(delivery);
           }
         }
         return;
       case "device":
         for (const conn of this.byUid.get(audience.uid) ?? []) {
-          if (conn.device === audience.device) conn.deliver(event, frame);
+          if (conn.device === audience.device) conn.deliver(delivery);
         }
         return;
     }

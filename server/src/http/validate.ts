@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { badRequest } from "./errors.js";
 
 /** Parses a request part with its schema; a mismatch is a 400 naming the first bad field. */

@@ -28,14 +28,46 @@ export const userPolicy = {
   },
 };
 
+/**
+ * Why a direct message (send, reply or typing notice) to a peer is refused, or "ok":
+ * - `blocked`: the peer blocked the sender;
+ * - `dm_disabled`: the server turned direct messages off (`dm_enable: false`);
+ * - `not_contact`: contact verification is on (`contact_verification_enable`) and the sender has
+ *   not added the peer to their contacts.
+ */
+export type DirectVerdict = "ok" | "blocked" | "dm_disabled" | "not_contact";
+
+export interface DirectParties {
+  actor: Pick<TokenClaims, "uid" | "is_admin">;
+  peer: Pick<UserRow, "uid" | "is_admin">;
+  /** The peer's contact row about the sender (a block). */
+  peerView: ContactRow | undefined;
+  /** The sender's contact row about the peer (verification); only read when it matters. */
+  actorView?: ContactRow | undefined;
+}
+
 export const contactPolicy = {
   /**
-   * A direct message (or typing notice) to a peer is refused when the peer has blocked the
-   * sender; `peerView` is the peer's contact row about the sender. The web client shows
-   * "Send failed, blocked maybe" for the 403.
+   * A direct message to oneself is always fine. A block by the peer always refuses (the web
+   * client shows "Send failed, blocked maybe" for the 403). Otherwise a conversation with an
+   * admin on either side is always open: VoceChat puts admins in everyone's contacts, and members
+   * must be able to reach them when DMs are off. Between others, `dm_enable: false` refuses, and
+   * contact verification asks the *sender* to have added the peer — VoceChat's contacts are
+   * one-sided, and its clients gate the DM composer on the viewer's own status (so the official
+   * clients work unchanged: "Add to contacts", then write).
    */
-  canReachDirectly(peerView: ContactRow | undefined): boolean {
-    return peerView?.status !== "blocked";
+  directVerdict(settings: Pick<SystemCommon, "dm_enable" | "contact_verification_enable">, { actor, peer, peerView, actorView }: DirectParties): DirectVerdict {
+    if (actor.uid === peer.uid) return "ok";
+    if (peerView?.status === "blocked") return "blocked";
+    if (actor.is_admin || peer.is_admin === 1) return "ok";
+    if (!settings.dm_enable) return "dm_disabled";
+    if (settings.contact_verification_enable && actorView?.status !== "added") return "not_contact";
+    return "ok";
+  },
+
+  /** Whether `directVerdict` needs the sender's own contact row (the caller can skip the read). */
+  needsActorView(settings: Pick<SystemCommon, "dm_enable" | "contact_verification_enable">, actor: DirectParties["actor"], peer: DirectParties["peer"]): boolean {
+    return settings.contact_verification_enable && settings.dm_enable && actor.uid !== peer.uid && !actor.is_admin && peer.is_admin !== 1;
   },
 
   /** Adding contacts can be switched off server-wide (`add_friend_enable`); blocking cannot. */

@@ -1,7 +1,6 @@
 import { EMPTY_OPEN_GRAPH, type OpenGraphObject } from "@parley/protocol";
 import { ANY_ADDRESS, PUBLIC_ONLY, systemResolver, type AddressGate, type Resolver } from "./address.js";
 import { fetchHtml } from "./fetch.js";
-import { decodeHtml, parseOpenGraph } from "./opengraph.js";
 
 export interface LinkPreviewOptions {
   /** `PREVIEW_ALLOW_PRIVATE`: private, loopback and link-local targets are allowed. */
@@ -78,6 +77,8 @@ export class LinkPreviewService {
           ...(language ? { "accept-language": language } : {}),
         },
       });
+      // The HTML parser loads with the first preview: a server with previews off never holds it.
+      const { decodeHtml, parseOpenGraph } = await import("./opengraph.js");
       value = parseOpenGraph(decodeHtml(page.body, page.contentType), page.url);
     } catch {
       value = EMPTY_OPEN_GRAPH;

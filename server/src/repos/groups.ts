@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Gid, Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
+import { precompile, type Precompiled } from "../db/precompiled.js";
 import type { GroupAnnouncementsTable, GroupsTable, PinnedMessagesTable } from "../db/schema.js";
 
 export type GroupRow = Selectable<GroupsTable>;
@@ -16,21 +17,28 @@ export interface GroupWithMembers {
 }
 
 export class GroupsRepo {
-  constructor(private readonly db: Db) {}
+  /** `byId` runs on every message send: compiled once. */
+  private readonly groupById: Precompiled<GroupRow>;
+  private readonly membersOf: Precompiled<{ uid: Uid }>;
+
+  constructor(private readonly db: Db) {
+    this.groupById = precompile(db.selectFrom("groups").selectAll().where("gid", "=", 0));
+    this.membersOf = precompile(db.selectFrom("group_members").select("uid").where("gid", "=", 0).orderBy("uid"));
+  }
 
   /**
    * A channel with its members and pins. `withPins: false` skips the pins query for callers that
    * only check membership (the message send path); their `pins` is then empty.
    */
   async byId(gid: Gid, { withPins = true }: { withPins?: boolean } = {}): Promise<GroupWithMembers | undefined> {
-    const row = await this.db.selectFrom("groups").selectAll().where("gid", "=", gid).executeTakeFirst();
+    const [row] = (await this.groupById.run(this.db, [gid])).rows;
     if (!row) return undefined;
     const [members, pins] = await Promise.all([row.is_public ? [] : this.memberIds(gid), withPins ? this.pinsOf([gid]) : []]);
     return { row, members, pins };
   }
 
   async memberIds(gid: Gid): Promise<Uid[]> {
-    const rows = await this.db.selectFrom("group_members").select("uid").where("gid", "=", gid).orderBy("uid").execute();
+    const { rows } = await this.membersOf.run(this.db, [gid]);
     return rows.map((r) => r.uid);
   }
 

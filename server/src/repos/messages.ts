@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from "kysely";
 import type { Gid, Mid, MessageProperties, Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
 import type { Dialect } from "../db/migrate.js";
+import { MessageAppender, type NewMessage } from "./messageAppender.js";
 import type { ArchivesTable, FavoritesTable, MessagesTable } from "../db/schema.js";
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -56,7 +57,16 @@ export type Conversation = { gid: Gid } | { dm: [Uid, Uid] };
 export const dmPair = (a: Uid, b: Uid): [Uid, Uid] => (a < b ? [a, b] : [b, a]);
 
 export class MessagesRepo {
-  constructor(private readonly db: Db) {}
+  private readonly appender: MessageAppender;
+
+  constructor(private readonly db: Db) {
+    this.appender = new MessageAppender(db);
+  }
+
+  /** Stores a new message through the group commit (`MessageAppender`); resolves once durable. */
+  append(values: NewMessage): Promise<MessageRow> {
+    return this.appender.append(values);
+  }
 
   byId(mid: Mid): Promise<MessageRow | undefined> {
     return this.db.selectFrom("messages").selectAll().where("mid", "=", mid).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Gid, MessageTarget, Uid, UserSettings } from "@parley/protocol";
 import type { Db } from "../db/index.js";
+import { precompile, type Precompiled } from "../db/precompiled.js";
 import type { ChatKind, UserContactsTable } from "../db/schema.js";
 import type { UserRow } from "./users.js";
 
@@ -17,7 +18,14 @@ export function chatTarget(kind: string, id: number): MessageTarget {
 
 /** Reads of the per-user settings tables (mutes, read indexes, burn-after-reading, pins, contacts). */
 export class UserSettingsRepo {
-  constructor(private readonly db: Db) {}
+  /** `burnAfterReading` runs on every message send: compiled once. */
+  private readonly burnOf: Precompiled<{ expires_in: number }>;
+
+  constructor(private readonly db: Db) {
+    this.burnOf = precompile(
+      db.selectFrom("user_burn_after_reading").select("expires_in").where("uid", "=", 0).where("kind", "=", "group").where("target_id", "=", 0),
+    );
+  }
 
   /**
    * The `user_settings` event body of the connect sequence (contract §5.2 item 4): unexpired
@@ -67,13 +75,7 @@ export class UserSettingsRepo {
    */
   async burnAfterReading(uid: Uid, target: MessageTarget): Promise<number | null> {
     const key = chatKey(target);
-    const row = await this.db
-      .selectFrom("user_burn_after_reading")
-      .select("expires_in")
-      .where("uid", "=", uid)
-      .where("kind", "=", key.kind)
-      .where("target_id", "=", key.target_id)
-      .executeTakeFirst();
+    const [row] = (await this.burnOf.run(this.db, [uid, key.kind, key.target_id])).rows;
     return row?.expires_in ?? null;
   }
 

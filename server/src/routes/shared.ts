@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
+import * as z from "zod";
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from "@parley/protocol";
 import { decodeProperties, type OutgoingContent } from "../commands/messages.js";
 import { parse } from "../http/validate.js";

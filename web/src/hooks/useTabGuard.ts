@@ -2,6 +2,19 @@ import { useEffect } from "react";
 import { useAppDispatch } from "../app/hooks";
 import { setInactive } from "../app/slices/ui";
 
+const CHANNEL = "parley-active-tab";
+
+/**
+ * Tells the older tabs that this one takes over (they go inactive and stop their streams). Before
+ * this tab's stream opens, so the server does not kick theirs (same device) while they listen.
+ */
+export function announceTab() {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ type: "hello", id: `${Date.now()}-${Math.random()}` });
+  channel.close();
+}
+
 /**
  * Only one active tab (spec §1, §4): a new tab announces itself and older tabs go inactive (they
  * stop the event stream and show a reload screen).
@@ -11,7 +24,7 @@ export default function useTabGuard() {
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const id = `${Date.now()}-${Math.random()}`;
-    const channel = new BroadcastChannel("parley-active-tab");
+    const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (e: MessageEvent<{ type: string; id: string }>) => {
       if (e.data?.type === "hello" && e.data.id !== id) dispatch(setInactive(true));
     };

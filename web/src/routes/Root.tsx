@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
+import { startBootRequests } from "../app/boot";
 import { KEY_MOBILE_APP_TIP, appDeepLink } from "../app/config";
 import { useAppDispatch, useAppSelector } from "../app/hooks";
-import { fetchInitialized, fetchLoginConfig, fetchServer, fetchServerVersion, fetchSMTPStatus } from "../app/slices/server";
 import { updateOnline } from "../app/slices/ui";
 import ErrorBoundary from "../components/ErrorBoundary";
 import Toaster from "../components/Toaster";
@@ -79,11 +79,7 @@ function useBoot() {
   useEffect(() => {
     if (booted) return;
     booted = true;
-    void dispatch(fetchInitialized());
-    void dispatch(fetchServer());
-    void dispatch(fetchLoginConfig());
-    void dispatch(fetchServerVersion());
-    void dispatch(fetchSMTPStatus());
+    startBootRequests(dispatch);
     registerServiceWorker(() =>
       toast.action(t("pwa.new_version"), {
         id: "new-version",

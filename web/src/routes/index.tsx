@@ -1,42 +1,66 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { HashRouter, Route, Routes, useNavigate } from "react-router";
 import { MIN_VERSION } from "../app/config";
 import { useAppSelector } from "../app/hooks";
 import Loading from "../components/Loading";
 import { registerNavigator } from "../utils/navigation";
 import { versionAtLeast } from "../utils/version";
+import { lazyRoute } from "./lazyRoute";
 import LoginPage from "./login";
 import NotFound from "./NotFound";
 import Root from "./Root";
 
-// Everything but the login page is split off, to keep the first load small.
-const GuestLogin = lazy(() => import("./guest"));
-const EmailLogin = lazy(() => import("./auth/EmailLogin"));
-const SendMagicLink = lazy(() => import("./auth/SendMagicLink"));
-const RegisterLayout = lazy(() => import("./register"));
-const Register = lazy(() => import("./register/Register"));
-const SetName = lazy(() => import("./register/SetName"));
-const OnboardingPage = lazy(() => import("./onboarding"));
-const OAuthPage = lazy(() => import("./oauth"));
-const CallbackPage = lazy(() => import("./callback"));
-const InvitePrivate = lazy(() => import("./invite/InvitePrivate"));
-const InviteMobile = lazy(() => import("./invite/InviteMobile"));
-const HomeLayout = lazy(() => import("./home"));
-const ChatLayout = lazy(() => import("./chat/ChatLayout"));
-const Welcome = lazy(() => import("./home/Welcome"));
-const ChatIndex = lazy(() => import("./chat/ChatIndex"));
-const ChannelChat = lazy(() => import("./chat/ChannelChat"));
-const DMChat = lazy(() => import("./chat/DMChat"));
-const SettingPage = lazy(() => import("./setting"));
-const ChannelSetting = lazy(() => import("./setting/ChannelSetting"));
-const DMSetting = lazy(() => import("./setting/DMSetting"));
-const UsersPage = lazy(() => import("./users"));
-const FavsPage = lazy(() => import("./favs"));
-const FilesPage = lazy(() => import("./files"));
-const LegacyFilesPage = lazy(() => import("./files/LegacyFiles"));
+// Everything but the login page is split off, to keep the first load small. A stored session
+// preloads the main layout's chunks (`preloadSession`), so they render without suspending.
+const GuestLogin = lazyRoute(() => import("./guest"));
+const EmailLogin = lazyRoute(() => import("./auth/EmailLogin"));
+const SendMagicLink = lazyRoute(() => import("./auth/SendMagicLink"));
+const RegisterLayout = lazyRoute(() => import("./register"));
+const Register = lazyRoute(() => import("./register/Register"));
+const SetName = lazyRoute(() => import("./register/SetName"));
+const OnboardingPage = lazyRoute(() => import("./onboarding"));
+const OAuthPage = lazyRoute(() => import("./oauth"));
+const CallbackPage = lazyRoute(() => import("./callback"));
+const InvitePrivate = lazyRoute(() => import("./invite/InvitePrivate"));
+const InviteMobile = lazyRoute(() => import("./invite/InviteMobile"));
+const HomeLayout = lazyRoute(() => import("./home"));
+const ChatLayout = lazyRoute(() => import("./chat/ChatLayout"));
+const Welcome = lazyRoute(() => import("./home/Welcome"));
+const ChatIndex = lazyRoute(() => import("./chat/ChatIndex"));
+const ChannelChat = lazyRoute(() => import("./chat/ChannelChat"));
+const DMChat = lazyRoute(() => import("./chat/DMChat"));
+const SettingPage = lazyRoute(() => import("./setting"));
+const ChannelSetting = lazyRoute(() => import("./setting/ChannelSetting"));
+const DMSetting = lazyRoute(() => import("./setting/DMSetting"));
+const UsersPage = lazyRoute(() => import("./users"));
+const FavsPage = lazyRoute(() => import("./favs"));
+const FilesPage = lazyRoute(() => import("./files"));
+const LegacyFilesPage = lazyRoute(() => import("./files/LegacyFiles"));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading reload />}>{node}</Suspense>;
 const pane = (node: ReactNode) => <Suspense fallback={<Loading fullscreen={false} />}>{node}</Suspense>;
+
+/**
+ * A stored session opens the main layout: start the chunks of `path` (a hash path) and name the
+ * translations it needs, so they load in one wave with the entry. Without this each lazy level
+ * (layout, chat frame, conversation, its namespace) waited for the one above it to render.
+ * Only called when a token is stored: the login page never loads these.
+ */
+export function preloadSession(path: string): { namespaces: string[]; loaded: Promise<unknown> } {
+  // The screens under the main layout: its event stream starts as soon as the layout's chunk is here.
+  const streams = /^\/(?:(?:chat|setting|users|favs|files)(?:\/|$)|$)/.test(path);
+  const home = HomeLayout.preload().then((m) => streams && m.startStreamEarly());
+  const chunks: { preload: () => Promise<unknown> }[] = [];
+  // The sidebar (ChatLayout) speaks "chat"; so does every conversation.
+  const namespaces = ["chat"];
+  if (path === "/") {
+    chunks.push(ChatLayout, Welcome);
+    namespaces.push("welcome");
+  } else if (path === "/chat") chunks.push(ChatLayout, ChatIndex);
+  else if (path.startsWith("/chat/channel/")) chunks.push(ChatLayout, ChannelChat);
+  else if (path.startsWith("/chat/dm/")) chunks.push(ChatLayout, DMChat);
+  return { namespaces, loaded: Promise.allSettled([home, ...chunks.map((c) => c.preload())]) };
+}
 
 /** Lets the base query and the event stream navigate (session loss → /login). */
 function NavigatorBridge() {

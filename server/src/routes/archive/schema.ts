@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { countParam, idValue } from "../shared.js";
 
 /** Most messages one archive or favorite holds. */

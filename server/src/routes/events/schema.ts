@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { countParam } from "../shared.js";
 
 export const eventsQuery = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag } from "../archive/schema.js";
 import { countParam, idParam } from "../shared.js";
 

@@ -200,7 +200,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   app.get<GidParams>("/group/:gid/history", { preHandler: guards.user }, async (req, reply) => {
     const gid = parseId(req.params.gid, "gid");
     const q = parse(historyQuery, req.query, "query");
-    const group = await ctx.repos.groups.byId(gid);
+    const group = await ctx.repos.groups.byId(gid, { withPins: false }); // membership is all the check needs
     if (!group) throw notFound("no such channel");
     if (!groupPolicy.canRead(claimsOf(req), group)) throw forbidden("not a member of this channel");
     const rows = await ctx.repos.messages.history({ gid }, q.before ?? null, q.limit);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { INVITE_MAX_EXPIRY_S, INVITE_MAX_TIMES } from "../../commands/invites.js";
 import { idParam, idValue } from "../shared.js";
 

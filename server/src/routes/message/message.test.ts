@@ -14,6 +14,7 @@ import {
 } from "../../test/harness.js";
 import { expectChatDelivery, messageApi, midOf, seedBot } from "../../test/messaging.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
+import { sendFile, uploadFile } from "../../test/uploads.js";
 
 const ready = (e: ServerEvent) => e.type === "ready";
 
@@ -378,6 +379,63 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       const mid = midOf(await api.reply(carol, original, "now"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       expect(event).toMatchObject({ from_uid: carol.uid, target: { gid: team }, detail: { type: "reply", mid: original, content: "now", properties: null } });
+    });
+
+    it("a reply can carry a file: {path} with vocechat/file (or audio), the upload's name, type and size, in a DM or a channel", async () => {
+      const [b, c, a] = await connect(bob, carol, admin);
+      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "can you send the deck?");
+      const deck = await uploadFile(s, carol, Buffer.from("%PDF-1.4 deck"), { filename: "deck.pdf", content_type: "application/pdf" });
+      const mid = midOf(await sendFile(s, carol, `/message/${original}/reply`, JSON.stringify({ path: deck.path }), { local_id: 5, name: "spoofed.exe" }));
+      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      assertMatches("ChatMessage", event);
+      expect(event).toEqual({
+        type: "chat",
+        mid,
+        from_uid: carol.uid,
+        created_at: expect.any(Number),
+        target: { uid: bob.uid },
+        detail: {
+          type: "reply",
+          mid: original,
+          content_type: "vocechat/file",
+          content: deck.path,
+          properties: { local_id: 5, name: "deck.pdf", content_type: "application/pdf", size: 13 },
+        },
+      });
+      expect((await api.history(bob, `user/${carol.uid}`)).at(-1)?.detail).toEqual(event.detail);
+
+      // In a channel, to its audience; a voice note is a file reply too.
+      const question = await sendText(s, bob, `/group/${team}/send`, "status?");
+      const voice = await uploadFile(s, carol, Buffer.from("OggS...."), { filename: "status.ogg", content_type: "audio/ogg" });
+      const audio = midOf(await sendFile(s, carol, `/message/${question}/reply`, JSON.stringify({ path: voice.path }), undefined, "vocechat/audio"));
+      const audioEvent = await expectChatDelivery(audio, [b, c], [a], fence);
+      expect(audioEvent.detail).toEqual({
+        type: "reply",
+        mid: question,
+        content_type: "vocechat/audio",
+        content: voice.path,
+        properties: { name: "status.ogg", content_type: "audio/ogg", size: 8 },
+      });
+    });
+
+    it("a file reply: 400 for a malformed or unknown path and nothing is stored; 403 guests and non-members; 401 anonymous; a bot may", async () => {
+      const guest = await seedGuest(s);
+      const bot = await seedBot(s);
+      const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
+      const priv = await sendText(s, bob, `/group/${team}/send`, "team");
+      const file = await uploadFile(s, bob, Buffer.from("hello"), { filename: "hello.txt" });
+      const body = JSON.stringify({ path: file.path });
+      const before = await s.ctx.db.selectFrom("messages").select("mid").execute();
+      for (const bad of ["not json", JSON.stringify({}), JSON.stringify({ path: 5 }), JSON.stringify({ path: "../../etc/passwd" }), JSON.stringify({ path: "2024/1/1/6f1c1c8e-8a4e-4c55-9d2e-2b7c1c9a0f00" })]) {
+        expect((await sendFile(s, bob, `/message/${pub}/reply`, bad)).statusCode, bad).toBe(400);
+      }
+      expect((await sendFile(s, admin, `/message/${priv}/reply`, body)).statusCode).toBe(403);
+      expect((await sendFile(s, guest, `/message/${pub}/reply`, body)).statusCode).toBe(403);
+      expect((await s.app.inject({ method: "POST", url: `/api/message/${pub}/reply`, headers: { "content-type": "vocechat/file" }, payload: body })).statusCode).toBe(401);
+      expect((await sendFile(s, bob, `/message/999999/reply`, body)).statusCode).toBe(404);
+      expect(await s.ctx.db.selectFrom("messages").select("mid").execute()).toEqual(before);
+      midOf(await sendFile(s, bot, `/message/${pub}/reply`, body));
+      midOf(await sendFile(s, carol, `/message/${priv}/reply`, body));
     });
 
     it("restricted channels: only the owner and admins reply", async () => {

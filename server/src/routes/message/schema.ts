@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@parley/protocol";
 import { idParam } from "../shared.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ADMIN_FILE_TYPES, FILE_CREATION_TIME_TYPES } from "@parley/protocol";
 import { countParam, idParam } from "../shared.js";
 

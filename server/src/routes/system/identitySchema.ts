@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** `POST /admin/smtp/config` (contract §3.7): `port` defaults to 465. */
 export const smtpConfigBody = z

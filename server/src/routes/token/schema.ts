@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 const device = z.string().trim().min(1).max(128);
 const token = z.string().min(1).max(512);

@@ -5,7 +5,9 @@ import reducer, {
   conversationOf,
   initialMessagesState,
   insertAscending,
+  receiveHistoryPage,
   receiveMessages,
+  releaseBodies,
   removeMessage,
   removeStoredMessage,
   replaceTempMessage,
@@ -204,5 +206,56 @@ describe("receiving a batch", () => {
     );
     expect(s.channel[1]).toEqual([10, 12]);
     expect(s.byId[10]).toMatchObject({ content: "y", edited: true });
+  });
+});
+
+describe("releasing bodies far from the screen", () => {
+  const page = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chat(from + i, OTHER, `m${from + i}`));
+  const loaded = (s: MessagesState) => s.channel[1].filter((mid) => s.byId[mid]);
+
+  it("keeps the ids, the rows asked for, the newest page and the unread ones", () => {
+    let s = receive(initialMessagesState(), ...page(1, 400));
+    s = reducer(s, releaseBodies({ kind: "channel", id: 1, from: 10, to: 19, readMid: 350 }));
+    expect(s.channel[1]).toHaveLength(400);
+    // Rows 10..19 are mids 11..20; the newest page is 301..400 (and 351..400 are unread anyway).
+    expect(loaded(s)).toEqual([...Array.from({ length: 10 }, (_, i) => 11 + i), ...Array.from({ length: 100 }, (_, i) => 301 + i)]);
+  });
+
+  it("keeps the originals the kept rows quote, and the mids asked for", () => {
+    let s = receive(initialMessagesState(), ...page(1, 300));
+    s = receive(s, { ...chat(301, OTHER, "answer"), detail: { type: "reply", mid: 3, properties: null, content_type: "text/plain", content: "answer" } });
+    s = reducer(s, releaseBodies({ kind: "channel", id: 1, from: 300, to: 300, readMid: 301, keep: [7] }));
+    expect(loaded(s).filter((mid) => mid < 200)).toEqual([3, 7]);
+  });
+
+  it("keeps temporary messages, and an edit for the body's return", () => {
+    let s = receive(initialMessagesState(), ...page(1, 200), reaction(201, OTHER, 5, { type: "edit", properties: null, content_type: "text/plain", content: "edited" }));
+    s = reducer(s, addMessage({ kind: "channel", id: 1, message: temp(1_800_000_000_000) }));
+    s = reducer(s, releaseBodies({ kind: "channel", id: 1, from: 100, to: 100, readMid: 1_900_000_000_000 }));
+    expect(s.byId[5]).toBeUndefined();
+    expect(s.byId[1_800_000_000_000]).toBeDefined();
+    // The page with the body comes again (its edit reaction was applied already): the edit shows.
+    s = reducer(s, receiveHistoryPage({ kind: "channel", id: 1, me: ME, before: 101, messages: page(1, 100) }));
+    expect(s.byId[5]).toMatchObject({ content: "edited", edited: true });
+    expect(s.channel[1]).toHaveLength(201);
+  });
+
+  it("drops released ids that a history page covering them did not bring (deleted meanwhile)", () => {
+    let s = receive(initialMessagesState(), ...page(1, 300));
+    s = reducer(s, releaseBodies({ kind: "channel", id: 1, from: 250, to: 299, readMid: 300 }));
+    // A full page for before=151 brings 51..150 but not 120 (deleted on the server).
+    const again = page(51, 150).filter((m) => m.mid !== 120);
+    s = reducer(s, receiveHistoryPage({ kind: "channel", id: 1, me: ME, before: 151, messages: [chat(50, OTHER, "m50"), ...again] }));
+    expect(s.channel[1]).not.toContain(120);
+    expect(s.channel[1]).toContain(49);
+    expect(s.channel[1]).toHaveLength(299);
+    expect(s.byId[50]).toBeDefined();
+  });
+
+  it("leaves the list alone when a page comes for the top (nothing older is known)", () => {
+    let s = receive(initialMessagesState(), ...page(101, 200));
+    s = reducer(s, receiveHistoryPage({ kind: "channel", id: 1, me: ME, before: 101, messages: page(30, 100) }));
+    expect(s.channel[1]).toHaveLength(171);
+    expect(s.channel[1][0]).toBe(30);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { createSlice, current, isDraft, type PayloadAction } from "@reduxjs/toolkit";
 import { resetAll } from "../actions";
-import type { ChatMessage, MessageProperties, MessageTarget } from "@parley/protocol";
+import { HISTORY_PAGE_SIZE, type ChatMessage, type MessageProperties, type MessageTarget } from "@parley/protocol";
+import { indexOfSorted, lowerBound, mergeSorted, withInserted, without } from "./sortedIds";
 
 export type ConvKind = "channel" | "dm";
 
@@ -88,22 +89,18 @@ export function toStoredMessage(msg: ChatMessage): StoredMessage | null {
 
 /** Insert into an ascending list; false if already present. */
 export function insertAscending(list: number[], mid: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const m = (lo + hi) >> 1;
-    if (list[m] < mid) lo = m + 1;
-    else hi = m;
-  }
-  if (list[lo] === mid) return false;
-  list.splice(lo, 0, mid);
+  const i = lowerBound(list, mid);
+  if (list[i] === mid) return false;
+  list.splice(i, 0, mid);
   return true;
 }
 
-function listOf(state: MessagesState, kind: ConvKind, id: number): number[] {
-  const lists = state[kind];
-  if (!lists[id]) lists[id] = [];
-  return lists[id];
+const NO_IDS: readonly number[] = Object.freeze([]);
+
+/** A conversation's id list as a plain array, read outside the draft's proxy (see sortedIds.ts). */
+function plainList(state: MessagesState, kind: ConvKind, id: number): readonly number[] {
+  const list = state[kind][id];
+  return !list ? NO_IDS : isDraft(list) ? current(list) : list;
 }
 
 /**
@@ -112,29 +109,38 @@ function listOf(state: MessagesState, kind: ConvKind, id: number): number[] {
  */
 function addToConversation(state: MessagesState, kind: ConvKind, id: number, msg: StoredMessage) {
   if (state.deleted[msg.mid]) return;
-  const list = listOf(state, kind, id);
-  if (list.includes(msg.mid)) {
-    const existing = state.byId[msg.mid];
-    // A message already present and still sending is not overwritten.
-    if (!existing) state.byId[msg.mid] = msg;
-    // Our own copy (from the send's answer) learns the burn-after-reading time the server stamped.
-    else if (msg.expires_in && !existing.expires_in) existing.expires_in = msg.expires_in;
+  const list = plainList(state, kind, id);
+  if (indexOfSorted(list, msg.mid) >= 0) {
+    keepBody(state, msg);
     return;
   }
   const localId = msg.local_id;
-  if (localId !== undefined && localId !== msg.mid && list.includes(localId)) {
+  if (localId !== undefined && localId !== msg.mid && indexOfSorted(list, localId) >= 0) {
     const temp = state.byId[localId];
     if (temp?.sending && temp.from_uid === msg.from_uid) {
-      list.splice(list.indexOf(localId), 1, msg.mid);
-      list.sort((a, b) => a - b);
+      state[kind][id] = withInserted(without(list, localId), msg.mid);
       state.byId[msg.mid] = { ...msg, sending: false };
       applyPendingEdit(state, msg.mid);
     }
     return;
   }
-  insertAscending(list, msg.mid);
+  state[kind][id] = withInserted(list, msg.mid);
   state.byId[msg.mid] = msg;
   applyPendingEdit(state, msg.mid);
+}
+
+/**
+ * A message whose id the list has already. Its body is stored unless one is there (one still
+ * sending is not overwritten): the body may have been released (`releaseBodies`) and paged in
+ * again. Our own copy (from the send's answer) learns the burn-after-reading time the server
+ * stamped.
+ */
+function keepBody(state: MessagesState, msg: StoredMessage) {
+  const existing = state.byId[msg.mid];
+  if (!existing) {
+    state.byId[msg.mid] = msg;
+    applyPendingEdit(state, msg.mid);
+  } else if (msg.expires_in && !existing.expires_in) existing.expires_in = msg.expires_in;
 }
 
 function applyPendingEdit(state: MessagesState, mid: number) {
@@ -146,11 +152,7 @@ function applyPendingEdit(state: MessagesState, mid: number) {
 }
 
 function removeFromConversation(state: MessagesState, kind: ConvKind, id: number, mid: number) {
-  const list = state[kind][id];
-  if (list) {
-    const idx = list.indexOf(mid);
-    if (idx >= 0) list.splice(idx, 1);
-  }
+  if (state[kind][id]) state[kind][id] = without(plainList(state, kind, id), mid);
   delete state.byId[mid];
 }
 
@@ -191,7 +193,6 @@ function applyReaction(state: MessagesState, msg: ChatMessage, kind: ConvKind, i
   }
 }
 
-/** Receive server messages (stream or history page): add normal/reply, apply reactions. */
 /**
  * Adds a batch of messages of one conversation in one pass: the id list is merged outside the
  * immer draft and assigned back, instead of one binary search and splice per message through the
@@ -200,40 +201,24 @@ function applyReaction(state: MessagesState, msg: ChatMessage, kind: ConvKind, i
  * swaps the temp for it.
  */
 function mergeIntoConversation(state: MessagesState, kind: ConvKind, id: number, items: StoredMessage[]) {
-  const draft = state[kind][id];
-  const list: number[] = draft ? (isDraft(draft) ? current(draft) : draft) : [];
-  const present = new Set(list);
-  if (items.some((m) => m.local_id !== undefined && m.local_id !== m.mid && present.has(m.local_id))) {
+  const list = plainList(state, kind, id);
+  const has = (mid: number) => indexOfSorted(list, mid) >= 0;
+  if (items.some((m) => m.local_id !== undefined && m.local_id !== m.mid && has(m.local_id))) {
     for (const m of items) addToConversation(state, kind, id, m);
     return;
   }
-  const fresh: StoredMessage[] = [];
+  const fresh = new Map<number, StoredMessage>();
   for (const m of items) {
-    if (state.deleted[m.mid]) continue;
-    if (present.has(m.mid)) {
-      const existing = state.byId[m.mid];
-      if (!existing) state.byId[m.mid] = m;
-      // Our own copy (from the send's answer) learns the burn-after-reading time the server stamped.
-      else if (m.expires_in && !existing.expires_in) existing.expires_in = m.expires_in;
-      continue;
-    }
-    present.add(m.mid);
-    fresh.push(m);
+    if (state.deleted[m.mid] || fresh.has(m.mid)) continue;
+    if (has(m.mid)) keepBody(state, m);
+    else fresh.set(m.mid, m);
   }
-  if (!fresh.length) {
-    if (!draft) state[kind][id] = [];
+  if (!fresh.size) {
+    if (!state[kind][id]) state[kind][id] = [];
     return;
   }
-  fresh.sort((a, b) => a.mid - b.mid);
-  const merged: number[] = new Array(list.length + fresh.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < list.length && j < fresh.length) merged[k++] = list[i] < fresh[j].mid ? list[i++] : fresh[j++].mid;
-  while (i < list.length) merged[k++] = list[i++];
-  while (j < fresh.length) merged[k++] = fresh[j++].mid;
-  state[kind][id] = merged;
-  for (const m of fresh) {
+  state[kind][id] = mergeSorted(list, [...fresh.keys()].sort((a, b) => a - b));
+  for (const m of fresh.values()) {
     state.byId[m.mid] = m;
     applyPendingEdit(state, m.mid);
   }
@@ -264,6 +249,19 @@ function receive(state: MessagesState, messages: ChatMessage[], me: number) {
   flush();
 }
 
+/** Ids of the list in [from, before) with no body that `page` did not bring: gone from the server. */
+function dropUnavailable(state: MessagesState, kind: ConvKind, id: number, from: number, before: number, page: ChatMessage[]) {
+  const list = plainList(state, kind, id);
+  const brought = new Set(page.map((m) => m.mid));
+  const gone: number[] = [];
+  for (let i = lowerBound(list, from); i < list.length && list[i] < before; i++) {
+    if (!state.byId[list[i]] && !brought.has(list[i])) gone.push(list[i]);
+  }
+  if (!gone.length) return;
+  const drop = new Set(gone);
+  state[kind][id] = Object.freeze(list.filter((mid) => !drop.has(mid))) as number[];
+}
+
 type ConvRef = { kind: ConvKind; id: number };
 
 export const messagesSlice = createSlice({
@@ -276,19 +274,26 @@ export const messagesSlice = createSlice({
     receiveMessages(state, { payload }: PayloadAction<{ me: number; messages: ChatMessage[] }>) {
       receive(state, payload.messages, payload.me);
     },
+    /**
+     * A history page of one conversation, asked for with `before`: as `receiveMessages`, and the
+     * ids the page covers (from its oldest mid up to `before`, or all older ones when it is not
+     * full) whose bodies are not stored and did not come are gone from the server: they leave
+     * the list, so a released body that cannot come back is not asked for again and again.
+     */
+    receiveHistoryPage(state, { payload }: PayloadAction<ConvRef & { me: number; before?: number; messages: ChatMessage[] }>) {
+      const { kind, id, before, messages } = payload;
+      receive(state, messages, payload.me);
+      if (before === undefined) return;
+      dropUnavailable(state, kind, id, messages.length >= HISTORY_PAGE_SIZE ? messages[0].mid : 0, before, messages);
+    },
     /** The send succeeded: the temp's place in the list goes to the server mid, sending off. */
     replaceTempMessage(state, { payload }: PayloadAction<ConvRef & { localId: number; mid: number }>) {
       const { kind, id, localId, mid } = payload;
-      const list = listOf(state, kind, id);
+      const list = plainList(state, kind, id);
       const temp = state.byId[localId];
-      const idx = list.indexOf(localId);
-      if (idx >= 0) {
-        if (list.includes(mid)) list.splice(idx, 1);
-        else list.splice(idx, 1, mid);
-        list.sort((a, b) => a - b);
-      } else if (!list.includes(mid) && !state.deleted[mid] && temp) {
-        insertAscending(list, mid);
-      }
+      if (indexOfSorted(list, localId) >= 0) state[kind][id] = withInserted(without(list, localId), mid);
+      else if (indexOfSorted(list, mid) < 0 && !state.deleted[mid] && temp) state[kind][id] = withInserted(list, mid);
+      else if (!state[kind][id]) state[kind][id] = [];
       if (!state.byId[mid] && temp && !state.deleted[mid]) {
         state.byId[mid] = { ...temp, mid, sending: false, local_id: localId };
         applyPendingEdit(state, mid);
@@ -301,18 +306,50 @@ export const messagesSlice = createSlice({
     },
     /** Drop a stored record that no list refers to any more (the temp, 300 ms after success). */
     removeStoredMessage(state, { payload }: PayloadAction<number>) {
-      const m = state.byId[payload];
-      if (!m) return;
+      if (!state.byId[payload]) return;
       for (const kind of ["channel", "dm"] as const) {
-        for (const list of Object.values(state[kind])) if (list.includes(payload)) return;
+        for (const list of Object.values(current(state[kind]))) if (indexOfSorted(list, payload) >= 0) return;
       }
       delete state.byId[payload];
+    },
+    /**
+     * Forget the bodies of a conversation's messages far from the screen; the ids stay (the list
+     * keeps its rows, and a body is paged in again with `before` when its row is scrolled to). A
+     * long history paged in would otherwise fill `byId`, which every message that arrives copies.
+     * Kept: the rows `from`..`to` (indexes) and the originals their replies quote, the newest
+     * page, the unread ones (newer than `readMid`: badges and notifications count them), the
+     * `keep` mids (ticked in multi-select mode) and temporary ones. An edited body leaves its edit
+     * behind in `pendingEdits`, applied again when the body comes back.
+     */
+    releaseBodies(state, { payload }: PayloadAction<ConvRef & { from: number; to: number; readMid: number; keep?: number[] }>) {
+      const { kind, id, readMid } = payload;
+      const list = plainList(state, kind, id);
+      const bodies = current(state.byId);
+      const from = Math.max(0, payload.from);
+      const to = Math.min(list.length - 1, payload.to);
+      const keep = new Set(payload.keep);
+      for (let i = from; i <= to; i++) {
+        const quoted = bodies[list[i]]?.reply_mid;
+        if (quoted !== undefined) keep.add(quoted);
+      }
+      const end = Math.min(list.length - HISTORY_PAGE_SIZE, lowerBound(list, readMid + 1));
+      for (let i = 0; i < end; i++) {
+        if (i === from) {
+          i = Math.max(i, to);
+          continue;
+        }
+        const mid = list[i];
+        const m = bodies[mid];
+        if (!m || m.sending || m.local_id === mid || keep.has(mid)) continue;
+        if (m.edited) state.pendingEdits[mid] = { content: m.content, content_type: m.content_type, properties: m.properties };
+        delete state.byId[mid];
+      }
     },
     setHistoryEnd(state, { payload }: PayloadAction<ConvRef>) {
       state.historyEnd[convKey(payload.kind, payload.id)] = true;
     },
     clearConversation(state, { payload }: PayloadAction<ConvRef>) {
-      for (const mid of state[payload.kind][payload.id] ?? []) delete state.byId[mid];
+      for (const mid of plainList(state, payload.kind, payload.id)) delete state.byId[mid];
       delete state[payload.kind][payload.id];
       delete state.historyEnd[convKey(payload.kind, payload.id)];
     },
@@ -328,6 +365,8 @@ export const messagesSlice = createSlice({
 export const {
   addMessage,
   receiveMessages,
+  receiveHistoryPage,
+  releaseBodies,
   replaceTempMessage,
   removeMessage,
   removeStoredMessage,

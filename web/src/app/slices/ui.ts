@@ -78,6 +78,8 @@ export const toggleMenuExpand = defineAction("ui/toggleMenuExpand", (expand?: bo
 export const setCalling = defineAction<UIState["calling"]>("ui/setCalling");
 export const setSetupInProgress = defineAction<boolean>("ui/setSetupInProgress");
 export const updateRememberedChat = defineAction<string | null>("ui/updateRememberedChat");
+/** Forgets the remembered chat if it is this path (spec §4: a removed channel is not returned to). */
+export const forgetRememberedChat = defineAction<string>("ui/forgetRememberedChat");
 export const setChatAside = defineAction<{ kind: "channel" | "dm"; id: number; aside: ChatAside | null }>("ui/setChatAside");
 export const setSidebarCollapsed = defineAction<boolean>("ui/setSidebarCollapsed");
 export const setChatLayout = defineAction<ChatLayoutMode>("ui/setChatLayout");
@@ -92,6 +94,9 @@ export function uiReducer(state: UIState | undefined, action: UnknownAction): UI
   if (setCalling.match(action)) return { ...s, calling: action.payload };
   if (setSetupInProgress.match(action)) return { ...s, setupInProgress: action.payload };
   if (updateRememberedChat.match(action)) return { ...s, rememberedNavs: { ...s.rememberedNavs, chat: action.payload } };
+  if (forgetRememberedChat.match(action)) {
+    return s.rememberedNavs.chat === action.payload ? { ...s, rememberedNavs: { ...s.rememberedNavs, chat: null } } : s;
+  }
   if (setChatAside.match(action)) {
     const { kind, id, aside } = action.payload;
     const field = kind === "channel" ? "channelAsides" : "dmAsides";

@@ -30,9 +30,8 @@ import {
 import { clearConversation, receiveMessages, resetMessages } from "../slices/messages";
 import { typingStarted } from "../slices/typing";
 import { updateCommon, updateInfo } from "../slices/server";
-import { setCalling, setReady, type UIState } from "../slices/ui";
+import { forgetRememberedChat, setCalling, setReady, type UIState } from "../slices/ui";
 import { applyUserLogs, setUsersOnline } from "../slices/users";
-import { navigateTo } from "../../utils/navigation";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDispatch = (action: any) => any;
@@ -69,10 +68,12 @@ export function createEventHandler(dispatch: AnyDispatch, getState: () => unknow
     if (max) dispatch(updateAfterMid(max));
   };
 
+  // Spec §4: removal clears the channel's messages and, if it was the remembered chat, the
+  // remembered path. A conversation open on it stays where it is and says the channel is gone.
   const leaveChannel = (gid: number) => {
     dispatch(removeChannel(gid));
     dispatch(clearConversation({ kind: "channel", id: gid }));
-    if (window.location.hash.startsWith(`#/chat/channel/${gid}`)) navigateTo("/chat");
+    dispatch(forgetRememberedChat(`/chat/channel/${gid}`));
   };
 
   const handle = (event: ServerEvent) => {

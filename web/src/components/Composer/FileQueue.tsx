@@ -1,8 +1,9 @@
 import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
-import { CloseIcon, FileIcon } from "../Icons";
-import { formatFileSize } from "./fileSize";
+import { CloseIcon, FileIcon, RefreshIcon } from "../Icons";
+import { formatFileSize } from "../../utils/fileSize";
+import { retryFile } from "./sendFiles";
 import { uploads, type UploadItem } from "./uploads";
 
 function extensionOf(name: string): string {
@@ -113,12 +114,30 @@ function FileCard({ ctx, item, index }: { ctx: string; item: UploadItem; index: 
           {status && (
             <>
               <span aria-hidden="true">·</span>
-              <span className={clsx("truncate", item.status === "error" && "font-medium text-red-600 dark:text-red-400")} data-testid="upload-status" role={item.status === "error" ? "alert" : undefined}>
+              <span
+                className={clsx("truncate", item.status === "error" && "font-medium text-red-600 dark:text-red-400")}
+                title={item.status === "error" ? status : undefined}
+                data-testid="upload-status"
+                role={item.status === "error" ? "alert" : undefined}
+              >
                 {status}
               </span>
             </>
           )}
         </span>
+        {/* Its own line: the reason keeps the card's width, the action stays obvious. */}
+        {item.status === "error" && item.retryable && (
+          <button
+            type="button"
+            onClick={() => retryFile(ctx, item.id)}
+            aria-label={t("composer.files.retry_named", { name: item.name })}
+            className="-ml-1 mt-0.5 inline-flex items-center gap-1 rounded px-1 text-xs font-semibold text-primary-700 hover:bg-primary-50 hover:text-primary-800 focus-visible:ring-2 focus-visible:ring-primary-500/40 focus-visible:outline-none dark:text-primary-300 dark:hover:bg-primary-950 dark:hover:text-primary-200"
+            data-testid="upload-retry"
+          >
+            <RefreshIcon size={12} />
+            {t("composer.files.retry")}
+          </button>
+        )}
       </span>
       <button
         type="button"

@@ -32,13 +32,18 @@ export default function MessageInput({ inputRef, value, mentions, onChange, onCa
     under.scrollTop = el.scrollTop;
   };
 
+  // Only when the text or its mentions change (the layer exists only with mentions): reading
+  // scrollHeight forces a layout, and the composer re-renders with every message that arrives.
   useLayoutEffect(() => {
     const el = inputRef.current;
     if (!el) return;
     el.style.height = "auto";
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
-    syncLayer();
-  });
+    const under = layer.current;
+    if (!under) return;
+    under.style.width = `${el.clientWidth}px`;
+    under.scrollTop = el.scrollTop;
+  }, [inputRef, value, mentions]);
 
   const segments: ReactNode[] = [];
   let pos = 0;

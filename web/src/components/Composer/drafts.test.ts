@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLocalData } from "../../app/session";
 import { clearDraft, loadDraft, saveDraft } from "./drafts";
-import { formatFileSize } from "./fileSize";
 
 beforeEach(() => localStorage.clear());
 
@@ -34,18 +33,5 @@ describe("composer drafts", () => {
     resetLocalData(() => undefined, true);
     expect(loadDraft("channel:1")).toBeNull();
     expect(localStorage.getItem("theme")).toBe("dark");
-  });
-});
-
-describe("file sizes", () => {
-  it("are shown in units of 1000", () => {
-    expect(formatFileSize(0)).toBe("0 B");
-    expect(formatFileSize(999)).toBe("999 B");
-    expect(formatFileSize(1_000)).toBe("1 KB");
-    expect(formatFileSize(1_540)).toBe("1.5 KB");
-    expect(formatFileSize(340_000)).toBe("340 KB");
-    expect(formatFileSize(999_700)).toBe("1 MB");
-    expect(formatFileSize(12_300_000)).toBe("12 MB");
-    expect(formatFileSize(2_500_000_000)).toBe("2.5 GB");
   });
 });

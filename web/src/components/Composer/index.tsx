@@ -11,6 +11,7 @@ import useTypingNotice from "../typing/useTypingNotice";
 import DropZone from "./DropZone";
 import EmojiButton from "./EmojiButton";
 import { optionId } from "./optionId";
+import { parseContext } from "./context";
 import MessageInput from "./MessageInput";
 import { loadDraft, saveDraft } from "./drafts";
 import { filterMentionables, findMentionQuery, fromWire, insertMention, liveMentions, toWire, type MentionRef } from "./mentions";
@@ -66,11 +67,6 @@ const loadSender = () => import("./sendFiles");
 
 const EMPTY: TextState = { text: "", markdown: false, mentions: [] };
 const draftOf = (key: string): TextState => loadDraft(key) ?? EMPTY;
-
-function parseContext(key: string): { kind: ConvKind; id: number } {
-  const [kind, id] = key.split(":");
-  return { kind: kind === "dm" ? "dm" : "channel", id: Number(id) };
-}
 
 /**
  * The message input: Enter sends, Shift+Enter inserts a newline; `@` mentions, emoji, files
@@ -198,8 +194,11 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
       const wire = toWire(state.text, state.mentions);
       onSend(wire.content.trim(), { markdown: editing ? !!mode?.markdown : state.markdown, mentions: wire.mentions });
     }
-    // Text first, then each file as its own message.
-    if (draftFiles) void loadSender().then((m) => m.sendQueuedFiles(contextKey, kind, id));
+    // Text first, then each file as its own message; in reply mode, each one a reply too.
+    const replyTo = mode?.kind === "reply" ? mode.mid : undefined;
+    if (draftFiles) void loadSender().then((m) => m.sendQueuedFiles(contextKey, kind, id, replyTo));
+    // The text's send leaves reply mode; files alone must too.
+    if (replyTo !== undefined && !state.text.trim()) onCancelMode?.();
     resetTyping();
     setDismissed(null);
     if (editing) {

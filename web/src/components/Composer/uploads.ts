@@ -5,6 +5,7 @@
  * upload carries on when the user switches to another conversation.
  */
 import { useSyncExternalStore } from "react";
+import type { UploadFileResponse } from "@parley/protocol";
 import { onLocalDataReset } from "../../app/session";
 
 export type UploadStatus =
@@ -28,6 +29,12 @@ export interface UploadItem {
   /** Bytes uploaded. */
   loaded: number;
   error?: string;
+  /** The error is worth another try (network, 5xx): the card offers Retry. Not for 413 or a refused file. */
+  retryable?: boolean;
+  /** The finished upload: a retry after a failed send posts the message again without uploading twice. */
+  uploaded?: UploadFileResponse;
+  /** The message the file answers: set when the user sent it in reply mode, kept for a retry. */
+  replyTo?: number;
   /** Aborts the upload in flight. */
   abort?: AbortController;
 }

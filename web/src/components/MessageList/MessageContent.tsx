@@ -37,8 +37,17 @@ function sourceOf(message: StoredMessage): FileSource {
   return { url: fileUrl(path), downloadUrl: fileUrl(path, { download: true }), thumbnailUrl: fileUrl(path, { thumbnail: true }) };
 }
 
-function Body({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
+/** Files and what this client cannot show: the rows that need a translated text of their own. */
+function OtherBody({ message }: { message: StoredMessage }) {
   const { t } = useTranslation("chat");
+  if (message.content_type !== ContentType.file && message.content_type !== ContentType.audio) {
+    return <div className="text-sm text-zinc-500 italic">{t("message.unsupported")}</div>;
+  }
+  const file = fileFacts(message.properties, t("content.file"));
+  return <FileAttachment file={file} source={sourceOf(message)} audio={message.content_type === ContentType.audio} />;
+}
+
+function Body({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
   switch (message.content_type) {
     case ContentType.text:
       return (
@@ -54,11 +63,6 @@ function Body({ message, users }: { message: StoredMessage; users: Record<number
           {!message.sending && <LinkPreviews text={message.content} markdown />}
         </>
       );
-    case ContentType.file:
-    case ContentType.audio: {
-      const file = fileFacts(message.properties, t("content.file"));
-      return <FileAttachment file={file} source={sourceOf(message)} audio={message.content_type === ContentType.audio} />;
-    }
     case ContentType.archive:
       return (
         <Suspense fallback={<div className="h-16 w-72 max-w-full animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" />}>
@@ -66,7 +70,7 @@ function Body({ message, users }: { message: StoredMessage; users: Record<number
         </Suspense>
       );
     default:
-      return <div className="text-sm text-zinc-500 italic">{t("message.unsupported")}</div>;
+      return <OtherBody message={message} />;
   }
 }
 

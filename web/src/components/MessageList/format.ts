@@ -4,7 +4,12 @@ import type { StoredMessage } from "../../app/slices/messages";
 /** Consecutive messages of one sender within this window share one header. */
 export const GROUP_WINDOW_MS = 5 * 60_000;
 
-export const isSameDay = (a: number, b: number) => dayjs(a).isSame(b, "day");
+/** The same local calendar day (plain Date reads: this runs for every row on screen, often). */
+export function isSameDay(a: number, b: number): boolean {
+  const x = new Date(a);
+  const y = new Date(b);
+  return x.getDate() === y.getDate() && x.getMonth() === y.getMonth() && x.getFullYear() === y.getFullYear();
+}
 
 export function startsGroup(prev: StoredMessage | undefined, msg: StoredMessage): boolean {
   if (!prev) return true;
@@ -22,5 +27,17 @@ export function dayLabel(ts: number, t: (key: string) => string): string {
   return d.format(d.isSame(now, "year") ? "dddd, MMMM D" : "MMMM D, YYYY");
 }
 
-export const timeLabel = (ts: number) => dayjs(ts).format("HH:mm");
-export const fullTimeLabel = (ts: number) => dayjs(ts).format("YYYY-MM-DD HH:mm:ss");
+// Plain Date reads, not dayjs's format parser: every row on screen shows one or two of these.
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `HH:mm`, local time. */
+export function timeLabel(ts: number): string {
+  const d = new Date(ts);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** `YYYY-MM-DD HH:mm:ss`, local time. */
+export function fullTimeLabel(ts: number): string {
+  const d = new Date(ts);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}

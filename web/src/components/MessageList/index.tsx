@@ -7,17 +7,24 @@ import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type HTM
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import type { StoredMessage } from "../../app/slices/messages";
+import { indexOfSorted } from "../../app/slices/sortedIds";
 import type { StoredUser } from "../../app/slices/users";
 import { Spinner } from "../Icons";
 import { MessageActionsContext, onJumpRequest, type MessageActions, type MessageListContext } from "./actions";
-import { dayLabel, isSameDay, startsGroup } from "./format";
-import MessageItem from "./MessageItem";
-import { JumpToUnreadPill, NewMessagesDivider, sight } from "./unread";
+import { messageLabels, MessageLabelsContext } from "./labels";
+import { markBulkMount, RowStateContext, useRowStateOf } from "./rowState";
+import { JumpToUnreadPill, sight } from "./unread";
+import { keyOf, MessageRow } from "./MessageRow";
 
 export interface MessageListProps {
   /** Identifies the conversation; changing it resets the scroll position to the bottom. */
   contextKey: string;
-  messages: StoredMessage[];
+  /**
+   * The conversation's ids, ascending: one row each. A row whose body is not in `byId` (released
+   * far from the screen) shows a placeholder until `onRangeChange`'s owner pages it in again.
+   */
+  ids: number[];
+  byId: Record<number, StoredMessage>;
   users: Record<number, StoredUser>;
   reactions: Record<number, Record<string, number[]>>;
   me?: number;
@@ -33,6 +40,8 @@ export interface MessageListProps {
   unreadStart?: { mid: number; count: number; more?: boolean } | null;
   /** Called with the newest server mid on screen, as the user scrolls and messages arrive. */
   onSeen?: (mid: number) => void;
+  /** Called with the rows on screen (indexes into `ids`) as they change. */
+  onRangeChange?: (first: number, last: number) => void;
 }
 
 /** Virtuoso's indexes of prepended items count down from here. */
@@ -40,33 +49,18 @@ const START_INDEX = 1_000_000_000;
 const HIGHLIGHT_MS = 1600;
 /** Within this many pixels of the end counts as at the bottom. */
 const BOTTOM_SLACK = 48;
+/** About as many rows as a window shows. */
+const SCREENFUL = 20;
 
-const keyOf = (m: StoredMessage, me?: number) => (m.local_id !== undefined && m.from_uid === me ? `l${m.local_id}` : `m${m.mid}`);
-
-interface Row {
-  key: string;
-  message: StoredMessage;
-  newDay: boolean;
-  showHeader: boolean;
-}
+/** The message (mid) of the row an element is in. */
+const rowMidOf = (el: EventTarget | null): number | undefined => {
+  const row = el instanceof Element ? el.closest<HTMLElement>("[data-mid]") : null;
+  return row ? Number(row.dataset.mid) : undefined;
+};
 
 const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function List(props, ref) {
   return <div {...props} ref={ref} data-testid="message-list" />;
 });
-
-function DayDivider({ ts }: { ts: number }) {
-  const { t } = useTranslation("chat");
-  const label = dayLabel(ts, t);
-  return (
-    <div className="relative flex items-center px-5 pt-4 pb-1" role="separator" aria-label={label}>
-      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-      <span className="mx-3 rounded-full border border-zinc-200 bg-white px-3 py-0.5 text-xs font-medium text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-        {label}
-      </span>
-      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-    </div>
-  );
-}
 
 /** `parley:messages-painted` is marked once per page load (bench/client-boot.mjs reads it). */
 let messagesPaintedMarked = false;
@@ -75,11 +69,14 @@ export default function MessageList(props: MessageListProps) {
   // A new conversation starts a new list (scrolled to its bottom). So does the first page of one
   // that opened empty (after a reload): Virtuoso's initial position lands on the last row, where
   // scrolling there after the fact can stop short of it while the rows are still being measured.
-  return <ConversationList key={`${props.contextKey}:${props.messages.length ? "loaded" : "empty"}`} {...props} />;
+  return <ConversationList key={`${props.contextKey}:${props.ids.length ? "loaded" : "empty"}`} {...props} />;
 }
 
-function ConversationList({ messages, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions, unreadStart, onSeen }: MessageListProps) {
+function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions, unreadStart, onSeen, onRangeChange }: MessageListProps) {
   const { t } = useTranslation("chat");
+  // What every row would otherwise look up on its own (labels.ts, rowState.ts).
+  const labels = useMemo(() => messageLabels(t), [t]);
+  const rowState = useRowStateOf(actions?.selectionKey, actions?.gid);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const detach = useRef<() => void>(undefined);
   const scroller = useRef<HTMLElement | null>(null);
@@ -93,20 +90,20 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
     setTimeout(pin, 150);
   }, []);
   // Content that grows after layout (lazy markdown, reactions, images) keeps a list that was at
-  // the bottom there: `stick` follows the user's scrolling, a resize of the content re-pins.
+  // the bottom there: `stuck` follows the user's scrolling, a resize of the content re-pins.
+  const stuck = useRef(true);
   const attachScroller = useCallback((el: HTMLElement | Window | null) => {
     detach.current?.();
     detach.current = undefined;
     scroller.current = el instanceof HTMLElement ? el : null;
     if (!(el instanceof HTMLElement)) return;
-    let stick = true;
-    const onScroll = () => {
-      stick = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
-      sightSoon.current();
-    };
+    stuck.current = true;
+    // Nothing is measured here: Virtuoso re-renders rows in its own scroll handler, and a read of
+    // the layout now would lay them out once more before the frame does (see `sightNow`).
+    const onScroll = () => sightSoon.current();
     el.addEventListener("scroll", onScroll, { passive: true });
     const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
-      if (stick && el.scrollHeight - el.scrollTop - el.clientHeight > 0) el.scrollTop = el.scrollHeight;
+      if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 0) el.scrollTop = el.scrollHeight;
     });
     if (el.firstElementChild) ro?.observe(el.firstElementChild);
     detach.current = () => {
@@ -121,10 +118,20 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
   // Read tracking (./unread.tsx): rows on screen are seen; the pill shows while the line is above.
   const [unreadAbove, setUnreadAbove] = useState(false);
   const [unreadDismissed, setUnreadDismissed] = useState(false);
+  // The row under the mouse and the row holding the focus show their toolbars. Tracked here, not
+  // by each row: a row that appears under a resting pointer (its body paged in, rows shifting) gets
+  // no mouse event, so the row under it is looked up again after layout (`sightNow`), as CSS
+  // :hover is.
+  const [hoverMid, setHoverMid] = useState<number>();
+  const [focusMid, setFocusMid] = useState<number>();
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  /** Once per frame after scrolling or new rows: where the list is, and what is on screen. */
   const sightNow = useRef<() => void>(() => {});
   sightNow.current = () => {
     const el = scroller.current;
     if (!el) return;
+    stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
+    if (pointer.current) setHoverMid(rowMidOf(document.elementFromPoint(pointer.current.x, pointer.current.y)));
     const seen = sight(el, unreadStart?.mid);
     if (seen.lastVisible) onSeen?.(seen.lastVisible);
     setUnreadAbove(!!unreadStart && seen.above);
@@ -141,21 +148,11 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
     // After Virtuoso has laid out the new rows.
     const timer = setTimeout(() => sightSoon.current(), 120);
     return () => clearTimeout(timer);
-  }, [messages, unreadStart]);
+  }, [ids, byId, unreadStart]);
   useEffect(() => () => cancelAnimationFrame(sightFrame.current), []);
 
-  const rows = useMemo<Row[]>(
-    () =>
-      messages.map((m, i) => {
-        const prev = messages[i - 1];
-        const newDay = !prev || !isSameDay(prev.created_at, m.created_at);
-        return { key: keyOf(m, me), message: m, newDay, showHeader: newDay || startsGroup(prev, m) };
-      }),
-    [messages, me],
-  );
-
   // The boot figure (bench/client-boot.mjs): navigation → the first conversation's rows on screen.
-  const hasRows = rows.length > 0;
+  const hasRows = ids.length > 0;
   useEffect(() => {
     if (!hasRows || messagesPaintedMarked) return;
     messagesPaintedMarked = true;
@@ -164,19 +161,26 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
   }, [hasRows]);
 
   // Older messages prepended: lower firstItemIndex by their number so the viewport stays put.
-  const firstKey = rows[0]?.key;
-  const [track, setTrack] = useState({ firstKey, firstIndex: START_INDEX - rows.length });
-  if (track.firstKey !== firstKey) {
-    const idx = track.firstKey ? rows.findIndex((r) => r.key === track.firstKey) : -1;
-    setTrack({ firstKey, firstIndex: idx > 0 ? track.firstIndex - idx : track.firstIndex });
+  const firstMid = ids[0];
+  const [track, setTrack] = useState(() => {
+    // A conversation opening with a screenful of rows mounts them in bulk too (rowState.ts).
+    if (ids.length >= SCREENFUL) markBulkMount(rowState.bulk);
+    return { firstMid, firstIndex: START_INDEX - ids.length };
+  });
+  if (track.firstMid !== firstMid) {
+    // Rows mounting with a page of history (or while scrolling) mount their toolbars later (rowState.ts).
+    markBulkMount(rowState.bulk);
+    const idx = track.firstMid !== undefined ? indexOfSorted(ids, track.firstMid) : -1;
+    setTrack({ firstMid, firstIndex: idx > 0 ? track.firstIndex - idx : track.firstIndex });
   }
+  const firstIndex = track.firstIndex;
 
-  const last = messages[messages.length - 1];
+  const last: StoredMessage | undefined = byId[ids[ids.length - 1]];
   const lastRef = useRef(last);
   lastRef.current = last;
-  const lastKey = last ? keyOf(last, me) : undefined;
+  const lastKey = ids.length ? keyOf(ids[ids.length - 1], last, me) : undefined;
   const prevLastKey = useRef(lastKey);
-  const wasEmpty = useRef(messages.length === 0);
+  const wasEmpty = useRef(ids.length === 0);
 
   useEffect(() => {
     if (lastKey === prevLastKey.current) return;
@@ -206,11 +210,11 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
     setShowJump(false);
   }, []);
 
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
   const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const jumpTo = useCallback((mid: number) => {
-    const index = rowsRef.current.findIndex((r) => r.message.mid === mid);
+    const index = indexOfSorted(idsRef.current, mid);
     if (index < 0) return;
     virtuoso.current?.scrollToIndex({ index, align: "center" });
     setHighlighted(mid);
@@ -222,7 +226,7 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
   useEffect(
     () =>
       onJumpRequest((mid) => {
-        if (!rowsRef.current.some((r) => r.message.mid === mid)) return false;
+        if (indexOfSorted(idsRef.current, mid) < 0) return false;
         jumpTo(mid);
         return true;
       }),
@@ -230,7 +234,7 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
   );
 
   const jumpToUnread = useCallback(() => {
-    const index = rowsRef.current.findIndex((r) => r.message.mid === unreadStart?.mid);
+    const index = unreadStart ? indexOfSorted(idsRef.current, unreadStart.mid) : -1;
     if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: "start" });
     setUnreadDismissed(true);
   }, [unreadStart]);
@@ -252,41 +256,61 @@ function ConversationList({ messages, users, reactions, me, hasMore, loading, on
   );
 
   return (
-    <div className="relative min-h-0 flex-1">
+    <div
+      className="relative min-h-0 flex-1"
+      // Capture: before Virtuoso's own scroll handler renders the rows that come into view.
+      onScrollCapture={() => markBulkMount(rowState.bulk)}
+      onMouseMove={(e) => {
+        pointer.current = { x: e.clientX, y: e.clientY };
+        setHoverMid(rowMidOf(e.target));
+      }}
+      onMouseLeave={() => {
+        pointer.current = null;
+        setHoverMid(undefined);
+      }}
+      onFocus={(e) => setFocusMid(rowMidOf(e.target))}
+      onBlur={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setFocusMid(undefined);
+      }}
+    >
       <MessageActionsContext value={context}>
-        <Virtuoso<Row>
-          ref={virtuoso}
-          className="scroll-thin absolute! inset-0 overflow-x-hidden"
-          role="log"
-          aria-label={label ?? t("message.list")}
-          aria-busy={loading || undefined}
-          data={rows}
-          firstItemIndex={track.firstIndex}
-          initialTopMostItemIndex={Math.max(0, rows.length - 1)}
-          computeItemKey={(_, row) => row.key}
-          alignToBottom
-          followOutput={followOutput}
-          atBottomThreshold={BOTTOM_SLACK}
-          atBottomStateChange={(bottom) => {
-            atBottom.current = bottom;
-            // Away from the bottom (scrolled up, or jumped to a quoted message): offer the way back.
-            setShowJump(!bottom && rowsRef.current.length > 0);
-          }}
-          startReached={() => {
-            if (hasMore && !loading) onLoadMore();
-          }}
-          scrollerRef={attachScroller}
-          itemsRendered={() => sightSoon.current()}
-          increaseViewportBy={{ top: 400, bottom: 200 }}
-          components={{ List, Header, Footer: BottomSpace }}
-          itemContent={(_, row) => (
-            <>
-              {row.newDay && <DayDivider ts={row.message.created_at} />}
-              {row.message.mid === unreadStart?.mid && <NewMessagesDivider />}
-              <MessageItem message={row.message} sender={users[row.message.from_uid]} users={users} showHeader={row.showHeader} reactions={reactions[row.message.mid]} me={me} />
-            </>
-          )}
-        />
+        <MessageLabelsContext value={labels}>
+          <RowStateContext value={rowState}>
+            <Virtuoso<number>
+              ref={virtuoso}
+              className="scroll-thin absolute! inset-0 overflow-x-hidden"
+              role="log"
+              aria-label={label ?? t("message.list")}
+              aria-busy={loading || undefined}
+              data={ids}
+              firstItemIndex={firstIndex}
+              initialTopMostItemIndex={Math.max(0, ids.length - 1)}
+              computeItemKey={(_, mid) => keyOf(mid, byId[mid], me)}
+              alignToBottom
+              followOutput={followOutput}
+              atBottomThreshold={BOTTOM_SLACK}
+              atBottomStateChange={(bottom) => {
+                atBottom.current = bottom;
+                // Away from the bottom (scrolled up, or jumped to a quoted message): offer the way back.
+                setShowJump(!bottom && idsRef.current.length > 0);
+              }}
+              startReached={() => {
+                if (hasMore && !loading) onLoadMore();
+              }}
+              rangeChanged={({ startIndex, endIndex }) => onRangeChange?.(startIndex - firstIndex, endIndex - firstIndex)}
+              scrollerRef={attachScroller}
+              itemsRendered={() => sightSoon.current()}
+              increaseViewportBy={{ top: 400, bottom: 200 }}
+              components={{ List, Header, Footer: BottomSpace }}
+              // Each row works out its day divider and header from the row above: per row on screen,
+              // not for every message of the conversation whenever one arrives.
+              itemContent={(index, mid) => {
+                const i = index - firstIndex;
+                return <MessageRow message={byId[mid]} prev={i > 0 ? byId[ids[i - 1]] : undefined} first={i === 0} unread={mid === unreadStart?.mid} users={users} reactions={reactions} me={me} active={mid === hoverMid || mid === focusMid} />;
+              }}
+            />
+          </RowStateContext>
+        </MessageLabelsContext>
       </MessageActionsContext>
       {showJump && (
         <button

@@ -1,13 +1,12 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
 import { useAddChannelMembersMutation } from "../../app/services/conversation";
-import { CheckIcon, SearchIcon, UserPlusIcon } from "../Icons";
-import Avatar, { avatarUrl } from "../ui/Avatar";
+import { SearchIcon, UserPlusIcon } from "../Icons";
 import Button from "../ui/Button";
 import Input from "../ui/Input";
 import Modal from "../ui/Modal";
+import UserChecklist from "./UserChecklist";
 
 /** Add people to a private channel (`POST /group/{gid}/members/add`); the stream updates the member list. */
 export default function AddMembersModal({ gid, onClose }: { gid: number; onClose: () => void }) {
@@ -64,41 +63,13 @@ export default function AddMembersModal({ gid, onClose }: { gid: number; onClose
         onChange={(e) => setFilter(e.target.value)}
         data-autofocus
       />
-      <ul className="scroll-thin mt-3 max-h-72 space-y-px overflow-y-auto" aria-label={t("members.candidates")}>
-        {candidates.length === 0 && <li className="px-2 py-6 text-center text-sm text-zinc-500">{filter ? t("none", { ns: "member" }) : t("members.everyone_in")}</li>}
-        {candidates.map((u) => {
-          const on = picked.includes(u.uid);
-          return (
-            <li key={u.uid}>
-              <button
-                type="button"
-                role="checkbox"
-                aria-checked={on}
-                onClick={() => toggle(u.uid)}
-                className={clsx(
-                  "flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
-                  on ? "bg-primary-50 dark:bg-primary-950/60" : "hover:bg-zinc-100 dark:hover:bg-zinc-800",
-                )}
-              >
-                <Avatar name={u.name} seed={u.uid} src={avatarUrl(u.uid, u.avatar_updated_at)} size={32} online={!!u.online} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{u.name}</span>
-                  {u.email && <span className="block truncate text-xs text-zinc-500">{u.email}</span>}
-                </span>
-                <span
-                  aria-hidden="true"
-                  className={clsx(
-                    "flex size-5 items-center justify-center rounded-md border transition",
-                    on ? "border-primary-600 bg-primary-600 text-white dark:border-primary-500 dark:bg-primary-500" : "border-zinc-300 dark:border-zinc-600",
-                  )}
-                >
-                  {on && <CheckIcon size={13} />}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <UserChecklist
+        users={candidates}
+        picked={picked}
+        onToggle={toggle}
+        label={t("members.candidates")}
+        empty={filter ? t("none", { ns: "member" }) : t("members.everyone_in")}
+      />
     </Modal>
   );
 }

@@ -30,12 +30,17 @@ export default function ChannelChat() {
     setPrevGid(gid);
     setQuery("");
   }
+  // A channel the stream had announced and then took away (deleted, made private without us,
+  // kicked) is gone: not brought back by an answer fetched before the stream announced it.
+  const [announced, setAnnounced] = useState<number | null>(null);
+  if (stored && announced !== gid) setAnnounced(gid);
+  const removed = !stored && announced === gid;
   // Just created or not yet announced by the stream: ask the server.
-  const { data: fetched, isError } = useGetChannelQuery(gid, { skip: !!stored || !Number.isInteger(gid) });
-  const channel = stored ?? fetched;
+  const { data: fetched, isError } = useGetChannelQuery(gid, { skip: !!stored || removed || !Number.isInteger(gid) });
+  const channel = stored ?? (removed ? undefined : fetched);
   const memberIds = useMemo(() => (channel ? channelMemberIds(channel, users) : []), [channel, users]);
 
-  if (!Number.isInteger(gid) || gid <= 0 || (!channel && isError)) return <NotFoundInLayout text={t("channel.not_found")} />;
+  if (!Number.isInteger(gid) || gid <= 0 || removed || (!channel && isError)) return <NotFoundInLayout text={t("channel.not_found")} />;
   if (!channel) return <Loading fullscreen={false} />;
 
   const Icon = channel.is_public ? HashIcon : LockIcon;

@@ -18,6 +18,7 @@ import type { MessageActions } from "../../components/MessageList/actions";
 import MenuButton from "../../components/MenuButton";
 import MessageList from "../../components/MessageList";
 import useConversationTools from "../../components/MessageList/toolbar/useConversationTools";
+import useBodyWindow from "./useBodyWindow";
 import useHistory from "./useHistory";
 import useConversationRead from "./useConversationRead";
 
@@ -28,6 +29,10 @@ interface Props {
   placeholder: string;
   intro?: ReactNode;
   disabledReason?: string;
+  /** Shown instead of the composer: this user may not write here (a DM's contact prompts). */
+  composerOverride?: ReactNode;
+  /** Shown above the composer (a DM's "You blocked …"). */
+  composerNotice?: ReactNode;
 }
 
 /** Guests read; sending asks them to sign in (spec §1). */
@@ -47,7 +52,7 @@ function GuestSignIn() {
 }
 
 /** A conversation (channel or DM): header, message list, composer. */
-export default function ChatView({ kind, id, header, placeholder, intro, disabledReason }: Props) {
+export default function ChatView({ kind, id, header, placeholder, intro, disabledReason, composerOverride, composerNotice }: Props) {
   const { t } = useTranslation("chat");
   const dispatch = useAppDispatch();
   const key = convKey(kind, id);
@@ -57,7 +62,8 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
   const byId = useAppSelector((s) => s.messages.byId);
   const reactions = useAppSelector((s) => s.messages.reactions);
   const users = useAppSelector((s) => s.users.byId);
-  const { loading, hasMore, loadOlder } = useHistory(kind, id);
+  const { loading, hasMore, loadOlder, fetchPage } = useHistory(kind, id);
+  const onRangeChange = useBodyWindow(kind, id, fetchPage);
   const [sendChannelMsg] = useSendChannelMsgMutation();
   const [sendMsg] = useSendMsgMutation();
   const [replyMessage] = useReplyMessageMutation();
@@ -76,14 +82,12 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
     setToDelete(null);
   }
 
-  const messages = useMemo(() => ids.map((mid) => byId[mid]).filter((m): m is StoredMessage => !!m), [ids, byId]);
-
   // Remember this chat.
   useEffect(() => {
     dispatch(updateRememberedChat(kind === "channel" ? `/chat/channel/${id}` : `/chat/dm/${id}`));
   }, [dispatch, kind, id]);
   // Read marker: what is seen on screen is read; the "New messages" line from the marker at open.
-  const { unreadStart, onSeen } = useConversationRead(kind, id, messages, loading, hasMore);
+  const { unreadStart, onSeen } = useConversationRead(kind, id, ids, byId, loading, hasMore);
 
   const onSend = (content: string, { markdown, mentions }: { markdown: boolean; mentions: number[] }) => {
     if (editing) {
@@ -152,7 +156,8 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
       </header>
       <MessageList
         contextKey={key}
-        messages={messages}
+        ids={ids}
+        byId={byId}
         users={users}
         reactions={reactions}
         me={me}
@@ -164,6 +169,7 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
         actions={actions}
         unreadStart={unreadStart}
         onSeen={onSeen}
+        onRangeChange={onRangeChange}
       />
       {guest ? (
         <GuestSignIn />
@@ -172,20 +178,25 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
           {tools.bar}
           {/* Hidden, not unmounted, while selecting: the draft stays. */}
           <div className={tools.bar ? "hidden" : "contents"}>
-            <Composer
-              contextKey={key}
-              kind={kind}
-              id={id}
-              placeholder={placeholder}
-              onSend={onSend}
-              disabled={!!disabledReason}
-              disabledReason={disabledReason}
-              mode={mode}
-              onCancelMode={() => {
-                setReplyTo(null);
-                setEditing(null);
-              }}
-            />
+            {composerOverride ?? (
+              <>
+                {composerNotice}
+                <Composer
+                  contextKey={key}
+                  kind={kind}
+                  id={id}
+                  placeholder={placeholder}
+                  onSend={onSend}
+                  disabled={!!disabledReason}
+                  disabledReason={disabledReason}
+                  mode={mode}
+                  onCancelMode={() => {
+                    setReplyTo(null);
+                    setEditing(null);
+                  }}
+                />
+              </>
+            )}
           </div>
         </>
       )}

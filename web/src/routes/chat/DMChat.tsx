@@ -9,6 +9,8 @@ import { BellOffIcon } from "../../components/aside/icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Loading from "../../components/Loading";
 import ChatView from "./ChatView";
+import { BlockedNotice, ContactPrompt } from "./ContactPrompt";
+import { dmGate } from "./dmGate";
 import NotFoundInLayout from "./NotFoundInLayout";
 
 export default function DMChat() {
@@ -18,6 +20,9 @@ export default function DMChat() {
   const remark = useAppSelector((s) => s.footprint.remarks[uid]);
   const usersLoaded = useAppSelector((s) => s.users.ids.length > 0);
   const muted = useAppSelector((s) => selectIsMuted(s, "dm", uid));
+  const me = useAppSelector((s) => s.authData.user);
+  const status = useAppSelector((s) => s.footprint.contacts[uid]) ?? "";
+  const common = useAppSelector((s) => s.server.common);
   const { aside, setAside, toggle } = useChatAside("dm", uid);
   const [query, setQuery] = useState("");
   const [prevUid, setPrevUid] = useState(uid);
@@ -29,6 +34,8 @@ export default function DMChat() {
   if (!Number.isInteger(uid) || uid <= 0 || (usersLoaded && !user)) return <NotFoundInLayout text={t("dm.not_found")} />;
   if (!user) return <Loading fullscreen={false} />;
   const name = remark || user.name;
+  // Contact verification, DMs off, blocks: a prompt instead of a composer whose sends would fail.
+  const gate = dmGate({ me: { uid: me?.uid ?? 0, is_admin: !!me?.is_admin }, peer: { uid, is_admin: !!user.is_admin }, status, common });
 
   return (
     <div className="relative flex h-full min-h-0">
@@ -37,6 +44,8 @@ export default function DMChat() {
           kind="dm"
           id={uid}
           placeholder={t("composer.placeholder_dm", { name })}
+          composerOverride={gate.kind === "open" ? undefined : <ContactPrompt gate={gate} uid={uid} name={name} />}
+          composerNotice={gate.kind === "open" && gate.blockedByMe ? <BlockedNotice uid={uid} name={name} /> : undefined}
           header={
             <div className="flex min-w-0 flex-1 items-center gap-3">
               <Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={32} online={!!user.online} />

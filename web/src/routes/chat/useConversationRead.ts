@@ -22,7 +22,7 @@ const pageActive = () => typeof document !== "undefined" && document.visibilityS
  * (`markRead`: local at once, the server debounced). A message seen in a background window
  * counts once the window gets the focus back.
  */
-export default function useConversationRead(kind: ConvKind, id: number, messages: StoredMessage[], loading: boolean, hasMore = false) {
+export default function useConversationRead(kind: ConvKind, id: number, ids: number[], byId: Record<number, StoredMessage>, loading: boolean, hasMore = false) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const key = convKey(kind, id);
@@ -31,10 +31,16 @@ export default function useConversationRead(kind: ConvKind, id: number, messages
   const [frozen, setFrozen] = useState<{ key: string; start: UnreadStart | null } | null>(null);
 
   const current = frozen?.key === key ? frozen : null;
-  if (!current && ready && !loading && messages.length > 0) {
+  if (!current && ready && !loading && ids.length > 0) {
     const marker = selectReadMarker(store.getState(), kind, id);
-    const unread = messages.filter((m) => m.mid > marker && m.from_uid !== me && !m.sending);
-    const more = hasMore && messages[0].mid > marker;
+    // The ids are ascending: the unread ones are at the end.
+    const unread: StoredMessage[] = [];
+    for (let i = ids.length - 1; i >= 0 && ids[i] > marker; i--) {
+      const m = byId[ids[i]];
+      if (m && m.from_uid !== me && !m.sending) unread.push(m);
+    }
+    unread.reverse();
+    const more = hasMore && ids[0] > marker;
     setFrozen({ key, start: unread.length ? { mid: unread[0].mid, count: unread.length, more } : null });
   }
   const isFrozen = !!current;

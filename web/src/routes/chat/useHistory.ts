@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks";
 import { selectConversationIds } from "../../app/selectors";
 import { messageApi } from "../../app/services/message";
 import { markGapFilled } from "../../app/slices/footprint";
-import { convKey, receiveMessages, setHistoryEnd, type ConvKind } from "../../app/slices/messages";
+import { convKey, receiveHistoryPage, setHistoryEnd, type ConvKind } from "../../app/slices/messages";
 
 /** Max pages fetched to fill one history gap when a conversation opens. */
 const GAP_MAX_PAGES = 10;
@@ -32,18 +32,18 @@ export default function useHistory(kind: ConvKind, id: number) {
       const res = await req;
       if (res.error || !Array.isArray(res.data)) return null;
       const me = store.getState().authData.user?.uid ?? 0;
-      dispatch(receiveMessages({ me, messages: res.data }));
+      dispatch(receiveHistoryPage({ kind, id, me, before, messages: res.data }));
       return res.data;
     },
     [dispatch, store, kind, id],
   );
 
-  /** The oldest server mid of the conversation (temps carry their local id as mid). */
+  /** The oldest server mid of the conversation (temps carry their local id as mid; a released body is a server message's). */
   const oldestMid = useCallback((): number | undefined => {
     const state = store.getState();
     for (const mid of selectConversationIds(state, kind, id)) {
       const m = state.messages.byId[mid];
-      if (m && m.local_id !== mid && !m.sending) return mid;
+      if (!m || (m.local_id !== mid && !m.sending)) return mid;
     }
     return undefined;
   }, [store, kind, id]);
@@ -97,5 +97,5 @@ export default function useHistory(kind: ConvKind, id: number) {
     void loadOlder();
   }, [gapsPending, end, loading, ids.length, loadOlder]);
 
-  return { loading, hasMore: !end, loadOlder };
+  return { loading, hasMore: !end, loadOlder, fetchPage };
 }

@@ -17,6 +17,9 @@ import useTabGuard from "../../hooks/useTabGuard";
 import InstallBanner from "./InstallBanner";
 import NavRail from "./NavRail";
 
+// For routes/index.tsx: a stored session's stream starts when this chunk arrives (see the module).
+export { startStreamEarly } from "./startEarly";
+
 /** The inactive-tab notice (spec §4): another tab took over; this one can take it back by reloading. */
 function InactiveTab() {
   const { t } = useTranslation();

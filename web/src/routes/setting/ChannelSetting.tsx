@@ -14,6 +14,7 @@ import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import EmptyState from "../../components/ui/EmptyState";
 import ChannelInfoCard from "./channel/ChannelInfoCard";
 import InviteCard from "./channel/InviteCard";
+import MakePrivateModal from "./channel/MakePrivateModal";
 import TransferOwnerModal from "./channel/TransferOwnerModal";
 import SettingsFrame from "./SettingsFrame";
 
@@ -65,9 +66,9 @@ export default function ChannelSetting() {
   const isOwner = !!channel && channel.owner === me?.uid;
 
   const gone = () => navigate("/chat", { replace: true });
-  const onChangeType = async () => {
-    if (!channel) return;
-    const res = await changeType({ gid, is_public: !channel.is_public });
+  // Private → public; the other way picks the members to keep (MakePrivateModal).
+  const onMakePublic = async () => {
+    const res = await changeType({ gid, is_public: true });
     if (!("error" in res)) setDialog(null);
   };
   const onLeave = async () => {
@@ -198,14 +199,15 @@ export default function ChannelSetting() {
       ]}
     >
       {content}
-      {channel && dialog === "type" && (
+      {channel && dialog === "type" && channel.is_public && <MakePrivateModal channel={channel} onClose={() => setDialog(null)} />}
+      {channel && dialog === "type" && !channel.is_public && (
         <ConfirmDialog
-          title={channel.is_public ? t("channel_edit.make_private_title") : t("channel_edit.make_public_title")}
-          description={channel.is_public ? t("channel_edit.make_private_confirm") : t("channel_edit.make_public_confirm")}
-          confirmText={channel.is_public ? t("channel_edit.make_private") : t("channel_edit.make_public")}
+          title={t("channel_edit.make_public_title")}
+          description={t("channel_edit.make_public_confirm")}
+          confirmText={t("channel_edit.make_public")}
           busy={changing}
           icon={<ArrowLeftRightIcon size={20} />}
-          onConfirm={() => void onChangeType()}
+          onConfirm={() => void onMakePublic()}
           onCancel={() => setDialog(null)}
         />
       )}

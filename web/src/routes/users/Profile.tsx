@@ -19,6 +19,7 @@ import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import { hueOf } from "../../utils/text";
 import { versionAtLeast } from "../../utils/version";
 import type { ContactAction } from "@parley/protocol";
+import { dmGate } from "../chat/dmGate";
 import { roleOf, type ContactStatus } from "./directory";
 import { BanIcon, UserCheckIcon, UserMinusIcon } from "./icons";
 import RemarkField from "./RemarkField";
@@ -50,8 +51,11 @@ export default function Profile({ user }: { user: StoredUser }) {
   // The server announces presence to others only; this session is online.
   const online = self || !!user.online;
   const canAdd = common?.add_friend_enable !== false;
-  // spec §3 contact_verification_enable: direct messages only with one's contacts.
-  const mustAdd = !self && !!common?.contact_verification_enable && status !== "added";
+  // spec §3 contact_verification_enable: direct messages only to one's contacts (admins excepted,
+  // as the server decides: routes/chat/dmGate.ts).
+  const meUser = useAppSelector((s) => s.authData.user);
+  const gate = dmGate({ me: { uid: me ?? 0, is_admin: !!meUser?.is_admin }, peer: { uid: user.uid, is_admin: !!user.is_admin }, status, common });
+  const mustAdd = gate.kind === "not_contact";
   const remarks = versionAtLeast(version, MIN_VERSION.remarks);
   const display = remark || user.name;
   const hue = hueOf(user.uid);
@@ -155,7 +159,7 @@ export default function Profile({ user }: { user: StoredUser }) {
         )}
         {!self && status === "blocked" && (
           <Alert tone="error" className="mt-5" title={t("blocked.title", { name: display })}>
-            {t("blocked.desc")}
+            {gate.kind === "blocked" ? t("blocked.desc_verify") : t("blocked.desc")}
           </Alert>
         )}
         {!self && status === "" && !canAdd && !mustAdd && <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t("contact.add_off")}</p>}

@@ -17,10 +17,10 @@ const contact = (uid: number, status: string) => ({
   contact_info: { status, created_at: 1, updated_at: 1 },
 });
 
-async function open(route: string, api: Record<string, Handler> = {}) {
+async function open(route: string, api: Record<string, Handler> = {}, viewer: typeof ME = ME) {
   return renderApp({
     route,
-    storage: session(),
+    storage: { ...session(), VOCECHAT_LOGIN_USER: JSON.stringify(viewer), VOCECHAT_CURR_UID: String(viewer.uid) },
     api: {
       "GET /api/user": () => ({ body: ALL }),
       "POST /api/user/update_contact_status": () => ({ body: "" }),
@@ -133,8 +133,9 @@ describe("members directory", () => {
     expect(app.queryByRole("button", { name: "Add a remark" })).toBeNull();
   });
 
-  it("with contact verification on, asks to add a non-contact before messaging", async () => {
-    const app = await open("/users/2", { "GET /api/admin/system/common": () => ({ body: { contact_verification_enable: true } }) });
+  it("with contact verification on, asks a member to add a non-contact before messaging", async () => {
+    // Carol, a member, looks at Bob (admins are everyone's contacts: not asked, below).
+    const app = await open("/users/2", { "GET /api/admin/system/common": () => ({ body: { contact_verification_enable: true } }) }, CAROL);
     await app.findByText("Contact verification is on");
     const actions = app.getByRole("group", { name: "Actions" });
     const { within } = app.rtl;
@@ -143,6 +144,19 @@ describe("members directory", () => {
     await app.rtl.waitFor(() => expect(app.queryByText("Contact verification is on")).toBeNull());
     await app.user.click(within(actions).getByRole("button", { name: "Send message" }));
     await app.rtl.waitFor(() => expect(app.path()).toBe("/chat/dm/2"));
+  });
+
+  it("with contact verification on, does not ask an admin, nor a member about an admin", async () => {
+    const verify = { "GET /api/admin/system/common": () => ({ body: { contact_verification_enable: true } }) };
+    const asAdmin = await open("/users/2", verify);
+    await asAdmin.findByRole("group", { name: "Actions" });
+    asAdmin.getByRole("button", { name: "Send message" });
+    expect(asAdmin.queryByText("Contact verification is on")).toBeNull();
+
+    const aboutAdmin = await open("/users/1", verify, CAROL);
+    await aboutAdmin.findByRole("group", { name: "Actions" });
+    aboutAdmin.getByRole("button", { name: "Send message" });
+    expect(aboutAdmin.queryByText("Contact verification is on")).toBeNull();
   });
 
   it("hides presence when the server does not show it, and shows one's own profile without contact actions", async () => {

@@ -6,9 +6,3 @@ import type { RootState } from "../../../app/store";
 export const selectChatLayout = (s: RootState): ChatLayoutMode => s.ui.chatLayout ?? s.server.common?.chat_layout_mode ?? "Left";
 
 export const useChatLayout = () => useAppSelector(selectChatLayout);
-
-/** Whether this message is drawn on the right as a bubble ("SelfRight": own messages only). */
-export function useSelfRight(fromUid: number, me: number | undefined): boolean {
-  const layout = useChatLayout();
-  return layout === "SelfRight" && me !== undefined && fromUid === me;
-}

@@ -1,0 +1,177 @@
+/**
+ * The channel settings actions, each seen from the other members' browsers: an admin deletes a
+ * channel and it disappears live for a member who has it open; an admin makes a public channel
+ * private keeping some members, and the member left out loses it live; the owner of a private
+ * channel transfers it to another member and leaves in one go. Screenshot: choosing who stays
+ * when making a channel private.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api } from "../helpers/api";
+import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { startServer, type TestServer } from "../helpers/server";
+
+const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
+const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
+const CAROL = { name: "Carol Cook", email: "carol@example.com", password: "battery staple 3" };
+
+let server: TestServer;
+let browser: Browser;
+let admin: Api;
+let bob: { uid: number };
+let carol: { uid: number };
+let pages: TestPage[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = new Api(server.url);
+  await admin.createAdmin(ADA.email, ADA.name, ADA.password);
+  await admin.login(ADA.email, ADA.password);
+  await admin.createChannel("general", "Company-wide announcements and chatter");
+  bob = await admin.createUser(BOB.email, BOB.name, BOB.password);
+  carol = await admin.createUser(CAROL.email, CAROL.name, CAROL.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** `streamDelayMs`: the event stream opens that much later (the page asks the REST routes first). */
+async function signIn(who: { email: string; password: string }, { streamDelayMs = 0 } = {}): Promise<TestPage> {
+  const tp = await openPage(browser);
+  pages.push(tp);
+  const { page } = tp;
+  if (streamDelayMs > 0) {
+    await page.route(/\/api\/user\/events/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, streamDelayMs));
+      await route.continue();
+    });
+  }
+  await page.goto(`${server.url}/#/login`);
+  await page.locator("input[name=email]").fill(who.email);
+  await page.locator("input[name=password]").fill(who.password);
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL(/#\/$/);
+  return tp;
+}
+
+/** A message's text in the open conversation (not the sidebar's preview of it). */
+const messageText = (page: Page, text: string) => page.getByTestId("message-list").getByTestId("message-content").getByText(text);
+/** The conversation's entry in the sidebar. */
+const sidebarEntry = (page: Page, name: string) => page.getByRole("link", { name: new RegExp(`^${name}\\b`) });
+
+async function openChannel(page: Page, gid: number) {
+  await page.goto(`${server.url}/#/chat/channel/${gid}`);
+  await page.getByTestId("composer").waitFor();
+}
+
+async function openSettings(page: Page, gid: number) {
+  await page.goto(`${server.url}/#/setting/channel/${gid}/overview`);
+  await page.getByTestId("channel-settings").waitFor();
+}
+
+async function closeAll() {
+  for (const tp of pages) {
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  }
+  pages = [];
+}
+
+describe("channel settings", () => {
+  it("deleting a channel removes it live for a member who has it open", async () => {
+    const { gid } = await admin.createChannel("retro", "Sprint retrospectives");
+    await admin.sendToChannel(gid, "Retro notes go here");
+    const a = await signIn(ADA);
+    // Bob opens the channel before his stream has announced it: the page fetches it itself, and
+    // that answer must not keep it on screen once it is deleted.
+    const b = await signIn(BOB, { streamDelayMs: 1_500 });
+    await openChannel(b.page, gid);
+    await messageText(b.page, "Retro notes go here").waitFor();
+    await sidebarEntry(b.page, "retro").waitFor();
+
+    await openSettings(a.page, gid);
+    await a.page.getByTestId("delete-channel-button").click();
+    const dialog = a.page.getByRole("dialog");
+    await dialog.getByText("Delete #retro?").waitFor();
+    await dialog.getByRole("button", { name: "Delete channel" }).click();
+    await a.page.waitForURL(/#\/chat$/);
+    await expect.poll(() => sidebarEntry(a.page, "retro").count()).toBe(0);
+
+    // Bob's sidebar loses it, and the open conversation says it is gone.
+    await expect.poll(() => sidebarEntry(b.page, "retro").count()).toBe(0);
+    await b.page.getByText("This channel does not exist or you have no access to it.").waitFor();
+    await expect(messageText(b.page, "Retro notes go here").count()).resolves.toBe(0);
+    // The server agrees: its history is gone.
+    await expect(admin.request("GET", `/group/${gid}/history`)).rejects.toThrow(/404/);
+    await closeAll();
+  });
+
+  it("making a public channel private keeps the chosen members; the one left out loses it live", async () => {
+    const { gid } = await admin.createChannel("launch", "Launch planning");
+    await admin.sendToChannel(gid, "T-minus two weeks");
+    const a = await signIn(ADA);
+    const b = await signIn(BOB);
+    const c = await signIn(CAROL);
+    await openChannel(c.page, gid);
+    await messageText(c.page, "T-minus two weeks").waitFor();
+    await sidebarEntry(b.page, "launch").waitFor();
+
+    await openSettings(a.page, gid);
+    await a.page.getByRole("button", { name: "Make private" }).click();
+    const dialog = a.page.getByRole("dialog");
+    const carolBox = dialog.getByRole("checkbox", { name: new RegExp(CAROL.name) });
+    await expect(carolBox.getAttribute("aria-checked")).resolves.toBe("true");
+    await carolBox.click();
+    await expect(carolBox.getAttribute("aria-checked")).resolves.toBe("false");
+    await screenshotBothThemes(a.page, "channel-make-private");
+    await dialog.getByTestId("make-private-submit").click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await a.page.getByText("Only its members can see it; they join by invitation.").waitFor();
+
+    // Carol, who had it open, loses it; Bob keeps it, now private.
+    await expect.poll(() => sidebarEntry(c.page, "launch").count()).toBe(0);
+    await c.page.getByText("This channel does not exist or you have no access to it.").waitFor();
+    await openChannel(b.page, gid);
+    await messageText(b.page, "T-minus two weeks").waitFor();
+    const card = await admin.request<{ is_public: boolean; owner: number; members: number[] }>("GET", `/group/${gid}`);
+    expect(card.is_public).toBe(false);
+    expect([...card.members].sort((x, y) => x - y)).toEqual([1, bob.uid]);
+    expect(card.owner).toBe(1);
+    await closeAll();
+  });
+
+  it("the owner of a private channel transfers it to a member and leaves", async () => {
+    const asBob = new Api(server.url);
+    await asBob.login(BOB.email, BOB.password);
+    const { gid } = await asBob.createChannel("design", "Design reviews", false, [carol.uid]);
+    await asBob.sendToChannel(gid, "Mockups are up");
+    const b = await signIn(BOB);
+    const c = await signIn(CAROL);
+    await openChannel(c.page, gid);
+    await sidebarEntry(b.page, "design").waitFor();
+
+    // Leaving as the owner asks for a new owner first.
+    await openSettings(b.page, gid);
+    await b.page.getByTestId("leave-button").click();
+    const dialog = b.page.getByRole("dialog");
+    await dialog.getByText("Transfer ownership, then leave").waitFor();
+    await expect(dialog.getByTestId("transfer-submit").isDisabled()).resolves.toBe(true);
+    await dialog.getByRole("radio", { name: CAROL.name }).click();
+    await dialog.getByTestId("transfer-submit").click();
+    await b.page.waitForURL(/#\/chat$/);
+    await expect.poll(() => sidebarEntry(b.page, "design").count()).toBe(0);
+
+    // Carol keeps it, now as its owner, and Bob is no longer a member.
+    await messageText(c.page, "Mockups are up").waitFor();
+    await openSettings(c.page, gid);
+    await c.page.getByText(`${CAROL.name} owns this channel.`).waitFor();
+    await c.page.getByTestId("leave-button").waitFor();
+    const card = await admin.request<{ owner: number; members: number[] }>("GET", `/group/${gid}`);
+    expect(card.owner).toBe(carol.uid);
+    expect(card.members).toEqual([carol.uid]);
+    await closeAll();
+  });
+});
