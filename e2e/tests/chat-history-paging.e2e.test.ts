@@ -108,11 +108,12 @@ describe("history paging", () => {
     await screenshotBothThemes(page, "history-top");
 
     // Back down to the middle: the rows there (their bodies were let go while paging) come back in order.
+    // (Until the list has rendered the rows there, the ones at the top are still shown.)
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
-    await expect.poll(() => list(page).getByTestId("message-placeholder").count(), { timeout: 15_000 }).toBe(0);
+    const middleShown = async () => (await list(page).getByTestId("message-placeholder").count()) === 0 && (await shownNumbers(page))[0] > 2_000;
+    await expect.poll(middleShown, { timeout: 15_000 }).toBe(true);
     const middle = await shownNumbers(page);
     expect(middle.length).toBeGreaterThan(5);
-    expect(middle[0]).toBeGreaterThan(2_000);
     expect(middle[middle.length - 1]).toBeLessThan(COUNT - 2_000);
     expect(middle).toEqual(Array.from({ length: middle.length }, (_, i) => middle[0] + i));
 

@@ -49,6 +49,8 @@ const START_INDEX = 1_000_000_000;
 const HIGHLIGHT_MS = 1600;
 /** Within this many pixels of the end counts as at the bottom. */
 const BOTTOM_SLACK = 48;
+/** How long after new rows arrive at the bottom the list keeps pinning itself to the end. */
+const FOLLOW_MS = 400;
 /** About as many rows as a window shows. */
 const SCREENFUL = 20;
 
@@ -80,14 +82,27 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
   const virtuoso = useRef<VirtuosoHandle>(null);
   const detach = useRef<() => void>(undefined);
   const scroller = useRef<HTMLElement | null>(null);
-  /** Pin to the very end once the new rows are measured (Virtuoso's estimate can stop short). */
+  /**
+   * Until when the list follows new rows to its end (performance.now()); the reader's own
+   * scrolling (wheel, touch, keys, the scrollbar) calls it off.
+   */
+  const followUntil = useRef(0);
+  /**
+   * Pin to the very end once the new rows are measured. Virtuoso's own follow scrolls by its
+   * estimate of the new rows' heights: a large batch (the stream's backlog arriving while the
+   * conversation opens) can leave it far short of the end, so this goes to the last row again,
+   * wherever the estimate stopped.
+   */
   const pinSoon = useCallback(() => {
+    followUntil.current = performance.now() + FOLLOW_MS;
     const pin = () => {
       const el = scroller.current;
-      if (el && el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
+      if (!el || performance.now() > followUntil.current) return;
+      if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
     };
     requestAnimationFrame(() => requestAnimationFrame(pin));
     setTimeout(pin, 150);
+    setTimeout(pin, FOLLOW_MS - 50);
   }, []);
   // Content that grows after layout (lazy markdown, reactions, images) keeps a list that was at
   // the bottom there: `stuck` follows the user's scrolling, a resize of the content re-pins.
@@ -102,12 +117,16 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
     // the layout now would lay them out once more before the frame does (see `sightNow`).
     const onScroll = () => sightSoon.current();
     el.addEventListener("scroll", onScroll, { passive: true });
+    const stopFollowing = () => (followUntil.current = 0);
+    const intents = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const type of intents) el.addEventListener(type, stopFollowing, { passive: true });
     const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
       if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 0) el.scrollTop = el.scrollHeight;
     });
     if (el.firstElementChild) ro?.observe(el.firstElementChild);
     detach.current = () => {
       el.removeEventListener("scroll", onScroll);
+      for (const type of intents) el.removeEventListener(type, stopFollowing);
       ro?.disconnect();
     };
   }, []);
