@@ -93,12 +93,15 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
    * conversation opens) can leave it far short of the end, so this goes to the last row again,
    * wherever the estimate stopped.
    */
-  const pinSoon = useCallback(() => {
-    followUntil.current = performance.now() + FOLLOW_MS;
+  const pinSoon = useCallback((appended: boolean) => {
+    if (appended) followUntil.current = performance.now() + FOLLOW_MS;
     const pin = () => {
       const el = scroller.current;
-      if (!el || performance.now() > followUntil.current) return;
-      if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+      if (!el) return;
+      const gap = el.scrollHeight - el.scrollTop - el.clientHeight;
+      if (gap <= 1) return;
+      if (performance.now() <= followUntil.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+      else if (gap <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
     };
     requestAnimationFrame(() => requestAnimationFrame(pin));
     setTimeout(pin, 150);
@@ -197,6 +200,8 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
   const last: StoredMessage | undefined = byId[ids[ids.length - 1]];
   const lastRef = useRef(last);
   lastRef.current = last;
+  /** The last id when the list last followed its output (`followOutput`). */
+  const followedMid = useRef(ids[ids.length - 1]);
   const lastKey = ids.length ? keyOf(ids[ids.length - 1], last, me) : undefined;
   const prevLastKey = useRef(lastKey);
   const wasEmpty = useRef(ids.length === 0);
@@ -218,7 +223,11 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
     (isAtBottom: boolean) => {
       const l = lastRef.current;
       const follow = isAtBottom || (l !== undefined && l.from_uid === me && !!l.sending);
-      if (follow) pinSoon();
+      // Only rows added at the end are followed all the way (not a page of older ones).
+      const lastMid = idsRef.current[idsRef.current.length - 1];
+      const appended = lastMid !== followedMid.current;
+      followedMid.current = lastMid;
+      if (follow) pinSoon(appended);
       return follow ? ("auto" as const) : false;
     },
     [me, pinSoon],
@@ -235,6 +244,7 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
   const jumpTo = useCallback((mid: number) => {
     const index = indexOfSorted(idsRef.current, mid);
     if (index < 0) return;
+    followUntil.current = 0;
     virtuoso.current?.scrollToIndex({ index, align: "center" });
     setHighlighted(mid);
     clearTimeout(highlightTimer.current);
@@ -254,6 +264,7 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
 
   const jumpToUnread = useCallback(() => {
     const index = unreadStart ? indexOfSorted(idsRef.current, unreadStart.mid) : -1;
+    followUntil.current = 0;
     if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: "start" });
     setUnreadDismissed(true);
   }, [unreadStart]);
