@@ -103,6 +103,9 @@ export async function createContext(config: Config, bus: EventBus = new InProces
   };
 }
 
+/** How long an idle keep-alive connection is kept open (Fastify's default). */
+export const SERVER_KEEP_ALIVE_MS = 72_000;
+
 /** Builds the HTTP server: `/api` routes, `/health`, and the web client with its SPA fallback. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
@@ -110,11 +113,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     // Event streams are served before Fastify sees them (routes/events/stream.ts says why).
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         if (isEventStreamRequest(req)) void serveEventStream(ctx, req, res, app.log);
         else handler(req, res);
-      }),
+      });
+      // What Fastify sets on a server it creates itself (it does not touch a factory's): an idle
+      // keep-alive socket stays open 72 s, not Node's 5 s, so a client that pauses between
+      // requests does not write its next one into a socket the server is closing.
+      server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
   });
   installErrorHandler(app);
   app.decorateRequest("claims", null);
