@@ -127,7 +127,11 @@ try {
     const wait = performance.now() + 5_000;
     while (historyResponses === before && performance.now() < wait) await sleep(10);
     if (historyResponses === before) {
-      stalls++; // e.g. the top was already in view: move off it and back
+      // No older page asked for: the top may be on screen by now (the last page's rows render
+      // after the two frames waited for below), or the top is in view: move off it and back.
+      reachedTop = await atTop();
+      if (reachedTop) break;
+      stalls++;
       await page.evaluate(() => (document.querySelector('[data-testid="message-list"]').closest("[data-virtuoso-scroller]").scrollTop = 200));
       continue;
     }
