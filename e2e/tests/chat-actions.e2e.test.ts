@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, SCREENSHOTS, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { message, messageList, signInToChannel } from "../helpers/chat";
 
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -26,19 +27,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(tp: TestPage, email: string, password: string, gid: number, channel = "general") {
-  const { page } = tp;
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(email);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
-  await page.getByRole("link", { name: channel }).click();
-  await page.waitForURL(new RegExp(`#/chat/channel/${gid}$`));
-}
+const login = (tp: TestPage, email: string, password: string, gid: number, channel = "general") => signInToChannel(tp.page, server.url, { email, password }, gid, channel);
 
-const list = (page: Page) => page.getByTestId("message-list");
-const message = (page: Page, text: string | RegExp) => list(page).getByTestId("message").filter({ has: page.getByTestId("message-content").getByText(text) });
+const list = messageList;
 
 async function send(page: Page, text: string) {
   await page.getByTestId("composer").fill(text);

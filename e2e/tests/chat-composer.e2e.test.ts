@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, WEB_DIST, type TestServer } from "../helpers/server";
+import { composer, fileMessage, message, signInToChannel } from "../helpers/chat";
 
 const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -36,22 +37,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(tp: TestPage, email: string, password: string, gid: number) {
-  const { page } = tp;
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(email);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
-  await page.getByRole("link", { name: "general" }).click();
-  await page.waitForURL(new RegExp(`#/chat/channel/${gid}$`));
-}
+const login = (tp: TestPage, email: string, password: string, gid: number) => signInToChannel(tp.page, server.url, { email, password }, gid);
 
-const list = (page: Page) => page.getByTestId("message-list");
-const message = (page: Page, text: string | RegExp) => list(page).getByTestId("message").filter({ has: page.getByTestId("message-content").getByText(text) });
-const composer = (page: Page) => page.getByTestId("composer");
-/** A file message, whatever its rendering (image thumbnail or file card): both carry the name as title. */
-const fileMessage = (page: Page, name: string) => list(page).getByTestId("message").filter({ has: page.locator(`[title="${name}"]`) });
 
 /** A noisy gradient PNG drawn by the browser: ~2.5 MB, so it goes up in three 1 MB chunks. */
 async function makePng(page: Page, width: number, height: number): Promise<Buffer> {

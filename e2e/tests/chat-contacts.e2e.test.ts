@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { message, signIn } from "../helpers/chat";
 
 const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -29,14 +30,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(tp: TestPage, email: string, password: string) {
-  const { page } = tp;
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(email);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
-}
+const login = (tp: TestPage, email: string, password: string) => signIn(tp.page, server.url, { email, password });
 
 async function openDm(page: Page, uid: number) {
   await page.goto(`${server.url}/#/chat/dm/${uid}`);
@@ -48,7 +42,6 @@ const promptTitle = (page: Page) => page.getByTestId("contact-prompt-title");
 const composer = (page: Page) => page.getByTestId("composer");
 /** Toasts gone (they would cover the header in screenshots). */
 const noToasts = (page: Page) => expect.poll(() => page.locator("[data-toast]").count(), { timeout: 8_000 }).toBe(0);
-const message = (page: Page, text: string) => page.getByTestId("message-list").getByTestId("message").filter({ has: page.getByTestId("message-content").getByText(text) });
 
 describe("contact verification", () => {
   it("asks to add a contact before a DM, opens the composer once added, and follows devices and settings live", async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { message, signIn, type Credentials } from "../helpers/chat";
 
 const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -36,14 +37,7 @@ async function send(api: Api, target: { gid: number } | { uid: number }, text: s
   return Number(await res.text());
 }
 
-async function login(tp: TestPage, who: { email: string; password: string }) {
-  const { page } = tp;
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(who.email);
-  await page.locator("input[name=password]").fill(who.password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
-}
+const login = (tp: TestPage, who: Credentials) => signIn(tp.page, server.url, who);
 
 async function open(page: Page, path: string) {
   await page.evaluate((p) => (window.location.hash = p), path);
@@ -54,8 +48,6 @@ const sidebar = (page: Page) => page.getByRole("navigation", { name: "Conversati
 const conv = (page: Page, key: string) => sidebar(page).locator(`[data-conv="${key}"]`);
 const badge = (page: Page, key: string) => conv(page, key).getByTestId("unread-badge");
 const badgeText = async (page: Page, key: string) => ((await badge(page, key).count()) ? await badge(page, key).innerText() : null);
-const list = (page: Page) => page.getByTestId("message-list");
-const message = (page: Page, text: string | RegExp) => list(page).getByTestId("message").filter({ has: page.getByTestId("message-content").getByText(text) });
 /** The chimes played so far (each creates two oscillators; see `addInitScript` below). */
 const chimes = (page: Page) => page.evaluate(() => (window as unknown as { __oscillators: number }).__oscillators);
 const inViewport = (loc: Locator) =>

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { message, messageList } from "../helpers/chat";
 
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const COUNT = 20_000;
@@ -50,8 +51,7 @@ async function seedCopies(mid: number, count: number) {
   }
 }
 
-const list = (page: Page) => page.getByTestId("message-list");
-const message = (page: Page, text: string | RegExp) => list(page).getByTestId("message").filter({ has: page.getByTestId("message-content").getByText(text) });
+const list = messageList;
 /** The number in each rendered `Paged message <n>` (0 for "first"), top to bottom. */
 const shownNumbers = async (page: Page) =>
   (await list(page).getByTestId("message-content").allInnerTexts()).map((x) => (x === "first" ? 0 : Number(x.replace("Paged message ", ""))));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { signIn } from "../helpers/chat";
 
 const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -49,11 +50,7 @@ async function sendFile(api: Api, gid: number, name: string, type: string, bytes
 
 async function login(tp: TestPage, email: string, password: string, gid: number) {
   const { page } = tp;
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(email);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
+  await signIn(page, server.url, { email, password });
   await page.goto(`${server.url}/#/chat/channel/${gid}`);
   await page.getByTestId("channel-title").getByText("general").waitFor();
 }

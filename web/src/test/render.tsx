@@ -52,6 +52,23 @@ export const ME = {
   create_by: "password",
 };
 
+/** A public channel "general" (gid 1) as the server presents it, with every field. */
+export const GROUP = {
+  gid: 1,
+  owner: null,
+  name: "general",
+  description: null,
+  members: [],
+  is_public: true,
+  avatar_updated_at: 0,
+  pinned_messages: [],
+  show_email: false,
+  add_friend: true,
+  dm_to_member: true,
+  only_owner_can_send_msg: false,
+  ext_setting: null,
+};
+
 /** The boot calls of a healthy, initialized server. */
 export const DEFAULT_API: Record<string, Handler> = {
   "GET /api/admin/system/initialized": () => ({ body: true }),

@@ -5,23 +5,8 @@
  * (`after_mid`, `users_version`) is persisted and sent; kicks and role changes reach the user.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource, ME, renderApp, session, type RenderOptions } from "../../test/render";
+import { FakeEventSource, GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
 
-const GROUP = {
-  gid: 1,
-  owner: null,
-  name: "general",
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-};
 const chat = (mid: number) => ({
   type: "chat",
   mid,

@@ -5,26 +5,11 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodeBase64 } from "../../utils/base64";
-import { FakeEventSource, ME, renderApp, session, type RenderOptions } from "../../test/render";
+import { FakeEventSource, GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const ALICE = { ...ME, uid: 3, email: "alice@example.com", name: "Alice", is_admin: false };
 const ROBERT = { ...ME, uid: 4, email: "robert@example.com", name: "Robert Bobson", is_admin: false };
-const GROUP = {
-  gid: 1,
-  owner: null,
-  name: "general",
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-};
 
 afterEach(() => {
   vi.useRealTimers();

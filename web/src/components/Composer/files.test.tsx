@@ -5,23 +5,8 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { decodeBase64 } from "../../utils/base64";
-import { FakeEventSource, ME, renderApp, session, type RenderOptions } from "../../test/render";
+import { FakeEventSource, GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
 
-const GROUP = {
-  gid: 1,
-  owner: null,
-  name: "general",
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-};
 
 type Outcome = { status: number; body?: unknown } | "network" | "hold";
 

@@ -5,7 +5,7 @@
  */
 import type { ComponentType, ReactNode, Ref } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, ME, renderApp, session, type Handler } from "../../test/render";
+import { FakeEventSource, GROUP, ME, renderApp, session, type Handler } from "../../test/render";
 
 // happy-dom lays nothing out, so the real virtualized list would render one row: a plain list
 // stands in for it (these tests are about the actions, not virtualization).
@@ -42,21 +42,6 @@ vi.mock("react-virtuoso", async () => {
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const CAROL = { ...ME, uid: 3, email: "carol@example.com", name: "Carol", is_admin: false };
-const GROUP = {
-  gid: 1,
-  owner: null,
-  name: "general",
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-};
 const msg = (mid: number, from_uid: number, content: string) => ({
   mid,
   from_uid,
