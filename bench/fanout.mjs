@@ -5,7 +5,7 @@
 // flags) with the same clients, and reports Parley's delivery throughput as a ratio of the
 // baseline's. The clients are raw sockets in this process (bench/raw-client.mjs).
 //   node bench/fanout.mjs [--clients 1000,5000,10000] [--users 500] [--messages 100] [--rate 10] [--baseline true]
-import { args, cpuMs, createChannel, percentile, pool, report, request, round, seedAdmin, sendText, sleep, startBaseline, startServer, thirdPartyLogins } from "./lib.mjs";
+import { args, cpuMs, createChannel, percentile, pool, report, request, round, seedAdmin, sendText, settle, sleep, startBaseline, startServer, thirdPartyLogins } from "./lib.mjs";
 import { countingSse } from "./raw-client.mjs";
 
 const opt = args({ clients: "1000,5000,10000", users: 500, messages: 100, rate: 10, baseline: "true" });
@@ -36,6 +36,7 @@ async function measure(base, tokens, send, pid) {
       await c.ready;
     });
     await sleep(1_000); // presence events settle
+    await settle([pid]);
 
     const sent = [];
     const interval = 1000 / opt.rate;
@@ -99,7 +100,7 @@ try {
       const b = baselineServer;
       const tokens = Array.from({ length: size }, () => "x");
       baseline = await measure(b.base, tokens, async () => Number((await request(b.base, "POST", "/api/group/1/send", { text: `fanout ${++sent}` })).body), b.pid);
-      await sleep(1_000);
+      console.log(`after the baseline: ${await settle([b.pid, server.pid])} ms until both servers were idle`);
     }
     const r = await measure(
       server.base,
@@ -107,7 +108,7 @@ try {
       () => sendText(server.base, admin, gid, `fanout ${++sent}`),
       server.pid,
     );
-    await sleep(1_000);
+    await settle([server.pid, ...(baselineServer ? [baselineServer.pid] : [])]);
 
     const p50 = percentile(r.latencies, 50);
     const p99 = percentile(r.latencies, 99);

@@ -6,6 +6,8 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { serverNodeArgs, serverProcessEnv } from "../scripts/runtime.mjs";
 import { createPgDatabase, PG } from "./db.mjs";
 
@@ -343,6 +345,36 @@ export function openSse(base, token, { onFrame, query = "" } = {}) {
 export function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until the processes `pids` are idle (under 5 % of a core over 250 ms, at most `maxMs`)
+ * after collecting this process's garbage. One figure measured right after another on the same
+ * 2 cores must not pay for the first one's aftermath: the streams it closed, its servers' and
+ * this load generator's garbage. Resolves the milliseconds waited.
+ */
+export async function settle(pids, maxMs = 15_000) {
+  const t0 = performance.now();
+  collectGarbage();
+  let last = pids.map(cpuMs);
+  while (performance.now() - t0 < maxMs) {
+    await sleep(250);
+    const now = pids.map(cpuMs);
+    const busy = now.some((ms, i) => ms - last[i] > 12);
+    last = now;
+    if (!busy) break;
+  }
+  return Math.round(performance.now() - t0);
+}
+
+/** A full GC of this process (V8's `gc()`, exposed at run time rather than by a flag). */
+let gc = null;
+function collectGarbage() {
+  if (!gc) {
+    v8.setFlagsFromString("--expose-gc");
+    gc = vm.runInNewContext("gc");
+  }
+  gc();
 }
 
 export function percentile(values, p) {
