@@ -13,12 +13,30 @@ export { flushStreams, MIN_FLUSH_INTERVAL_MS } from "./turn.js";
  */
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
-/** One open `GET /api/user/events` response. */
+/** Where a closed stream reports itself (the hub, which drops it from its indexes). */
+export interface ConnectionOwner {
+  remove(conn: SseConnection): void;
+}
+
+/**
+ * The stream of each open response, for the one `close` listener every response shares: a
+ * closure per stream (and its context) would be about 100 bytes of an idle stream's budget.
+ */
+const streamOf = new WeakMap<ServerResponse, SseConnection>();
+
+function onResponseClose(this: ServerResponse): void {
+  streamOf.get(this)?.close();
+}
+
+/**
+ * One open `GET /api/user/events` response. An idle stream keeps only what it needs: 10,000 of
+ * them are held at once, and each byte here is 10 KB there (docs/PERFORMANCE.md).
+ */
 export class SseConnection {
   private live = false;
   private closed = false;
-  /** Live frames that arrived while the connect sequence was being written. */
-  private pending: Delivery[] = [];
+  /** Live frames that arrived while the connect sequence was being written; null once live. */
+  private pending: Delivery[] | null = [];
   private lastBacklogMid: Mid = 0;
   /** What this stream owes from `log`, the turn's frames: flat [start, end) pairs; null when nothing waits. */
   private runs: number[] | null = null;
@@ -35,10 +53,11 @@ export class SseConnection {
     readonly device: string,
     readonly isGuest: boolean,
     private readonly res: ServerResponse,
-    private readonly onClose: (conn: SseConnection) => void,
+    private readonly owner: ConnectionOwner,
   ) {
     this.sink = sinkFor(res);
-    res.on("close", () => this.close());
+    streamOf.set(res, this);
+    res.on("close", onResponseClose);
   }
 
   get isClosed(): boolean {
@@ -61,8 +80,8 @@ export class SseConnection {
 
   /** Ends the connect sequence: flushes the live events that arrived meanwhile, skipping duplicates. */
   goLive(): void {
-    const pending = this.pending;
-    this.pending = [];
+    const pending = this.pending ?? [];
+    this.pending = null;
     this.live = true;
     for (const delivery of pending) this.deliver(delivery);
   }
@@ -70,7 +89,7 @@ export class SseConnection {
   deliver(delivery: Delivery): void {
     if (this.closed) return;
     if (!this.live) {
-      this.pending.push(delivery);
+      this.pending?.push(delivery);
       return;
     }
     const event = delivery.event;
@@ -126,10 +145,10 @@ export class SseConnection {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.pending = [];
+    this.pending = null;
     // A kick's frame (written just before) still goes out, with the end of the response.
     const parts = this.take() ?? [];
     if (!this.res.writableEnded) this.sink.end(parts);
-    this.onClose(this);
+    this.owner.remove(this);
   }
 }

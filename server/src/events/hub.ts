@@ -42,7 +42,7 @@ export class ConnectionHub {
     for (const old of this.byUid.get(uid) ?? []) {
       if (old.device === device) old.kick("login_from_other_device");
     }
-    const conn = new SseConnection(this.nextId++, uid, device, isGuest, res, (c) => this.remove(c));
+    const conn = new SseConnection(this.nextId++, uid, device, isGuest, res, this);
     const wasOnline = this.isOnline(uid);
     let set = this.byUid.get(uid);
     if (!set) this.byUid.set(uid, (set = new Set()));
@@ -89,7 +89,8 @@ export class ConnectionHub {
     return this.all.size;
   }
 
-  private remove(conn: SseConnection): void {
+  /** Drops a closed stream from the indexes (its `close()` calls this: ConnectionOwner). */
+  remove(conn: SseConnection): void {
     this.all.delete(conn);
     const set = this.byUid.get(conn.uid);
     if (!set) return;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf, ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
@@ -224,6 +225,19 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
     await seedMember(s, admin, "Dave");
     const log = await c.waitFor<EventOf<"users_log">>(isType("users_log"));
     expect(log.logs[0]).toMatchObject({ action: "create", name: "Dave" });
+  });
+
+  it("does not keep the access token in an open stream's request", async () => {
+    const requests: IncomingMessage[] = [];
+    s.app.server.on("request", (req: IncomingMessage) => requests.push(req));
+    const c = await connect(bob, { after_mid: 0 });
+    await c.waitFor(isType("ready"));
+    const stream = requests.find((req) => req.url?.startsWith("/api/user/events"));
+    expect(stream?.url).toBe("/api/user/events");
+    // The stream still works: a live message arrives.
+    const gid = await createChannel(s, admin, { name: "team", members: [bob.uid] });
+    const mid = await sendText(s, admin, `/group/${gid}/send`, "still here");
+    expect((await c.waitFor<EventOf<"chat">>((e) => e.type === "chat" && e.mid === mid)).mid).toBe(mid);
   });
 
   it("rejects bad query parameters with 400", async () => {
