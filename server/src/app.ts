@@ -106,6 +106,20 @@ export async function createContext(config: Config, bus: EventBus = new InProces
 /** How long an idle keep-alive connection is kept open (Fastify's default). */
 export const SERVER_KEEP_ALIVE_MS = 72_000;
 
+/**
+ * Connections the kernel completes and queues while the server has not accepted them yet.
+ * After a restart or a network blip every client reconnects at once; with Node's 511 the kernel
+ * drops the handshakes over it, and those clients wait 1, 3, then 7 s for their retransmissions
+ * (a 5,000-client storm took 16 s instead of 8: docs/PERFORMANCE.md). The kernel caps it at
+ * `net.core.somaxconn` (4096 by default since Linux 5.4).
+ */
+export const LISTEN_BACKLOG = 4096;
+
+/** Starts accepting connections on `host:port` (main.ts; the test harness). */
+export async function listen(app: FastifyInstance, { port, host }: { port: number; host: string }): Promise<void> {
+  await app.listen({ port, host, backlog: LISTEN_BACKLOG });
+}
+
 /** Builds the HTTP server: `/api` routes, `/health`, and the web client with its SPA fallback. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({

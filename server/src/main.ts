@@ -1,4 +1,4 @@
-import { buildApp, createContext } from "./app.js";
+import { buildApp, createContext, listen } from "./app.js";
 import { configFromEnv } from "./config.js";
 
 /** Starts one Parley process: API, event stream and web client on `PORT`. */
@@ -6,7 +6,7 @@ async function main(): Promise<void> {
   const config = configFromEnv();
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
+  await listen(app, { port: config.port, host: config.host });
   const stop = async () => {
     await app.close();
     process.exit(0);

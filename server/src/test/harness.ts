@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { LoginResponse } from "@parley/protocol";
-import { buildApp, createContext } from "../app.js";
+import { buildApp, createContext, listen } from "../app.js";
 import { openSession } from "../commands/sessions.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
@@ -90,7 +90,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     ctx,
     url: "",
     async listen() {
-      await app.listen({ port: 0, host: "127.0.0.1" });
+      await listen(app, { port: 0, host: "127.0.0.1" });
       const addr = app.server.address();
       server.url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
       return server.url;
