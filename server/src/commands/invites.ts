@@ -6,7 +6,8 @@ import { HttpError, badRequest, forbidden } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
 import type { GroupWithMembers } from "../repos/groups.js";
 import { consumeInvite, insertInvite, peekInvite, type InviteKind } from "../repos/invites.js";
-import { admitMembers, announceNewMembers, loadGroup, loadGroupSettings } from "./groups.js";
+import { admitMembers, announceNewMembers } from "./groupMembers.js";
+import { loadGroup, loadGroupSettings } from "./groups.js";
 
 /** `expired_in` when none is given: the contract's `magic_token_expiry_seconds` (spec §9: 15 minutes). */
 export const INVITE_DEFAULT_EXPIRY_S = MAGIC_LINK_TTL_S;

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import {
-  addMembers,
-  changeGroupType,
-  clearGroupMessages,
-  createGroup,
-  deleteGroup,
-  groupViewer,
-  leaveGroup,
-  removeMembers,
-  updateGroup,
-} from "../../commands/groups.js";
+import { changeGroupType, clearGroupMessages, createGroup, deleteGroup, groupViewer, updateGroup } from "../../commands/groups.js";
+import { addMembers, leaveGroup, removeMembers } from "../../commands/groupMembers.js";
 import { deleteAnnouncement, getAnnouncement, setAnnouncement } from "../../commands/announcements.js";
 import {
   INVITE_DEFAULT_EXPIRY_S,
