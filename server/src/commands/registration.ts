@@ -187,8 +187,7 @@ export async function sendRegMagicLink(ctx: AppContext, input: SendRegLinkInput)
     gid,
     invite_hash: inviteHash,
     payload: null,
-    expires_at: Date.now() + ttlMs(ctx),
-  });
+  }, ttlMs(ctx));
   if (base === null) return { new_magic_token: token, mail_is_sent: false };
 
   const query = new URLSearchParams({ email, ...(gid !== null ? { gid: String(gid) } : {}), magic_token: token });
@@ -232,8 +231,7 @@ export async function sendLoginMagicLink(ctx: AppContext, emailIn: string, langu
     invite_hash: null,
     invited: invited ? 1 : 0,
     payload: null,
-    expires_at: Date.now() + ttlMs(ctx),
-  });
+  }, ttlMs(ctx));
   const link = `${base}/?magic_token=${encodeURIComponent(token)}&exists=${user ? "true" : "false"}#/login`;
   await sendTemplateMail(ctx, smtp, email, user ? "login" : "invite", user?.language ?? language, link);
 }

@@ -49,6 +49,5 @@ export async function createThirdPartyKey(ctx: AppContext, secret: string, info:
     gid: null,
     invite_hash: null,
     payload: JSON.stringify({ userid: info.userid, username: info.username }),
-    expires_at: Date.now() + THIRD_PARTY_KEY_TTL_S * 1000,
-  });
+  }, THIRD_PARTY_KEY_TTL_S * 1000);
 }

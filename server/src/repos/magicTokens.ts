@@ -15,15 +15,18 @@ export type MagicTokenRow = Selectable<MagicTokensTable>;
 export const newMagicToken = (): string => randomBytes(32).toString("base64url");
 export const magicTokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
 
-export type NewMagicToken = Omit<Insertable<MagicTokensTable>, "token_hash" | "created_at">;
+export type NewMagicToken = Omit<Insertable<MagicTokensTable>, "token_hash" | "created_at" | "expires_at">;
 
-/** Stores a token and answers it; expired tokens are swept on the way. */
-export async function insertMagicToken(db: Db, values: NewMagicToken, now = Date.now()): Promise<string> {
+/**
+ * Stores a token valid `ttlMs` from `now` and answers it (one clock reading for both ends, so a
+ * 2-minute key is exactly 2 minutes); expired tokens are swept on the way.
+ */
+export async function insertMagicToken(db: Db, values: NewMagicToken, ttlMs: number, now = Date.now()): Promise<string> {
   const token = newMagicToken();
   await db.deleteFrom("magic_tokens").where("expires_at", "<=", now).execute();
   await db
     .insertInto("magic_tokens")
-    .values({ ...values, token_hash: magicTokenHash(token), created_at: now })
+    .values({ ...values, token_hash: magicTokenHash(token), created_at: now, expires_at: now + ttlMs })
     .execute();
   return token;
 }
