@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { messageList, signIn as signInThroughForm } from "../helpers/chat";
 
 const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -49,16 +50,12 @@ async function signIn(who: { email: string; password: string }, { streamDelayMs 
       await route.continue();
     });
   }
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(who.email);
-  await page.locator("input[name=password]").fill(who.password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
+  await signInThroughForm(page, server.url, who);
   return tp;
 }
 
 /** A message's text in the open conversation (not the sidebar's preview of it). */
-const messageText = (page: Page, text: string) => page.getByTestId("message-list").getByTestId("message-content").getByText(text);
+const messageText = (page: Page, text: string) => messageList(page).getByTestId("message-content").getByText(text);
 /** The conversation's entry in the sidebar. */
 const sidebarEntry = (page: Page, name: string) => page.getByRole("link", { name: new RegExp(`^${name}\\b`) });
 

@@ -39,7 +39,6 @@ afterAll(async () => {
 
 const login = (tp: TestPage, email: string, password: string, gid: number) => signInToChannel(tp.page, server.url, { email, password }, gid);
 
-
 /** A noisy gradient PNG drawn by the browser: ~2.5 MB, so it goes up in three 1 MB chunks. */
 async function makePng(page: Page, width: number, height: number): Promise<Buffer> {
   const dataUrl = await page.evaluate(

@@ -16,6 +16,7 @@ import type { UploadFileResponse } from "@parley/protocol";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, SCREENSHOTS, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { messageList as list, signIn } from "../helpers/chat";
 
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -116,16 +117,11 @@ async function sendRaw(api: Api, gid: number, contentType: string, body: string,
 
 async function login(tp: TestPage, email: string, password: string, gid: number) {
   const { page } = tp;
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(email);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
+  await signIn(page, server.url, { email, password });
   await page.goto(`${server.url}/#/chat/channel/${gid}`);
   await page.locator("[role=log]").waitFor();
 }
 
-const list = (page: Page) => page.getByTestId("message-list");
 const messageWith = (page: Page, testId: string) => list(page).getByTestId("message").filter({ has: page.getByTestId(testId) });
 const messageText = (page: Page, text: string) => list(page).getByTestId("message").filter({ has: page.getByTestId("message-content").getByText(text) });
 

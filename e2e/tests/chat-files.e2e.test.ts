@@ -30,7 +30,6 @@ afterAll(async () => {
 
 const login = (tp: TestPage, email: string, password: string, gid: number) => signInToChannel(tp.page, server.url, { email, password }, gid);
 
-
 describe("composer files", () => {
   it("retries a failed upload and sends files as a reply", async () => {
     const api = new Api(server.url);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
-import { message, messageList } from "../helpers/chat";
+import { message, messageList, signIn } from "../helpers/chat";
 
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const COUNT = 20_000;
@@ -51,10 +51,9 @@ async function seedCopies(mid: number, count: number) {
   }
 }
 
-const list = messageList;
 /** The number in each rendered `Paged message <n>` (0 for "first"), top to bottom. */
 const shownNumbers = async (page: Page) =>
-  (await list(page).getByTestId("message-content").allInnerTexts()).map((x) => (x === "first" ? 0 : Number(x.replace("Paged message ", ""))));
+  (await messageList(page).getByTestId("message-content").allInnerTexts()).map((x) => (x === "first" ? 0 : Number(x.replace("Paged message ", ""))));
 
 describe("history paging", () => {
   it(`scrolls a channel of ${COUNT.toLocaleString("en-US")} messages to the top by paging, without errors`, async () => {
@@ -77,11 +76,7 @@ describe("history paging", () => {
       if (new URL(r.url()).pathname === historyPath) statuses.push(r.status());
     });
 
-    await page.goto(`${server.url}/#/login`);
-    await page.locator("input[name=email]").fill(ADMIN.email);
-    await page.locator("input[name=password]").fill(ADMIN.password);
-    await page.locator("button[type=submit]").click();
-    await page.waitForURL(/#\/$/);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole("link", { name: "history" }).click();
     await message(page, new RegExp(`^Paged message ${COUNT - 1}$`)).waitFor();
 
@@ -110,7 +105,7 @@ describe("history paging", () => {
     // Back down to the middle: the rows there (their bodies were let go while paging) come back in order.
     // (Until the list has rendered the rows there, the ones at the top are still shown.)
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
-    const middleShown = async () => (await list(page).getByTestId("message-placeholder").count()) === 0 && (await shownNumbers(page))[0] > 2_000;
+    const middleShown = async () => (await messageList(page).getByTestId("message-placeholder").count()) === 0 && (await shownNumbers(page))[0] > 2_000;
     await expect.poll(middleShown, { timeout: 15_000 }).toBe(true);
     const middle = await shownNumbers(page);
     expect(middle.length).toBeGreaterThan(5);

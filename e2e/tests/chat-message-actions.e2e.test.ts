@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
-import { signIn } from "../helpers/chat";
+import { messageList as list, signIn } from "../helpers/chat";
 
 const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -55,7 +55,6 @@ async function login(tp: TestPage, email: string, password: string, gid: number)
   await page.getByTestId("channel-title").getByText("general").waitFor();
 }
 
-const list = (page: Page) => page.getByTestId("message-list");
 const message = (page: Page, text: string | RegExp) => list(page).getByTestId("message").filter({ hasText: text });
 
 async function send(page: Page, text: string) {

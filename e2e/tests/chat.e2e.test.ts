@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../helpers/api";
 import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
+import { messageList } from "../helpers/chat";
 
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
@@ -32,7 +33,6 @@ async function loginThroughForm(page: Page, email: string, password: string) {
   await page.locator("button[type=submit]").click();
 }
 
-const messageList = (page: Page) => page.getByTestId("message-list");
 
 describe("chat", () => {
   it("onboards, then two users chat live and keep their history after a reload", async () => {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { SSE_HEARTBEAT_MS, SSE_KEEPALIVE_MS, type Uid } from "@parley/protocol";
 import { frameOf, type Delivery, type EventBus } from "./bus.js";
-import { SseConnection } from "./connection.js";
+import { SseConnection, type ConnectionOwner } from "./connection.js";
 
 const KEEPALIVE_FRAME = ":\n\n";
 
@@ -11,7 +11,7 @@ const KEEPALIVE_FRAME = ":\n\n";
  * lookup and a socket write per connection. It also keeps presence (first stream online, last
  * stream offline) and the keep-alive/heartbeat timers for all streams on one interval.
  */
-export class ConnectionHub {
+export class ConnectionHub implements ConnectionOwner {
   private readonly byUid = new Map<Uid, Set<SseConnection>>();
   private readonly all = new Set<SseConnection>();
   private nextId = 1;
@@ -89,7 +89,7 @@ export class ConnectionHub {
     return this.all.size;
   }
 
-  /** Drops a closed stream from the indexes (its `close()` calls this: ConnectionOwner). */
+  /** Drops a closed stream from the indexes (its `close()` calls this). */
   remove(conn: SseConnection): void {
     this.all.delete(conn);
     const set = this.byUid.get(conn.uid);

@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Group } from "@parley/protocol";
 import type { StoredUser } from "../../app/slices/users";
+import { GROUP } from "../../test/render";
 import { buildTargets, filterTargets } from "./targets";
 
-const group = (gid: number, name: string, extra: Partial<Group> = {}): Group => ({
-  gid,
-  name,
-  owner: null,
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-  ...extra,
-});
+const group = (gid: number, name: string, extra: Partial<Group> = {}): Group => ({ ...GROUP, gid, name, ...extra });
 const user = (uid: number, name: string, extra: Partial<StoredUser> = {}): StoredUser =>
   ({ uid, name, email: `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`, gender: 0, language: "en", is_admin: false, is_bot: false, avatar_updated_at: 0, create_by: "password", ...extra }) as StoredUser;
 

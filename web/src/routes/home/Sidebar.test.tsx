@@ -4,24 +4,10 @@
  * the server and updating the list.
  */
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, ME, renderApp, session } from "../../test/render";
+import { FakeEventSource, GROUP, ME, renderApp, session } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, name: "Bob Builder", email: "bob@example.com", is_admin: false };
-const group = (gid: number, name: string) => ({
-  gid,
-  owner: null,
-  name,
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-});
+const group = (gid: number, name: string) => ({ ...GROUP, gid, name });
 const chat = (mid: number, target: { gid: number } | { uid: number }, content: string, properties: Record<string, unknown> | null = null, from = 2) => ({
   type: "chat",
   mid,
