@@ -11,8 +11,22 @@ export default defineConfig({
           name: "server",
           root: "server",
           include: ["src/**/*.test.ts"],
+          exclude: ["src/reliability/**"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // The probes of docs/RELIABILITY.md: a quick subset in `npm test`, the full run with
+        // RELIABILITY_FULL=1 (`npm run test:reliability`). Files run one at a time: crash and
+        // load probes measure what one server does and must not share the two cores.
+        test: {
+          name: "reliability",
+          root: "server",
+          include: ["src/reliability/**/*.test.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       { test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom" } },
