@@ -247,10 +247,20 @@ describe("conversations", () => {
     await expect(result.locator("mark").innerText()).resolves.toBe("roadmap");
     await screenshotBothThemes(pb, "chat-search");
 
+    // Every row that gets highlighted is recorded as it happens: the flash lasts 1.6 s from when
+    // the row is on screen, which a loaded machine may take longer than that to poll.
+    await pb.evaluate(() => {
+      const seen: string[] = ((window as unknown as { __highlighted: string[] }).__highlighted = []);
+      new MutationObserver(() => {
+        document.querySelectorAll<HTMLElement>('[data-highlighted="true"]').forEach((el) => el.dataset.mid && seen.push(el.dataset.mid));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-highlighted"] });
+    });
     await result.click();
     const found = message(pb, "quarterly roadmap");
     await found.waitFor();
-    await expect.poll(() => found.getAttribute("data-highlighted")).toBe("true");
+    const foundMid = await found.getAttribute("data-mid");
+    const highlighted = () => pb.evaluate(() => (window as unknown as { __highlighted: string[] }).__highlighted);
+    await expect.poll(async () => (await highlighted()).includes(foundMid!)).toBe(true);
     await expect.poll(() => inViewport(found)).toBe(true);
 
     await pb.getByTestId("header-search").fill("no such words anywhere");

@@ -1,4 +1,4 @@
-import { memo, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import clsx from "clsx";
 import { ContentType } from "@parley/protocol";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
@@ -92,7 +92,11 @@ function ReplyQuote({ mid, users }: { mid: number; users: Record<number, StoredU
 
 function MessageItem({ message, sender, users, showHeader, reactions, me, active = false }: Props) {
   const labels = useMessageLabels();
-  const { highlighted, selectionKey } = useMessageActions();
+  const { highlighted, highlightShown, selectionKey } = useMessageActions();
+  const isHighlighted = highlighted === message.mid;
+  useEffect(() => {
+    if (isHighlighted) highlightShown?.(message.mid);
+  }, [isHighlighted, highlightShown, message.mid]);
   const rows = useRowState();
   const dispatch = useAppDispatch();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -117,12 +121,12 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
         message.sending && "opacity-70",
         // The row whose reaction picker or more menu is open stays marked.
         (pickerOpen || menuOpen) && "bg-zinc-50 dark:bg-zinc-800/40",
-        highlighted === message.mid && "bg-amber-50! dark:bg-amber-900/20!",
+        isHighlighted && "bg-amber-50! dark:bg-amber-900/20!",
         selected && "bg-primary-50! dark:bg-primary-950/50!",
       )}
       data-mid={message.mid}
       data-testid="message"
-      data-highlighted={highlighted === message.mid ? "true" : undefined}
+      data-highlighted={isHighlighted ? "true" : undefined}
       data-sending={message.sending ? "true" : undefined}
       aria-busy={message.sending || undefined}
       data-selected={selecting ? String(selected) : undefined}

@@ -31,6 +31,8 @@ export interface MessageListContext extends Partial<MessageActions> {
   /** Scroll to a loaded message and flash it (reply quotes). */
   jumpTo: (mid: number) => void;
   highlighted?: number;
+  /** The highlighted row tells the list it is on screen: the flash is timed from then. */
+  highlightShown?: (mid: number) => void;
 }
 
 export const MessageActionsContext = createContext<MessageListContext>({ jumpTo: () => {} });
@@ -56,4 +58,34 @@ export function requestJump(mid: number): boolean {
   let found = false;
   for (const listener of jumpListeners) found = listener(mid) || found;
   return found;
+}
+
+/**
+ * A jump to a message that is in the store but not yet rendered by the list (a search result
+ * whose history was just paged in). The list retries it each time its rows change
+ * (`retryPendingJump`), so the jump happens as soon as the row exists, however long a busy
+ * machine takes to render; only a list that never gets the row gives up, after `timeoutMs`.
+ */
+let pendingJump: { mid: number; settle: (shown: boolean) => void } | null = null;
+
+export function requestJumpWhenRendered(mid: number, timeoutMs: number): Promise<boolean> {
+  pendingJump?.settle(false);
+  if (requestJump(mid)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => entry.settle(false), timeoutMs);
+    const entry = {
+      mid,
+      settle: (shown: boolean) => {
+        clearTimeout(timer);
+        if (pendingJump === entry) pendingJump = null;
+        resolve(shown);
+      },
+    };
+    pendingJump = entry;
+  });
+}
+
+/** Called by the list after its rows changed: performs a waiting jump whose row now exists. */
+export function retryPendingJump(): void {
+  if (pendingJump && requestJump(pendingJump.mid)) pendingJump.settle(true);
 }

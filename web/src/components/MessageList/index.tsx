@@ -10,7 +10,7 @@ import type { StoredMessage } from "../../app/slices/messages";
 import { indexOfSorted } from "../../app/slices/sortedIds";
 import type { StoredUser } from "../../app/slices/users";
 import { Spinner } from "../Icons";
-import { MessageActionsContext, onJumpRequest, type MessageActions, type MessageListContext } from "./actions";
+import { MessageActionsContext, onJumpRequest, retryPendingJump, type MessageActions, type MessageListContext } from "./actions";
 import { messageLabels, MessageLabelsContext } from "./labels";
 import { markBulkMount, RowStateContext, useRowStateOf } from "./rowState";
 import { JumpToUnreadPill, sight } from "./unread";
@@ -46,7 +46,9 @@ export interface MessageListProps {
 
 /** Virtuoso's indexes of prepended items count down from here. */
 const START_INDEX = 1_000_000_000;
+/** How long a jumped-to message stays highlighted once its row is on screen. */
 const HIGHLIGHT_MS = 1600;
+const HIGHLIGHT_FALLBACK_MS = 10_000;
 /** Within this many pixels of the end counts as at the bottom. */
 const BOTTOM_SLACK = 48;
 /** How long after new rows arrive at the bottom the list keeps pinning itself to the end. */
@@ -247,8 +249,14 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
     followUntil.current = 0;
     virtuoso.current?.scrollToIndex({ index, align: "center" });
     setHighlighted(mid);
+    // The flash is timed from when the row is on screen (`highlightShown`); this only ends a
+    // highlight whose row never appeared.
     clearTimeout(highlightTimer.current);
-    highlightTimer.current = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_MS);
+    highlightTimer.current = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_FALLBACK_MS);
+  }, []);
+  const highlightShown = useCallback((mid: number) => {
+    clearTimeout(highlightTimer.current);
+    highlightTimer.current = setTimeout(() => setHighlighted((h) => (h === mid ? undefined : h)), HIGHLIGHT_MS);
   }, []);
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
   // Jumps asked for from outside the list (the pinned-messages panel): only to a loaded message.
@@ -261,6 +269,8 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
       }),
     [jumpTo],
   );
+  // A jump waiting for its row (a search result just paged in) happens once the row exists.
+  useEffect(() => retryPendingJump(), [ids]);
 
   const jumpToUnread = useCallback(() => {
     const index = unreadStart ? indexOfSorted(idsRef.current, unreadStart.mid) : -1;
@@ -269,7 +279,7 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
     setUnreadDismissed(true);
   }, [unreadStart]);
 
-  const context = useMemo<MessageListContext>(() => ({ ...actions, jumpTo, highlighted }), [actions, jumpTo, highlighted]);
+  const context = useMemo<MessageListContext>(() => ({ ...actions, jumpTo, highlighted, highlightShown }), [actions, jumpTo, highlighted, highlightShown]);
 
   const Header = useCallback(
     () => (

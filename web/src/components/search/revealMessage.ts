@@ -2,11 +2,12 @@ import { HISTORY_PAGE_SIZE } from "@parley/protocol";
 import type { AppStore } from "../../app/store";
 import { messageApi } from "../../app/services/message";
 import { convKey, receiveMessages, setHistoryEnd, type ConvKind } from "../../app/slices/messages";
-import { requestJump } from "../MessageList/actions";
+import { requestJumpWhenRendered } from "../MessageList/actions";
 
 /** At most this many history pages are paged in to reach one message (100 each). */
 const MAX_PAGES = 50;
-const JUMP_WAIT_MS = 3_000;
+/** How long a paged-in message may take to appear in the list before the jump gives up. */
+const JUMP_WAIT_MS = 15_000;
 
 /**
  * Page the conversation back until `mid` is loaded. The list stays contiguous (history is only
@@ -35,17 +36,9 @@ export async function loadUntil(store: AppStore, kind: ConvKind, id: number, mid
   return false;
 }
 
-/** Scroll the open list to a loaded message and flash it; the list renders new rows a moment later. */
+/** Scroll the open list to a loaded message and flash it, as soon as the list has rendered its row. */
 export function jumpWhenRendered(mid: number): Promise<boolean> {
-  const until = Date.now() + JUMP_WAIT_MS;
-  return new Promise((resolve) => {
-    const attempt = () => {
-      if (requestJump(mid)) return resolve(true);
-      if (Date.now() > until) return resolve(false);
-      setTimeout(attempt, 80);
-    };
-    attempt();
-  });
+  return requestJumpWhenRendered(mid, JUMP_WAIT_MS);
 }
 
 /** Show a message in context: load the history down to it, then scroll to it and highlight it. */
