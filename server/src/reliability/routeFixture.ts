@@ -1,0 +1,115 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { createChannel, seedUser, sendText, type Session, type TestServer } from "../test/harness.js";
+import { prepare, uploadFile } from "../test/uploads.js";
+
+/**
+ * One small world that every route can act on, for the fuzzing and authorization probes:
+ *
+ * - `owner`, a regular user, owns the private channel `secret` (with `member` in it), sent a
+ *   message there (`secretMid`), made a favorite and an archive of it, uploaded a file, and
+ *   has a direct conversation with `member` (`dmMid`);
+ * - `member`, a regular user in `secret`; `nonMember`, a regular user who is not;
+ * - `guest` (guest mode is on), `bot` (a user with `is_bot`, not in `secret`), `admin` (not in
+ *   `secret` either); everyone is in the public channel `lobby` (`publicMid`).
+ *
+ * Several worlds can live on one server (names carry `tag`), so a destructive call gets a fresh
+ * one without a new server. The admin is the server's own and shared by its worlds.
+ */
+export interface World {
+  admin: Session;
+  owner: Session;
+  member: Session;
+  nonMember: Session;
+  guest: Session;
+  bot: Session;
+  secretGid: number;
+  publicGid: number;
+  secretMid: number;
+  publicMid: number;
+  dmMid: number;
+  favoriteId: string;
+  archivePath: string;
+  filePath: string;
+  /** A prepared upload of `owner`'s with no chunk yet. */
+  uploadId: string;
+}
+
+let worlds = 0;
+
+async function call(s: TestServer, who: Session, method: "GET" | "POST", url: string, payload?: object): Promise<unknown> {
+  const res = await s.app.inject({ method, url, headers: who.headers, payload });
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.body ? res.json() : null;
+}
+
+/** Turns guest mode on (the guest route needs it; the others ignore it). */
+async function enableGuests(s: TestServer, admin: Session): Promise<void> {
+  const config = (await call(s, admin, "GET", "/api/admin/login/config")) as Record<string, unknown>;
+  if (config.guest !== true) await call(s, admin, "POST", "/api/admin/login/config", { ...config, guest: true });
+}
+
+export async function buildWorld(s: TestServer, admin?: Session): Promise<World> {
+  const tag = String(++worlds);
+  admin ??= await seedUser(s, "Admin", "admin");
+  await enableGuests(s, admin);
+  const owner = await seedUser(s, `Owner${tag}`);
+  const member = await seedUser(s, `Member${tag}`);
+  const nonMember = await seedUser(s, `Outsider${tag}`);
+  const guest = await seedUser(s, `Guest${tag}`, "guest");
+  const bot = await seedUser(s, `Robot${tag}`, "bot");
+  const secretGid = await createChannel(s, owner, { name: `secret${tag}`, members: [member.uid] });
+  const publicGid = await createChannel(s, admin, { name: `lobby${tag}`, is_public: true });
+  const secretMid = await sendText(s, owner, `/group/${secretGid}/send`, "a secret");
+  const publicMid = await sendText(s, owner, `/group/${publicGid}/send`, "hello all");
+  const dmMid = await sendText(s, owner, `/user/${member.uid}/send`, "hello member");
+  const favorite = (await call(s, owner, "POST", "/api/favorite", { mid_list: [secretMid] })) as { id: string };
+  const archivePath = (await call(s, owner, "POST", "/api/resource/archive", { mid_list: [secretMid] })) as string;
+  const file = await uploadFile(s, owner, Buffer.from("file body"), { filename: "notes.txt", content_type: "text/plain" });
+  const uploadId = await prepare(s, owner, { filename: "later.txt", content_type: "text/plain" });
+  return {
+    admin,
+    owner,
+    member,
+    nonMember,
+    guest,
+    bot,
+    secretGid,
+    publicGid,
+    secretMid,
+    publicMid,
+    dmMid,
+    favoriteId: favorite.id,
+    archivePath,
+    filePath: file.path,
+    uploadId,
+  };
+}
+
+/** Every table of the database (migration bookkeeping aside). */
+export async function tableNames(s: TestServer): Promise<string[]> {
+  const tables = await s.ctx.db.introspection.getTables();
+  return tables
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith("kysely_"))
+    .sort();
+}
+
+/**
+ * A digest of each table's rows (order-independent), to tell whether a request changed
+ * anything. Cheap on the probes' small databases.
+ */
+export async function stateDigest(s: TestServer, tables: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const table of tables) {
+    const rows = await s.ctx.db.selectFrom(sql.table(table).as("t")).selectAll().execute();
+    const lines = rows.map((r) => JSON.stringify(r)).sort();
+    out.set(table, createHash("sha256").update(lines.join("\n")).digest("hex"));
+  }
+  return out;
+}
+
+/** The tables whose digests differ. */
+export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after.keys()].filter((t) => before.get(t) !== after.get(t));
+}
