@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { multipart } from "../test/uploads.js";
 import { mostlyValid, mutated, nastyValue, toJsonSchema, UNICODE_EDGES, validArbitrary, type Pools } from "./fuzzArbitraries.js";
+import { TINY_PNG } from "./routeFixture.js";
 import type { RouteInput } from "./routeSchemas.js";
 
 /** One generated request, ready for `app.inject` once the caller's key is added. */
@@ -43,8 +44,6 @@ const WRONG_CONTENT_TYPES = [
   "",
 ];
 
-/** The smallest PNG: one transparent pixel. */
-const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 function encodePart(value: unknown): string {
   try {

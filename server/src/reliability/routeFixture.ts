@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { createChannel, seedUser, sendText, type Session, type TestServer } from "../test/harness.js";
-import { prepare, uploadFile } from "../test/uploads.js";
+import { prepare, sendFile, uploadFile } from "../test/uploads.js";
 
 /**
  * One small world that every route can act on, for the fuzzing and authorization probes:
  *
  * - `owner`, a regular user, owns the private channel `secret` (with `member` in it), sent a
- *   message there (`secretMid`), made a favorite and an archive of it, uploaded a file, and
- *   has a direct conversation with `member` (`dmMid`);
+ *   message there (`secretMid`) and pinned another (`pinnedMid`), uploaded a file and sent it
+ *   there (`fileMid`), made a favorite and an archive of the file message and `secretMid`,
+ *   has a direct conversation with `member` (`dmMid`), and has an avatar, as `secret` has;
  * - `member`, a regular user in `secret`; `nonMember`, a regular user who is not;
  * - `guest` (guest mode is on), `bot` (a user with `is_bot`, not in `secret`), `admin` (not in
  *   `secret` either); everyone is in the public channel `lobby` (`publicMid`).
@@ -26,6 +27,8 @@ export interface World {
   secretGid: number;
   publicGid: number;
   secretMid: number;
+  pinnedMid: number;
+  fileMid: number;
   publicMid: number;
   dmMid: number;
   favoriteId: string;
@@ -37,7 +40,10 @@ export interface World {
 
 let worlds = 0;
 
-async function call(s: TestServer, who: Session, method: "GET" | "POST", url: string, payload?: object): Promise<unknown> {
+/** The smallest PNG: one transparent pixel. */
+export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+async function call(s: TestServer, who: Session, method: "GET" | "POST" | "PUT", url: string, payload?: object): Promise<unknown> {
   const res = await s.app.inject({ method, url, headers: who.headers, payload });
   if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.body ? res.json() : null;
@@ -53,6 +59,7 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
   const tag = String(++worlds);
   admin ??= await seedUser(s, "Admin", "admin");
   await enableGuests(s, admin);
+  await call(s, admin, "PUT", "/api/resource/widget-extra.css", { data: "body { margin: 0 }" });
   const owner = await seedUser(s, `Owner${tag}`);
   const member = await seedUser(s, `Member${tag}`);
   const nonMember = await seedUser(s, `Outsider${tag}`);
@@ -63,9 +70,18 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
   const secretMid = await sendText(s, owner, `/group/${secretGid}/send`, "a secret");
   const publicMid = await sendText(s, owner, `/group/${publicGid}/send`, "hello all");
   const dmMid = await sendText(s, owner, `/user/${member.uid}/send`, "hello member");
-  const favorite = (await call(s, owner, "POST", "/api/favorite", { mid_list: [secretMid] })) as { id: string };
-  const archivePath = (await call(s, owner, "POST", "/api/resource/archive", { mid_list: [secretMid] })) as string;
+  const pinnedMid = await sendText(s, owner, `/group/${secretGid}/send`, "pinned");
+  await call(s, owner, "POST", `/api/group/${secretGid}/pin`, { mid: pinnedMid });
   const file = await uploadFile(s, owner, Buffer.from("file body"), { filename: "notes.txt", content_type: "text/plain" });
+  const sent = await sendFile(s, owner, `/group/${secretGid}/send`, JSON.stringify({ path: file.path }));
+  if (sent.statusCode !== 200) throw new Error(`send file: ${sent.statusCode} ${sent.body}`);
+  const fileMid = sent.json() as number;
+  const favorite = (await call(s, owner, "POST", "/api/favorite", { mid_list: [fileMid, secretMid] })) as { id: string };
+  const archivePath = (await call(s, owner, "POST", "/api/resource/archive", { mid_list: [fileMid, secretMid] })) as string;
+  for (const url of ["/api/user/avatar", `/api/group/${secretGid}/avatar`]) {
+    const res = await s.app.inject({ method: "POST", url, headers: { ...owner.headers, "content-type": "image/png" }, payload: TINY_PNG });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
   const uploadId = await prepare(s, owner, { filename: "later.txt", content_type: "text/plain" });
   return {
     admin,
@@ -77,6 +93,8 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     secretGid,
     publicGid,
     secretMid,
+    pinnedMid,
+    fileMid,
     publicMid,
     dmMid,
     favoriteId: favorite.id,

@@ -1,0 +1,173 @@
+import sharp from "sharp";
+import { LOGO_MIN_SIDE } from "../files/images.js";
+import { ADMIN, type Session } from "../test/harness.js";
+import { multipart } from "../test/uploads.js";
+import { TINY_PNG, type World } from "./routeFixture.js";
+
+/**
+ * A valid request for every /api route, per caller, so the authorization matrix
+ * (`authz.test.ts`, docs/API.md "Who may call each route") sees what authorization decides and
+ * not what validation does. `authz.test.ts` checks each of these against the route's schemas in
+ * `routeSchemas.ts`. What each request names is said in docs/API.md above the table: the private
+ * channel `secret` of `owner`, its message by `owner`, `owner`'s favorite, archive and upload,
+ * `nonMember` as the target of the admin's account routes, and the caller's own account.
+ */
+export type Role = "anonymous" | "guest" | "member" | "non-member" | "owner" | "bot" | "admin";
+export const ROLES: Role[] = ["anonymous", "guest", "member", "non-member", "owner", "bot", "admin"];
+
+export interface ValidRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON value, or a string / Buffer sent as is with `contentType`. */
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Call {
+  w: World;
+  /** The caller's session; null when anonymous. */
+  me: Session | null;
+  role: Role;
+  /** A fresh suffix for names and e-mails that must be unique. */
+  n: number;
+  /** The third-party secret (`X-SECRET`). */
+  secret: string;
+  /** A private-channel invitation of `secret`, made by `owner`. */
+  inviteToken: string;
+}
+
+const TEXT = "text/plain";
+
+/** The person a caller talks to directly: `owner`, or for `owner` itself, `member`. */
+const peer = ({ w, role }: Call) => (role === "owner" ? w.member.uid : w.owner.uid);
+const gid = ({ w }: Call) => ({ gid: String(w.secretGid) });
+const mid = ({ w }: Call) => ({ mid: String(w.secretMid) });
+const target = ({ w }: Call) => ({ uid: String(w.nonMember.uid) });
+const png = { body: TINY_PNG, contentType: "image/png" };
+/** The organization logo has a minimum size. */
+const LOGO_PNG = await sharp({ create: { width: LOGO_MIN_SIDE, height: LOGO_MIN_SIDE, channels: 4, background: "#3366cc" } }).png().toBuffer();
+
+export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
+  "GET /api/admin/system/common": () => ({}),
+  "PUT /api/admin/system/common": () => ({ body: { search_user_enable: true } }),
+  "GET /api/admin/system/organization": () => ({}),
+  "PUT /api/admin/system/organization": () => ({ body: { name: "Parley" } }),
+  "POST /api/admin/system/organization": () => ({ body: { name: "Parley" } }),
+  "DELETE /api/admin/system/message/clear": () => ({}),
+  "GET /api/admin/smtp/enabled": () => ({}),
+  "GET /api/admin/smtp/config": () => ({}),
+  "POST /api/admin/smtp/config": () => ({ body: { enabled: false, host: "", from: "", username: "", password: "" } }),
+  "POST /api/admin/system/send_mail": () => ({ body: { to: "someone@example.com", subject: "Hi", content: "hello" } }),
+  "GET /api/admin/system/third_party_secret": () => ({}),
+  "POST /api/admin/system/third_party_secret": () => ({}),
+  "GET /api/admin/system/frontend_url": () => ({}),
+  "POST /api/admin/system/update_frontend_url": () => ({ body: "https://chat.example.com", contentType: TEXT }),
+  "GET /api/admin/system/initialized": () => ({}),
+  "GET /api/admin/system/version": () => ({}),
+  "POST /api/admin/system/create_admin": ({ n }) => ({ body: { email: `founder${n}@example.com`, name: `Founder${n}`, password: "founder-pass" } }),
+  "GET /api/admin/login/config": () => ({}),
+  "POST /api/admin/login/config": () => ({
+    body: { who_can_sign_up: "EveryOne", guest: true, password: true, magic_link: true, google: false, github: false, oidc: [], metamask: false, third_party: true },
+  }),
+  "POST /api/user/register": ({ n }) => ({ body: { email: `new${n}@example.com`, password: "new-pass", name: `New${n}` } }),
+  "GET /api/user/check_email": ({ n }) => ({ query: { email: `free${n}@example.com` } }),
+  "POST /api/user/check_magic_token": () => ({ body: { magic_token: "not-a-token" } }),
+  "POST /api/user/send_reg_magic_link": ({ n }) => ({ body: { magic_token: "", email: `new${n}@example.com`, password: "new-pass" } }),
+  "POST /api/user/send_login_magic_link": ({ n }) => ({ query: { email: `new${n}@example.com` } }),
+  "POST /api/token/login": () => ({ body: { credential: { type: "password", email: ADMIN.email, password: ADMIN.password }, device: "authz" } }),
+  "GET /api/token/login_guest": () => ({}),
+  // Anonymous callers renew `nonMember`'s session: the body is the credential.
+  "POST /api/token/renew": ({ w, me }) => ({ body: { token: (me ?? w.nonMember).token, refresh_token: (me ?? w.nonMember).refresh_token } }),
+  "GET /api/token/logout": () => ({}),
+  "GET /api/token/credentials": () => ({}),
+  "POST /api/token/create_third_party_key": ({ secret, n }) => ({ headers: { "x-secret": secret }, body: { userid: `ext${n}`, username: `Ext${n}` } }),
+  "PUT /api/user": () => ({ body: { language: "en-GB" } }),
+  // Fixture users have no password yet: an empty old password sets one. The admin keeps its own.
+  "POST /api/user/change_password": ({ role }) =>
+    role === "admin" ? { body: { old_password: ADMIN.password, new_password: ADMIN.password } } : { body: { old_password: "", new_password: "changed-pass" } },
+  "DELETE /api/user/delete": () => ({}),
+  "GET /api/user/devices": () => ({}),
+  "DELETE /api/user/devices/:device": ({ me, w }) => ({ params: { device: (me ?? w.owner).device } }),
+  "PUT /api/token/device_token": () => ({ body: { device_token: "push-token" } }),
+  "PUT /api/user/update_fcm_token": () => ({ body: "push-token", contentType: TEXT }),
+  "POST /api/user/search": (c) => ({ body: { search_type: "id", keyword: String(peer(c)) } }),
+  "GET /api/user/contacts": () => ({}),
+  "POST /api/user/mute": ({ w }) => ({ body: { add_groups: [{ gid: w.secretGid }] } }),
+  "POST /api/user/burn-after-reading": ({ w }) => ({ body: { groups: [{ gid: w.secretGid, expires_in: 60 }] } }),
+  "POST /api/user/read-index": ({ w }) => ({ body: { groups: [{ gid: w.secretGid, mid: w.secretMid }] } }),
+  "POST /api/user/pin_chat": ({ w }) => ({ body: { target: { gid: w.secretGid } } }),
+  "POST /api/user/unpin_chat": ({ w }) => ({ body: { target: { gid: w.secretGid } } }),
+  "POST /api/user/update_contact_status": (c) => ({ body: { target_uid: peer(c), action: "add" } }),
+  "PUT /api/user/contact_remark": (c) => ({ body: { contact_uid: peer(c), remark: "colleague" } }),
+  "GET /api/user/contact_remarks": () => ({}),
+  "POST /api/user/typing": ({ w }) => ({ body: { target: { gid: w.secretGid } } }),
+  "GET /api/user/me": () => ({}),
+  "GET /api/user": () => ({}),
+  "GET /api/user/:uid": (c) => ({ params: { uid: String(peer(c)) } }),
+  "POST /api/user/:uid/send": (c) => ({ params: { uid: String(peer(c)) }, body: "hi", contentType: TEXT }),
+  "GET /api/user/:uid/history": (c) => ({ params: { uid: String(peer(c)) } }),
+  "GET /api/admin/user": () => ({}),
+  "POST /api/admin/user": ({ n }) => ({ body: { email: `made${n}@example.com`, password: "made-pass", name: `Made${n}` } }),
+  "GET /api/admin/user/:uid": (c) => ({ params: target(c) }),
+  "PUT /api/admin/user/:uid": (c) => ({ params: target(c), body: { gender: 1 } }),
+  "DELETE /api/admin/user/:uid": (c) => ({ params: target(c) }),
+  "POST /api/group": ({ n }) => ({ body: { name: `room${n}` } }),
+  "GET /api/group": () => ({}),
+  "GET /api/group/create_reg_magic_link": () => ({}),
+  "GET /api/group/create_invite_private_magic_link": ({ w }) => ({ query: { gid: String(w.secretGid) } }),
+  "POST /api/user/join_private": ({ inviteToken }) => ({ body: { magic_token: inviteToken } }),
+  "GET /api/group/:gid": (c) => ({ params: gid(c) }),
+  "PUT /api/group/:gid": (c) => ({ params: gid(c), body: { description: "renamed" } }),
+  "DELETE /api/group/:gid": (c) => ({ params: gid(c) }),
+  "POST /api/group/:gid/change_type": (c) => ({ params: gid(c), body: { is_public: true } }),
+  "GET /api/group/:gid/leave": (c) => ({ params: gid(c) }),
+  "POST /api/group/:gid/members/add": (c) => ({ params: gid(c), body: [c.w.bot.uid] }),
+  "POST /api/group/:gid/members/remove": (c) => ({ params: gid(c), body: [c.w.member.uid] }),
+  "POST /api/group/:gid/pin": (c) => ({ params: gid(c), body: { mid: c.w.secretMid } }),
+  "POST /api/group/:gid/unpin": (c) => ({ params: gid(c), body: { mid: c.w.pinnedMid } }),
+  "DELETE /api/group/:gid/clear": (c) => ({ params: gid(c) }),
+  "GET /api/group/:gid/announcement": (c) => ({ params: gid(c) }),
+  "POST /api/group/:gid/announcement": (c) => ({ params: gid(c), body: { content: "news" } }),
+  "DELETE /api/group/:gid/announcement": (c) => ({ params: gid(c) }),
+  "POST /api/group/:gid/send": (c) => ({ params: gid(c), body: "hi", contentType: TEXT }),
+  "GET /api/group/:gid/history": (c) => ({ params: gid(c) }),
+  "PUT /api/message/:mid/edit": (c) => ({ params: mid(c), body: "edited", contentType: TEXT }),
+  "PUT /api/message/:mid/like": (c) => ({ params: mid(c), body: { action: "👍" } }),
+  "DELETE /api/message/:mid": (c) => ({ params: mid(c) }),
+  "DELETE /api/message/bulk/*": (c) => ({ params: { "*": String(c.w.secretMid) } }),
+  "POST /api/message/:mid/reply": (c) => ({ params: mid(c), body: "a reply", contentType: TEXT }),
+  "GET /api/message/search": ({ w }) => ({ query: { keyword: "secret", gid: String(w.secretGid) } }),
+  "POST /api/favorite": ({ w }) => ({ body: { mid_list: [w.secretMid] } }),
+  "GET /api/favorite": () => ({}),
+  "GET /api/favorite/:id": ({ w }) => ({ params: { id: w.favoriteId } }),
+  "DELETE /api/favorite/:id": ({ w }) => ({ params: { id: w.favoriteId } }),
+  "GET /api/favorite/attachment/:uid/:id/:attachment_id": ({ w }) => ({ params: { uid: String(w.owner.uid), id: w.favoriteId, attachment_id: "0" } }),
+  "POST /api/resource/archive": ({ w }) => ({ body: { mid_list: [w.secretMid] } }),
+  "GET /api/resource/archive": ({ w }) => ({ query: { file_path: w.archivePath } }),
+  "GET /api/resource/archive/attachment": ({ w }) => ({ query: { file_path: w.archivePath, attachment_id: "0" } }),
+  "POST /api/resource/file/prepare": () => ({ body: { filename: "notes.txt", content_type: "text/plain" } }),
+  "POST /api/resource/file/upload": ({ w }) => {
+    const { payload, headers } = multipart([
+      ["file_id", w.uploadId],
+      ["chunk_data", Buffer.from("more")],
+      ["chunk_is_last", "true"],
+    ]);
+    return { body: payload, contentType: headers["content-type"] };
+  },
+  "GET /api/resource/file": ({ w }) => ({ query: { file_path: w.filePath } }),
+  "GET /api/resource/avatar": ({ w }) => ({ query: { uid: String(w.owner.uid) } }),
+  "GET /api/resource/group_avatar": ({ w }) => ({ query: { gid: String(w.secretGid) } }),
+  "GET /api/resource/organization/logo": () => ({}),
+  "DELETE /api/resource/file/delete": () => ({}),
+  "GET /api/admin/system/files": () => ({}),
+  "GET /api/resource/widget-extra.css": () => ({}),
+  "PUT /api/resource/widget-extra.css": () => ({ body: { data: "body { margin: 0 }" } }),
+  // An address that is not fetched (not http): the answer is the empty preview.
+  "GET /api/resource/open_graphic_parse": () => ({ query: { url: "ftp://example.com/file" } }),
+  "POST /api/user/avatar": () => png,
+  "POST /api/admin/user/:uid/avatar": (c) => ({ params: target(c), ...png }),
+  "POST /api/group/:gid/avatar": (c) => ({ params: gid(c), ...png }),
+  "POST /api/admin/system/organization/logo": () => ({ body: LOGO_PNG, contentType: "image/png" }),
+  "GET /api/user/events": ({ me }) => (me ? { query: { "api-key": me.token } } : {}),
+};
