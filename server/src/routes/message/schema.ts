@@ -17,7 +17,12 @@ export const bulkMids = z
 /** `GET /message/search` (Parley): one keyword, at most one conversation, exclusive `before`. */
 export const searchQuery = z
   .object({
-    keyword: z.string().trim().min(1, "keyword is empty").max(200),
+    keyword: z
+      .string()
+      .trim()
+      .min(1, "keyword is empty")
+      .max(200)
+      .refine((k) => !k.includes("\u0000"), "keyword contains NUL"),
     gid: idParam.optional(),
     uid: idParam.optional(),
     before: idParam.optional(),
