@@ -66,6 +66,8 @@ describe.each(scale(["sqlite" as const], dialects()))("fuzzing every route from 
     process.on("uncaughtException", onCrash);
     // No background sweep: expired messages vanishing between two digests is not a request's doing.
     s = await startTestServer(dialect, { messageSweepMs: 3_600_000 });
+    // Nor the 30 s file sweep (abandoned uploads): the full run lasts longer than that.
+    await s.ctx.files.janitor.stop();
     world = await buildWorld(s);
     tables = await tableNames(s);
   });
