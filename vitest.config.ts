@@ -24,6 +24,7 @@ export default defineConfig({
           name: "reliability",
           root: "server",
           include: ["src/reliability/**/*.test.ts"],
+          setupFiles: ["src/reliability/setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -11,6 +11,7 @@ import { InProcessEventBus, type EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
 import { startExpirySweeper } from "./commands/messages.js";
 import { installErrorHandler } from "./http/errors.js";
+import { installNulGuard } from "./http/nul.js";
 import { ConfigRepo, loadServerKeys } from "./repos/config.js";
 import { GroupsRepo } from "./repos/groups.js";
 import { MessagesRepo } from "./repos/messages.js";
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   installErrorHandler(app);
+  installNulGuard(app);
   app.decorateRequest("claims", null);
   // Every registered route, for the generic robustness suite and route listings.
   const routeTable: RouteEntry[] = [];

@@ -7,7 +7,7 @@ import { HttpError, badRequest, conflict, forbidden } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
 import { signInPolicy, signUpPolicy } from "../policies/identity.js";
 import { peekInvite } from "../repos/invites.js";
-import { consumeInviteByHash, consumeMagicToken, insertMagicToken, peekMagicToken } from "../repos/magicTokens.js";
+import { consumeInviteByHash, consumeMagicToken, insertMagicToken, peekMagicToken, revokeMagicToken } from "../repos/magicTokens.js";
 import { loadGroupSettings } from "./groups.js";
 import { checkInviteToken, consumeInviteToken, joinInvitedGroup } from "./invites.js";
 import { loadSmtpConfig, mailLinkBase, requireSmtp, sendTemplateMail, smtpReady } from "./mail.js";
@@ -191,7 +191,7 @@ export async function sendRegMagicLink(ctx: AppContext, input: SendRegLinkInput)
   if (base === null) return { new_magic_token: token, mail_is_sent: false };
 
   const query = new URLSearchParams({ email, ...(gid !== null ? { gid: String(gid) } : {}), magic_token: token });
-  await sendTemplateMail(ctx, smtp, email, "register", input.language, `${base}/?${query.toString()}#/register/set_name`);
+  await mailOrRevoke(ctx, token, () => sendTemplateMail(ctx, smtp, email, "register", input.language, `${base}/?${query.toString()}#/register/set_name`));
   return { new_magic_token: "", mail_is_sent: true };
 }
 
@@ -233,5 +233,18 @@ export async function sendLoginMagicLink(ctx: AppContext, emailIn: string, langu
     payload: null,
   }, ttlMs(ctx));
   const link = `${base}/?magic_token=${encodeURIComponent(token)}&exists=${user ? "true" : "false"}#/login`;
-  await sendTemplateMail(ctx, smtp, email, user ? "login" : "invite", user?.language ?? language, link);
+  await mailOrRevoke(ctx, token, () => sendTemplateMail(ctx, smtp, email, user ? "login" : "invite", user?.language ?? language, link));
+}
+
+/**
+ * Mails a freshly stored token; when the mail cannot go out (503) the token is withdrawn, so a
+ * refused request leaves nothing behind — no live credential that nobody received.
+ */
+async function mailOrRevoke(ctx: AppContext, token: string, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (err) {
+    await revokeMagicToken(ctx.db, token);
+    throw err;
+  }
 }

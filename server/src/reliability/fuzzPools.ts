@@ -27,6 +27,9 @@ export async function currentPools(s: TestServer, world: World, sessions: Sessio
     file_id: [world.uploadId, ...uploads],
     "*": [mids.slice(0, 3).join(","), String(world.secretMid)],
     "x-secret": secret.statusCode === 200 ? [secret.body] : [],
+    // Outgoing addresses stay on this machine (a closed port: nothing answers).
+    host: ["127.0.0.1"],
+    url: ["http://127.0.0.1:9/page", "https://localhost:9/"],
   };
   return {
     ids(field) {

@@ -31,6 +31,11 @@ export async function insertMagicToken(db: Db, values: NewMagicToken, ttlMs: num
   return token;
 }
 
+/** Withdraws a token that was never handed out (its mail could not be sent). */
+export async function revokeMagicToken(db: Db, token: string): Promise<void> {
+  await db.deleteFrom("magic_tokens").where("token_hash", "=", magicTokenHash(token)).execute();
+}
+
 /** The unexpired token of `kind` (any kind when null), without using it. */
 export function peekMagicToken(db: Db, token: string, kind: MagicKind | null, now = Date.now()): Promise<MagicTokenRow | undefined> {
   let q = db.selectFrom("magic_tokens").selectAll().where("token_hash", "=", magicTokenHash(token)).where("expires_at", ">", now);

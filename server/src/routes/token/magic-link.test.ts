@@ -140,9 +140,13 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
       expect((await secured.waitFor()).user).toBe("mailer");
       // A wrong password: the send fails with a 503, nothing leaks.
       await call(s, "POST", "/admin/smtp/config", admin, { enabled: true, host: "127.0.0.1", port: secured.port, from: "x@chat.example.com", username: "mailer", password: "wrong" });
+      const tokens = () => s.ctx.db.selectFrom("magic_tokens").select("token_hash").execute();
+      const before = await tokens();
       const failed = await sendLink("bob@example.com");
       expect(failed.statusCode).toBe(503);
       expect(failed.body).toBe("Failed to send mail");
+      // The refusal leaves no live login token behind that nobody received.
+      expect(await tokens()).toEqual(before);
     } finally {
       await secured.close();
     }
