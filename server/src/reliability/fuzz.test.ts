@@ -18,7 +18,11 @@ import { reportFigure, scale } from "./scale.js";
  * counter-example with the seed and path to replay it.
  */
 const RUNS_PER_ROUTE = scale(5, 100);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+/**
+ * The quick run (CI) replays one fixed seed, so a submission is judged on the same requests every
+ * time; the full run draws a new seed each time to explore (a failure prints it for replay).
+ */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : scale(20_261_125, Math.floor(Math.random() * 2 ** 31));
 
 /**
  * Tables a refused request may legitimately change: none so far. (Rate limits are kept in
