@@ -40,8 +40,13 @@ export const messagePolicy = {
     return verdict === "ok" ? "ok" : verdict === "restricted" ? "restricted" : "forbidden";
   },
 
-  /** Archiving (forward, favorites): admins any message, others what they can read (contract §6.4). */
+  /**
+   * Archiving (forward, favorites) copies a message's content to whoever holds the archive, so it
+   * needs exactly the right to read it. VoceChat lets admins archive any message (contract §6.4),
+   * which let an admin read any DM or private channel by forwarding it to themselves; Parley's
+   * admins do not read conversations they are not in (docs/API.md).
+   */
   canArchive(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): boolean {
-    return actor.is_admin || this.canRead(actor, m, group);
+    return this.canRead(actor, m, group);
   },
 };

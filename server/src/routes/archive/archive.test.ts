@@ -101,12 +101,14 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
     midOf(await api.reply(bob, mid, path, "vocechat/archive"));
   });
 
-  it("permissions: admins archive anything; others what they can read (403); 404 unknown, deleted or reaction; 400 unarchivable kind", async () => {
+  it("permissions: what the caller can read, admins included (403); 404 unknown, deleted or reaction; 400 unarchivable kind", async () => {
     const dm = await sendText(s, bob, `/user/${admin.uid}/send`, "to admin");
     const priv = await sendText(s, bob, `/group/${team}/send`, "team");
     const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
     const like = midOf(await api.like(carol, pub, "👍"));
-    pathOf(await archive(admin, { mid_list: [priv, dm, pub] }));
+    pathOf(await archive(admin, { mid_list: [dm, pub] }));
+    // An admin outside the private channel cannot read it by forwarding it to themselves.
+    expect((await archive(admin, { mid_list: [priv] })).statusCode).toBe(403);
     expect((await archive(carol, { mid_list: [pub, dm] })).statusCode).toBe(403);
     expect((await archive(admin, { mid_list: [999_999] })).statusCode).toBe(404);
     expect((await archive(admin, { mid_list: [like] })).statusCode).toBe(404);

@@ -123,7 +123,7 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
     expect(fs.existsSync(dir)).toBe(false);
   });
 
-  it("creation: 401 anonymous, 403 guests and non-members, admins anything; refusals and 429 copy nothing", async () => {
+  it("creation: 401 anonymous, 403 guests and non-members (admins included); refusals and 429 copy nothing", async () => {
     const guest = await seedGuest(s);
     const pub = midOf(
       await sendFile(s, bob, `/group/${general}/send`, JSON.stringify({ path: (await uploadFile(s, bob, pseudoRandom(2_000, 4), { filename: "a.bin" })).path })),
@@ -143,7 +143,8 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
     expect((await create(dave, [pub])).statusCode).toBe(429);
     expect(fs.existsSync(onDisk("favorite"))).toBe(false);
 
-    await favorite(admin, [imageMid, pub]); // admin is not in the channel
+    expect((await create(admin, [imageMid, pub])).statusCode).toBe(403); // admin is not in the channel
+    await favorite(admin, [pub]);
     const mine = await favorite(bob, [pub]);
     expect((await get(`/favorite/attachment/${bob.uid}/${mine.id}/0`)).statusCode).toBe(200);
   });

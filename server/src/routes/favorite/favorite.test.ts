@@ -139,8 +139,9 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
     expect((await create(carol, { mid_list: [gone] })).statusCode).toBe(404);
     expect((await create(carol, { mid_list: [like] })).statusCode).toBe(404);
     expect((await create(carol, { mid_list: [pub, dm] })).statusCode).toBe(403);
-    // Admins may archive any message (contract §6.4), even in a channel they are not in.
-    await favorite(admin, [priv, dm]);
+    // Admins save what they can read; a private channel they are not in stays closed to them.
+    await favorite(admin, [dm]);
+    expect((await create(admin, { mid_list: [priv] })).statusCode).toBe(403);
     const path = (await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [pub] } })).json() as string;
     const forward = midOf(await api.send(bob, `group/${general}/send`, path, "vocechat/archive"));
     expect((await create(bob, { mid_list: [forward] })).statusCode).toBe(400);
