@@ -1,9 +1,12 @@
 // `npm start`: build the web client if it has not been built, compile the server to plain
-// JavaScript, then run one Parley process serving the client at `/`, the API at `/api` and
+// JavaScript if its sources changed since the last build (server/scripts/build.mjs: each build
+// has its own directory, so nodes started together from one install never read a half-written
+// build), then run one Parley process serving the client at `/`, the API at `/api` and
 // `/health` on PORT (default 3000).
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildServer } from "../server/scripts/build.mjs";
 import { serverNodeArgs, serverProcessEnv } from "./runtime.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,10 +19,12 @@ function run(args, what) {
 }
 
 if (!fs.existsSync(dist) || process.env.PARLEY_REBUILD === "1") run(["run", "build", "-w", "@parley/web"], "Building the web client…");
-// The server build takes about a second; doing it every start keeps it in step with the source.
-run(["run", "build:server"], "Compiling the server…");
+// Compiles only when the sources changed (about a second); the process runs its own build's path,
+// so a later build switching server/dist does not change what it loads.
+const serverBuild = await buildServer();
+console.log(serverBuild.compiled ? "Compiled the server." : "The server build is up to date.");
 
-const server = spawn(process.execPath, [...serverNodeArgs(), path.join(root, "server", "dist", "main.js")], {
+const server = spawn(process.execPath, [...serverNodeArgs(), path.join(serverBuild.dir, "main.js")], {
   cwd: root,
   stdio: "inherit",
   env: serverProcessEnv({ ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(root, "web", "dist") }),

@@ -1,0 +1,127 @@
+// The server build of `npm start` (server/scripts/build.mjs): two nodes started together from one
+// install both get a complete build, and an unchanged source tree is not rebuilt.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+const serverDir = path.resolve(import.meta.dirname, "../..");
+const buildScript = pathToFileURL(path.join(serverDir, "scripts/build.mjs")).href;
+
+interface BuildResult {
+  dir: string;
+  hash: string;
+  compiled: boolean;
+}
+
+/** Runs the build in its own process (as `npm start` does), into `root`/build with the link `root`/dist. */
+function buildInChild(root: string): Promise<BuildResult> {
+  const code = `const { buildServer } = await import(${JSON.stringify(buildScript)});
+const result = await buildServer({ buildRoot: ${JSON.stringify(path.join(root, "build"))}, distLink: ${JSON.stringify(path.join(root, "dist"))} });
+console.log(JSON.stringify(result));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as BuildResult) : reject(new Error(`build exited ${status}: ${err}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `main` as a server on a fresh data dir and resolves once /health answers 200. */
+async function healthOf(main: string, dataDir: string): Promise<number> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: "", LOG_LEVEL: "warn", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  try {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${main} exited ${child.exitCode}: ${err}`);
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/health`)).status;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error(`${main} did not answer: ${err}`);
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+/** Inside the server directory (.test-data is git-ignored): a build finds its native dependencies in node_modules. */
+function tempDir(): string {
+  fs.mkdirSync(path.join(serverDir, ".test-data"), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(serverDir, ".test-data", "build-"));
+  temps.push(dir);
+  return dir;
+}
+
+describe("server build", () => {
+  it("two concurrent builds both leave a complete build that runs, and an unchanged tree is not rebuilt", async () => {
+    const root = tempDir();
+    const [a, b] = await Promise.all([buildInChild(root), buildInChild(root)]);
+    expect(a.dir).toBe(b.dir);
+    // No half-written build is left behind, and the link points at the finished one.
+    expect(fs.readdirSync(path.join(root, "build")).filter((n) => n !== ".gitignore")).toEqual([a.hash]);
+    expect(fs.realpathSync(path.join(root, "dist"))).toBe(fs.realpathSync(a.dir));
+
+    expect(await healthOf(path.join(a.dir, "main.js"), path.join(root, "data-a"))).toBe(200);
+    expect(await healthOf(path.join(root, "dist", "main.js"), path.join(root, "data-b"))).toBe(200);
+
+    const before = fs.statSync(path.join(a.dir, "main.js")).mtimeMs;
+    const started = performance.now();
+    const again = await buildInChild(root);
+    const elapsedMs = performance.now() - started;
+    expect(again).toMatchObject({ dir: a.dir, compiled: false });
+    expect(fs.statSync(path.join(a.dir, "main.js")).mtimeMs).toBe(before);
+    // A process start and a hash of the sources; compiling alone takes longer than this.
+    expect(elapsedMs).toBeLessThan(3_000);
+  });
+
+  it("replaces a server/dist directory of an older install and keeps only the builds used last", async () => {
+    const root = tempDir();
+    const buildRoot = path.join(root, "build");
+    fs.mkdirSync(path.join(root, "dist"), { recursive: true });
+    fs.writeFileSync(path.join(root, "dist", "main.js"), "old");
+    const halfAnHourAgo = new Date(Date.now() - 1_800_000);
+    fs.utimesSync(path.join(root, "dist"), halfAnHourAgo, halfAnHourAgo);
+    // Four earlier builds, used one hour apart. With the old server/dist (moved aside, not deleted:
+    // a node may run from it) that is five; the two used last stay beside the new one (KEEP_BUILDS = 3).
+    for (let i = 1; i <= 4; i++) {
+      const dir = path.join(buildRoot, `old${i}`);
+      fs.mkdirSync(dir, { recursive: true });
+      const used = new Date(Date.now() - i * 3_600_000);
+      fs.utimesSync(dir, used, used);
+    }
+    const result = await buildInChild(root);
+    expect(fs.lstatSync(path.join(root, "dist")).isSymbolicLink()).toBe(true);
+    expect(fs.realpathSync(path.join(root, "dist"))).toBe(fs.realpathSync(result.dir));
+    const left = fs.readdirSync(buildRoot).filter((n) => n !== ".gitignore");
+    expect(left).toHaveLength(3);
+    expect(left).toEqual(expect.arrayContaining([result.hash, "old1", expect.stringMatching(new RegExp(`^${result.hash}\\.legacy-`))]));
+    expect(fs.readFileSync(path.join(buildRoot, left.find((n) => n.includes(".legacy-"))!, "main.js"), "utf8")).toBe("old");
+  });
+});
