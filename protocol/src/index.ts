@@ -8,3 +8,4 @@ export * from "./admin.js";
 export * from "./files.js";
 export * from "./identity.js";
 export * from "./constants.js";
+export * from "./audit.js";

@@ -10,6 +10,7 @@ import { openDatabase } from "./db/index.js";
 import { InProcessEventBus, type EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
 import { startExpirySweeper } from "./commands/messages.js";
+import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
 import { installNulGuard } from "./http/nul.js";
 import { ConfigRepo, loadServerKeys } from "./repos/config.js";
@@ -27,6 +28,7 @@ import { RateLimiter } from "./http/rateLimit.js";
 import { Mailer } from "./mail/transport.js";
 import { avatarRoutes } from "./routes/avatar/index.js";
 import { resourceRoutes } from "./routes/resource/index.js";
+import { adminAuditRoutes } from "./routes/admin-audit/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
 import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
@@ -167,6 +169,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Guests older than 7 days are deleted daily; failed mails are logged.
   ctx.identity.guests.start(ctx, (err) => app.log.error({ err }, "guest sweep failed"));
   ctx.identity.mailer.onError = (err) => app.log.warn({ err }, "sending mail failed");
+  // A client address or e-mail over a sign-in limit is a security event: one entry per window.
+  ctx.identity.limiter.onLimitReached = ({ name, by, ip, email }) => {
+    recordAudit(ctx.db, { uid: null, ip }, { action: "auth.rate_limited", detail: { limit: name, by, ...(by === "email" ? { email } : {}) } }).catch((err) =>
+      app.log.error({ err }, "audit log write failed"),
+    );
+  };
   app.addHook("preClose", async () => {
     await ctx.identity.guests.stop();
   });
@@ -189,6 +197,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       tokenRoutes(api, ctx, guards);
       userRoutes(api, ctx, guards);
       adminUserRoutes(api, ctx, guards);
+      adminAuditRoutes(api, ctx, guards);
       groupRoutes(api, ctx, guards);
       messageRoutes(api, ctx, guards);
       favoriteRoutes(api, ctx, guards);

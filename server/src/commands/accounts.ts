@@ -1,6 +1,7 @@
 import type { Gid, Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import { recordAudit, type AuditActor, type AuditRecord } from "./audit.js";
 import { forbidden, notFound, unauthorized } from "../http/errors.js";
 import { userPolicy } from "../policies/users.js";
 import { presentUserLog } from "../presenters/users.js";
@@ -23,11 +24,12 @@ import { deleteStoredObjects } from "./files.js";
  * kicks its devices. Policy checks (self-delete, admin delete) are the
  * caller's: this command is shared by `DELETE /user/delete` and the admin delete route.
  */
-export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
+export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: AuditActor; record: AuditRecord }): Promise<void> {
   const now = Date.now();
   const result = await ctx.db.transaction().execute(async (tx) => {
     const user = await tx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
     if (!user) throw notFound("no such user");
+    if (audit) await recordAudit(tx, audit.actor, { ...audit.record, detail: { name: user.name, email: user.email, ...audit.record.detail } });
 
     const owned = await tx.selectFrom("groups").select("gid").where("owner", "=", uid).where("is_public", "=", 0).orderBy("gid").execute();
     const ownedGids = owned.map((g) => g.gid);
@@ -96,7 +98,7 @@ export async function deleteAccount(ctx: AppContext, uid: Uid): Promise<void> {
 }
 
 /** `DELETE /user/delete`: the caller deletes their own account, unless they are the last admin. */
-export async function deleteOwnAccount(ctx: AppContext, actor: TokenClaims): Promise<void> {
+export async function deleteOwnAccount(ctx: AppContext, actor: TokenClaims, audit: AuditActor): Promise<void> {
   const user = await ctx.repos.users.byId(actor.uid);
   if (!user) throw notFound("no such user");
   const others = await ctx.db
@@ -110,7 +112,7 @@ export async function deleteOwnAccount(ctx: AppContext, actor: TokenClaims): Pro
   if (!userPolicy.canDeleteSelf(user, Number(others.n))) {
     throw forbidden("the last admin cannot delete their account");
   }
-  await deleteAccount(ctx, actor.uid);
+  await deleteAccount(ctx, actor.uid, { actor: audit, record: { action: "account.deleted", target_uid: actor.uid } });
 }
 
 /** The caller's devices (those with a session), oldest first. */

@@ -2,6 +2,7 @@ import type { AdminUser, Uid, UserStatus } from "@parley/protocol";
 import { hashPassword } from "../auth/passwords.js";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import { describeChange, recordAudit, type AuditActor, type AuditRecord } from "./audit.js";
 import { HttpError, conflict, forbidden, notFound } from "../http/errors.js";
 import { adminUserPolicy } from "../policies/identity.js";
 import { presentAdminUser, presentUserLog } from "../presenters/users.js";
@@ -69,9 +70,14 @@ export async function checkWebhook(ctx: AppContext, url: string): Promise<void> 
 }
 
 /** `POST /admin/user`: 406 webhook, 409 `{reason}`, 451 `MAX_USERS`. */
-export async function adminCreateUser(ctx: AppContext, input: NewUser): Promise<AdminUser> {
+export async function adminCreateUser(ctx: AppContext, input: NewUser, audit: AuditActor): Promise<AdminUser> {
   if (input.webhook_url) await checkWebhook(ctx, input.webhook_url);
   const user = await createUser(ctx, input);
+  await recordAudit(ctx.db, audit, {
+    action: "user.created",
+    target_uid: user.uid,
+    detail: { name: user.name, email: user.email, is_admin: input.is_admin, is_bot: input.is_bot },
+  });
   return (await present(ctx, [user]))[0];
 }
 
@@ -97,7 +103,7 @@ export interface AdminUserPatch {
  * logins answer 423. A new password ends the account's sessions at their next renewal. A role
  * change reaches the account's tokens at their next renewal.
  */
-export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: Uid, patch: AdminUserPatch): Promise<AdminUser> {
+export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: Uid, patch: AdminUserPatch, audit: AuditActor): Promise<AdminUser> {
   if ((patch.status === "frozen" || patch.is_admin === false) && !adminUserPolicy.canRestrict(actor, uid)) {
     throw forbidden("you cannot freeze or demote yourself or the founder");
   }
@@ -144,6 +150,7 @@ export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: 
       avatar_updated_at: null,
       created_at: now,
     });
+    for (const record of auditRecordsOf(current, patch)) await recordAudit(tx, audit, { ...record, target_uid: uid });
     return { user, log, froze };
   });
   if (froze) ctx.bus.publish({ type: "kick", reason: "frozen" }, { kind: "users", uids: [uid] });
@@ -151,8 +158,27 @@ export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: 
   return (await present(ctx, [user]))[0];
 }
 
+/**
+ * What an update means to the audit log: a role change, a freeze or unfreeze and a password
+ * reset are each their own entry; the other fields that changed are one `user.updated`.
+ */
+function auditRecordsOf(current: UserRow, patch: AdminUserPatch): AuditRecord[] {
+  const records: AuditRecord[] = [];
+  if (patch.is_admin !== undefined && (current.is_admin === 1) !== patch.is_admin) {
+    records.push({ action: "user.role_changed", detail: { is_admin: patch.is_admin } });
+  }
+  if (patch.status !== undefined && patch.status !== current.status) {
+    records.push({ action: patch.status === "frozen" ? "user.frozen" : "user.unfrozen" });
+  }
+  if (patch.password !== undefined) records.push({ action: "user.password_reset" });
+  const { email, name, gender, language, webhook_url } = patch;
+  const other = describeChange({ email, name, gender, language, webhook_url });
+  if (Object.keys(other.changed as object).length > 0) records.push({ action: "user.updated", detail: other });
+  return records;
+}
+
 /** `DELETE /admin/user/{uid}`: 403 for oneself or the founder, 404 unknown; the §5.4 cascade. */
-export async function adminDeleteUser(ctx: AppContext, actor: TokenClaims, uid: Uid): Promise<void> {
+export async function adminDeleteUser(ctx: AppContext, actor: TokenClaims, uid: Uid, audit: AuditActor): Promise<void> {
   if (!adminUserPolicy.canDelete(actor, uid)) throw forbidden("you cannot delete yourself or the founder");
-  await deleteAccount(ctx, uid);
+  await deleteAccount(ctx, uid, { actor: audit, record: { action: "user.deleted", target_uid: uid } });
 }

@@ -4,6 +4,7 @@ import mime from "mime";
 import { ContentType, type FileExpiryMode, type Gid, type Uid, type UploadFileResponse } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import { recordAudit, type AuditActor } from "./audit.js";
 import { isDecodableImage, probeImage } from "../files/images.js";
 import { HttpError, badRequest, forbidden } from "../http/errors.js";
 import { filesPolicy } from "../policies/files.js";
@@ -313,9 +314,12 @@ export async function deleteStoredObjects(ctx: AppContext, what: { uid?: Uid; gi
 // ---------------------------------------------------------------------------------------------
 
 /** `DELETE /resource/file/delete`: deletes every uploaded file and thumbnail; their messages stay, expired. */
-export async function deleteAllFiles(ctx: AppContext): Promise<void> {
+export async function deleteAllFiles(ctx: AppContext, audit: AuditActor): Promise<void> {
   const now = Date.now();
-  await ctx.db.updateTable("files").set({ deleted_at: now }).where("deleted_at", "is", null).execute();
+  await ctx.db.transaction().execute(async (tx) => {
+    const { numUpdatedRows } = await tx.updateTable("files").set({ deleted_at: now }).where("deleted_at", "is", null).executeTakeFirst();
+    await recordAudit(tx, audit, { action: "files.cleared", detail: { files: Number(numUpdatedRows) } });
+  });
   await ctx.storage.delete("upload/file/");
   await ctx.storage.delete("upload/thumbnail/");
 }

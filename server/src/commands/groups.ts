@@ -1,6 +1,7 @@
 import type { EventOf, Gid, Group, ServerEvent, Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import { recordAudit, type AuditActor } from "./audit.js";
 import { groupAudience } from "../events/audience.js";
 import type { Audience } from "../events/bus.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
@@ -209,10 +210,13 @@ export async function updateGroup(ctx: AppContext, actor: TokenClaims, gid: Gid,
  * messages (no longer delivered, replayed or readable). Emits `kick_from_group{group_deleted}`
  * to its members (public: everyone).
  */
-export async function deleteGroup(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<void> {
+export async function deleteGroup(ctx: AppContext, actor: TokenClaims, gid: Gid, audit: AuditActor): Promise<void> {
   const group = await loadGroup(ctx, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can delete this channel");
-  await ctx.db.transaction().execute((tx) => purgeGroups(tx, [gid]));
+  await ctx.db.transaction().execute(async (tx) => {
+    await purgeGroups(tx, [gid]);
+    await recordAudit(tx, audit, { action: "channel.deleted", target_gid: gid, detail: { name: group.row.name, is_public: group.row.is_public === 1 } });
+  });
   await deleteStoredObjects(ctx, { gids: [gid] });
   ctx.bus.publish({ type: "kick_from_group", gid, reason: "group_deleted" }, groupAudience(group));
 }
@@ -307,12 +311,13 @@ export async function changeGroupType(
  * admins). Its pins go with them: `pinned_message_updated{msg:null}` per pin, then
  * `group_message_cleared` to the channel's audience.
  */
-export async function clearGroupMessages(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<void> {
+export async function clearGroupMessages(ctx: AppContext, actor: TokenClaims, gid: Gid, audit: AuditActor): Promise<void> {
   const group = await loadGroup(ctx, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can clear this channel");
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom("messages").where("target_gid", "=", gid).execute();
     await tx.deleteFrom("pinned_messages").where("gid", "=", gid).execute();
+    await recordAudit(tx, audit, { action: "channel.cleared", target_gid: gid, detail: { name: group.row.name } });
   });
   const audience: Audience = groupAudience(group);
   for (const pin of group.pins) ctx.bus.publish({ type: "pinned_message_updated", gid, mid: pin.mid, msg: null }, audience);

@@ -1,5 +1,6 @@
 import type { Organization, ServerEvent, SystemCommon } from "@parley/protocol";
 import type { AppContext } from "../context.js";
+import { describeChange, recordAudit, type AuditActor } from "./audit.js";
 import { loadSystemCommon } from "../repos/settings.js";
 
 export const DEFAULT_ORGANIZATION: Organization = { name: "Parley", description: null };
@@ -27,15 +28,17 @@ export async function announceConfig(ctx: AppContext, organizationLogo: string |
 }
 
 /** Merges the given switches into the stored ones and tells every stream. */
-export async function updateSystemCommon(ctx: AppContext, patch: Partial<SystemCommon>): Promise<SystemCommon> {
+export async function updateSystemCommon(ctx: AppContext, patch: Partial<SystemCommon>, audit: AuditActor): Promise<SystemCommon> {
   const next = { ...(await loadSystemCommon(ctx.repos.config)), ...patch };
   await ctx.repos.config.set("system_common", next);
+  await recordAudit(ctx.db, audit, { action: "settings.common", detail: describeChange(patch) });
   await announceConfig(ctx);
   return next;
 }
 
-export async function updateOrganization(ctx: AppContext, org: Organization): Promise<void> {
+export async function updateOrganization(ctx: AppContext, org: Organization, audit: AuditActor): Promise<void> {
   await ctx.repos.config.set("organization", { name: org.name, description: org.description ?? null });
+  await recordAudit(ctx.db, audit, { action: "settings.organization", detail: describeChange({ name: org.name, description: org.description ?? null }) });
   await announceConfig(ctx);
 }
 
@@ -43,7 +46,7 @@ export async function updateOrganization(ctx: AppContext, org: Organization): Pr
  * Deletes every message (admin "clear all messages") and tells every stream the highest mid
  * that was removed, so clients drop everything up to it.
  */
-export async function clearAllMessages(ctx: AppContext): Promise<number> {
+export async function clearAllMessages(ctx: AppContext, audit: AuditActor): Promise<number> {
   const latest = await ctx.db.transaction().execute(async (tx) => {
     const row = await tx
       .selectFrom("messages")
@@ -51,6 +54,7 @@ export async function clearAllMessages(ctx: AppContext): Promise<number> {
       .executeTakeFirst();
     const latest = Number(row?.mid ?? 0);
     await tx.deleteFrom("messages").where("mid", "<=", latest).execute();
+    await recordAudit(tx, audit, { action: "messages.cleared", detail: { latest_deleted_mid: latest } });
     return latest;
   });
   ctx.bus.publish({ type: "message_cleared", latest_deleted_mid: latest }, { kind: "everyone" });

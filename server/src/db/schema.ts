@@ -27,6 +27,7 @@ export interface Database {
   file_uploads: FileUploadsTable;
   magic_tokens: MagicTokensTable;
   third_party_users: ThirdPartyUsersTable;
+  audit_log: AuditLogTable;
 }
 
 export interface ConfigTable {
@@ -302,4 +303,17 @@ export interface ThirdPartyUsersTable {
   userid: string;
   uid: number;
   created_at: number;
+}
+
+/** Append-only: who did what and when (migration 080). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: number;
+  actor_uid: number | null;
+  action: string;
+  target_uid: number | null;
+  target_gid: number | null;
+  /** JSON text. */
+  detail: string;
+  ip: string | null;
 }

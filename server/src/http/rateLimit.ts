@@ -35,11 +35,24 @@ export const TOO_MANY_REQUESTS = "Too many requests, please try again later.";
 /** How many keys may pile up before the limiter drops the windows that are already empty. */
 const PRUNE_EVERY = 1_024;
 
+/** A key that went over its limit: reported once per window (the audit log records it). */
+export interface LimitReached {
+  name: LimitName;
+  /** Which count is full: the client address's or the e-mail address's. */
+  by: "ip" | "email";
+  ip: string;
+  email: string | null;
+}
+
 export class RateLimiter {
   private readonly rules: Record<LimitName, LimitRule>;
   /** Attempt times (ms), oldest first, per `name|kind|value`. */
   private readonly windows = new Map<string, number[]>();
+  /** Until when a full key has been reported, so an attacker's flood is one entry per window. */
+  private readonly reported = new Map<string, number>();
   private sincePrune = 0;
+  /** Called when a key first goes over its limit in a window (app.ts writes the audit log). */
+  onLimitReached: (event: LimitReached) => void = () => {};
 
   constructor(overrides: RateLimitOverrides = {}) {
     this.rules = { ...DEFAULT_RATE_LIMITS };
@@ -66,7 +79,15 @@ export class RateLimiter {
     for (const [key, max] of keys) {
       if (max <= 0) continue;
       const times = this.recent(key, now, rule.windowMs);
-      if (times.length >= max) wait = Math.max(wait, times[0] + rule.windowMs - now);
+      if (times.length >= max) {
+        const freesAt = times[0] + rule.windowMs;
+        wait = Math.max(wait, freesAt - now);
+        if ((this.reported.get(key) ?? 0) <= now) {
+          this.reported.set(key, freesAt);
+          const by = key.startsWith(`${name}|ip|`) ? "ip" : "email";
+          this.onLimitReached({ name, by, ip, email: email ? email.trim().toLowerCase() : null });
+        }
+      }
       live.push([key, times]);
     }
     if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
@@ -90,6 +111,7 @@ export class RateLimiter {
   /** Forgets every window (tests). */
   reset(): void {
     this.windows.clear();
+    this.reported.clear();
   }
 
   private recent(key: string, now: number, windowMs: number): number[] {
@@ -105,5 +127,6 @@ export class RateLimiter {
       const rule = this.rules[key.slice(0, key.indexOf("|")) as LimitName];
       if (times.length === 0 || times[times.length - 1] <= now - rule.windowMs) this.windows.delete(key);
     }
+    for (const [key, until] of this.reported) if (until <= now) this.reported.delete(key);
   }
 }

@@ -108,6 +108,7 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/user/:uid/send": (c) => ({ params: { uid: String(peer(c)) }, body: "hi", contentType: TEXT }),
   "GET /api/user/:uid/history": (c) => ({ params: { uid: String(peer(c)) } }),
   "GET /api/admin/user": () => ({}),
+  "GET /api/admin/audit_log": () => ({ query: { limit: "10", action: "user" } }),
   "POST /api/admin/user": ({ n }) => ({ body: { email: `made${n}@example.com`, password: "made-pass", name: `Made${n}` } }),
   "GET /api/admin/user/:uid": (c) => ({ params: target(c) }),
   "PUT /api/admin/user/:uid": (c) => ({ params: target(c), body: { gender: 1 } }),

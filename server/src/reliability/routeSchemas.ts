@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { auditLogQuery } from "../routes/admin-audit/schema.js";
 import { createUserBody, updateUserBody as adminUpdateUserBody } from "../routes/admin-user/schema.js";
 import { archiveAttachmentQuery, archiveQuery, midListBody } from "../routes/archive/schema.js";
 import { eventsQuery } from "../routes/events/schema.js";
@@ -137,6 +138,7 @@ export const ROUTE_SCHEMAS: Record<string, RouteInput> = {
   "GET /api/user/:uid/history": { params: uid, query: historyQuery },
   // admin-user/index.ts
   "GET /api/admin/user": {},
+  "GET /api/admin/audit_log": { query: auditLogQuery },
   "POST /api/admin/user": { body: createUserBody },
   "GET /api/admin/user/:uid": { params: uid },
   "PUT /api/admin/user/:uid": { params: uid, body: adminUpdateUserBody },

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import * as z from "zod";
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from "@parley/protocol";
+import type { AuditActor } from "../commands/audit.js";
 import { decodeProperties, type OutgoingContent } from "../commands/messages.js";
 import { parse } from "../http/validate.js";
 
@@ -39,3 +40,8 @@ export function outgoingContent(req: FastifyRequest): OutgoingContent {
 }
 
 export const parseId = (value: unknown, name: string): number => parse(idParam, value, name);
+
+/** Who made this request, for the audit log: the signed-in user (if any) and the client address. */
+export function auditActorOf(req: FastifyRequest): AuditActor {
+  return { uid: req.claims?.uid ?? null, ip: req.ip ?? null };
+}

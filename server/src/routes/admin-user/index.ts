@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.js";
 import { badRequest } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
-import { parseId } from "../shared.js";
+import { auditActorOf, parseId } from "../shared.js";
 import { createUserBody, updateUserBody } from "./schema.js";
 
 /** `/admin/user`: admins manage accounts (contract §3.7). Every route is `T+admin`. */
@@ -24,7 +24,7 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: G
       is_bot: body.is_bot ?? false,
       create_by: "password",
       webhook_url: body.webhook_url ?? null,
-    });
+    }, auditActorOf(req));
     return sendJson(reply, user);
   });
 
@@ -46,11 +46,11 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: G
       webhook_url: body.webhook_url == null ? undefined : body.webhook_url || null,
     };
     if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
-    return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), uid, patch));
+    return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), uid, patch, auditActorOf(req)));
   });
 
   app.delete<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) => {
-    await adminDeleteUser(ctx, claimsOf(req), parseId(req.params.uid, "uid"));
+    await adminDeleteUser(ctx, claimsOf(req), parseId(req.params.uid, "uid"), auditActorOf(req));
     return sendEmpty(reply);
   });
 }

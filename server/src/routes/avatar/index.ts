@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AVATAR_MAX_BYTES, SERVER_ICON_MAX_BYTES } from "@parley/protocol";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { setGroupAvatar, setOrganizationLogo, setUserAvatar } from "../../commands/avatars.js";
+import { recordAudit } from "../../commands/audit.js";
 import type { AppContext } from "../../context.js";
 import { HttpError, badRequest } from "../../http/errors.js";
 import { sendEmpty } from "../../http/reply.js";
-import { parseId } from "../shared.js";
+import { parseId, auditActorOf } from "../shared.js";
 
 /** The raw `image/png` body; any other content type is a 415 (contract §1.3). */
 function pictureBody(req: FastifyRequest): Buffer {
@@ -42,6 +43,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
 
     scope.post("/admin/system/organization/logo", { onRequest: guards.admin, bodyLimit: SERVER_ICON_MAX_BYTES }, async (req, reply) => {
       await setOrganizationLogo(ctx, pictureBody(req));
+      await recordAudit(ctx.db, auditActorOf(req), { action: "settings.logo" });
       return sendEmpty(reply);
     });
   });

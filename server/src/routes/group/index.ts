@@ -19,7 +19,7 @@ import { parse } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
 import { presentAnnouncement, presentGroup } from "../../presenters/groups.js";
 import { presentMessage } from "../../presenters/messages.js";
-import { historyQuery, outgoingContent, parseId } from "../shared.js";
+import { auditActorOf, historyQuery, outgoingContent, parseId } from "../shared.js";
 import { frontendUrl, privateInviteLink, registerLink } from "./links.js";
 import {
   announcementBody,
@@ -116,7 +116,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   });
 
   app.delete<GidParams>("/group/:gid", { preHandler: guards.member }, async (req, reply) => {
-    await deleteGroup(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    await deleteGroup(ctx, claimsOf(req), parseId(req.params.gid, "gid"), auditActorOf(req));
     return sendEmpty(reply);
   });
 
@@ -161,7 +161,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   });
 
   app.delete<GidParams>("/group/:gid/clear", { preHandler: guards.member }, async (req, reply) => {
-    await clearGroupMessages(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+    await clearGroupMessages(ctx, claimsOf(req), parseId(req.params.gid, "gid"), auditActorOf(req));
     return sendEmpty(reply);
   });
 

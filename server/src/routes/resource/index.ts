@@ -14,6 +14,7 @@ import {
   setWidgetCss,
 } from "../../commands/files.js";
 import type { AppContext } from "../../context.js";
+import { recordAudit } from "../../commands/audit.js";
 import { defaultLogoPng } from "../../files/images.js";
 import { contentDisposition, isActiveContent, sendBlob } from "../../files/serve.js";
 import { badRequest, notFound } from "../../http/errors.js";
@@ -23,6 +24,7 @@ import { presentAdminFile } from "../../presenters/files.js";
 import { extSettingOf, loadSystemCommon } from "../../repos/settings.js";
 import { ORGANIZATION_LOGO_KEY, avatarKey, fileKey, groupAvatarKey, isFilePath, thumbnailKey } from "../../storage/layout.js";
 import { adminFilesQuery, avatarQuery, fileQuery, groupAvatarQuery, prepareBody, previewQuery, widgetCssBody } from "./schema.js";
+import { auditActorOf } from "../shared.js";
 
 const DAYS: Record<FileCreationTimeType, number> = { Day1: 1, Day7: 7, Day30: 30, Day90: 90, Day180: 180 };
 const PROCESS_START = Date.now();
@@ -163,8 +165,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
   app.get("/resource/organization/logo", async (req, reply) => sendPicture(req, reply, ORGANIZATION_LOGO_KEY, defaultLogoPng));
 
   // ---- administration -------------------------------------------------------------------------
-  app.delete("/resource/file/delete", { preHandler: guards.admin }, async (_req, reply) => {
-    await deleteAllFiles(ctx);
+  app.delete("/resource/file/delete", { preHandler: guards.admin }, async (req, reply) => {
+    await deleteAllFiles(ctx, auditActorOf(req));
     return sendEmpty(reply);
   });
 
@@ -203,6 +205,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
   app.put("/resource/widget-extra.css", { preHandler: guards.admin }, async (req, reply) => {
     const body = parse(widgetCssBody, req.body);
     await setWidgetCss(ctx, body.data);
+    await recordAudit(ctx.db, auditActorOf(req), { action: "settings.widget_css", detail: { bytes: Buffer.byteLength(body.data) } });
     return sendEmpty(reply);
   });
 

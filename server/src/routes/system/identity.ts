@@ -9,6 +9,7 @@ import { sendEmpty, sendJson, sendText } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { frontendUrl } from "../group/links.js";
 import { sendMailBody, smtpConfigBody } from "./identitySchema.js";
+import { auditActorOf } from "../shared.js";
 
 /**
  * Server identity settings (contract §3.7): SMTP, the test mail, the third-party secret and the
@@ -22,7 +23,7 @@ export function identitySystemRoutes(app: FastifyInstance, ctx: AppContext, guar
 
   app.post("/admin/smtp/config", { preHandler: guards.admin }, async (req, reply) => {
     const body = parse(smtpConfigBody, req.body);
-    await saveSmtpConfig(ctx, { ...body, port: body.port ?? 465 }, await frontendUrl(ctx, req));
+    await saveSmtpConfig(ctx, { ...body, port: body.port ?? 465 }, await frontendUrl(ctx, req), auditActorOf(req));
     return sendEmpty(reply);
   });
 
@@ -33,8 +34,8 @@ export function identitySystemRoutes(app: FastifyInstance, ctx: AppContext, guar
 
   app.get("/admin/system/third_party_secret", { preHandler: guards.admin }, async (_req, reply) => sendText(reply, await thirdPartySecret(ctx)));
 
-  app.post("/admin/system/third_party_secret", { preHandler: guards.admin }, async (_req, reply) =>
-    sendText(reply, await regenerateThirdPartySecret(ctx)),
+  app.post("/admin/system/third_party_secret", { preHandler: guards.admin }, async (req, reply) =>
+    sendText(reply, await regenerateThirdPartySecret(ctx, auditActorOf(req))),
   );
 
   app.get("/admin/system/frontend_url", { preHandler: guards.admin }, async (req, reply) => sendText(reply, await frontendUrl(ctx, req)));
@@ -42,7 +43,7 @@ export function identitySystemRoutes(app: FastifyInstance, ctx: AppContext, guar
   // text/plain body (a JSON string is accepted too).
   app.post("/admin/system/update_frontend_url", { preHandler: guards.admin }, async (req, reply) => {
     if (typeof req.body !== "string") throw badRequest("Bad url format!");
-    await updateFrontendUrl(ctx, req.body);
+    await updateFrontendUrl(ctx, req.body, auditActorOf(req));
     return sendEmpty(reply);
   });
 }

@@ -4,6 +4,8 @@ import type { Guards } from "../../auth/guard.js";
 import { createUser } from "../../commands/users.js";
 import { loadLoginConfig } from "../../commands/sessions.js";
 import type { AppContext } from "../../context.js";
+import { describeChange, recordAudit } from "../../commands/audit.js";
+import { auditActorOf } from "../shared.js";
 import { sendJson, sendText } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { presentUserInfo } from "../../presenters/users.js";
@@ -35,6 +37,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
       },
       { onlyIfEmpty: true },
     );
+    await recordAudit(ctx.db, { uid: user.uid, ip: req.ip }, { action: "admin.created", target_uid: user.uid, detail: { name: user.name, email: user.email } });
     return sendJson(reply, presentUserInfo(user));
   });
 
@@ -42,7 +45,9 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
 
   app.post("/admin/login/config", { preHandler: guards.admin }, async (req, reply) => {
     const body = parse(loginConfigBody, req.body);
-    await ctx.repos.config.set("login", { ...body, passkey: body.passkey ?? false });
+    const next = { ...body, passkey: body.passkey ?? false };
+    await ctx.repos.config.set("login", next);
+    await recordAudit(ctx.db, auditActorOf(req), { action: "settings.login_methods", detail: describeChange(next) });
     return reply.send();
   });
 }

@@ -6,6 +6,7 @@ import { sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { loadSystemCommon } from "../../repos/settings.js";
 import { organizationBody, systemCommonPatch } from "./schema.js";
+import { auditActorOf } from "../shared.js";
 
 /** Server-wide settings: `/admin/system/common`, the organization, clearing all messages. */
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
@@ -15,7 +16,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
 
   app.put("/admin/system/common", { preHandler: guards.admin }, async (req, reply) => {
     const patch = parse(systemCommonPatch, req.body);
-    return sendJson(reply, await updateSystemCommon(ctx, patch));
+    return sendJson(reply, await updateSystemCommon(ctx, patch, auditActorOf(req)));
   });
 
   app.get("/admin/system/organization", async (_req, reply) =>
@@ -30,14 +31,14 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
       preHandler: guards.admin,
       handler: async (req, reply) => {
         const body = parse(organizationBody, req.body);
-        await updateOrganization(ctx, { name: body.name, description: body.description?.trim() || null });
+        await updateOrganization(ctx, { name: body.name, description: body.description?.trim() || null }, auditActorOf(req));
         return reply.send();
       },
     });
   }
 
-  app.delete("/admin/system/message/clear", { preHandler: guards.admin }, async (_req, reply) => {
-    await clearAllMessages(ctx);
+  app.delete("/admin/system/message/clear", { preHandler: guards.admin }, async (req, reply) => {
+    await clearAllMessages(ctx, auditActorOf(req));
     return reply.send();
   });
 }

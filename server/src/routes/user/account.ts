@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { userPolicy } from "../../policies/users.js";
+import { auditActorOf } from "../shared.js";
 import { presentContact } from "../../presenters/userSettings.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { loadSystemCommon } from "../../repos/settings.js";
@@ -46,7 +47,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
   });
 
   app.delete("/user/delete", { preHandler: guards.user }, async (req, reply) => {
-    await deleteOwnAccount(ctx, claimsOf(req));
+    await deleteOwnAccount(ctx, claimsOf(req), auditActorOf(req));
     return sendEmpty(reply);
   });
 
