@@ -1,0 +1,111 @@
+// `npm run admin`: the real command, as a child process, on the database of a running test server.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialects, login, seedAdmin, seedMember, startTestServer, ADMIN, type Session, type TestServer } from "../test/harness.js";
+
+const adminScript = path.join(import.meta.dirname, "admin.ts");
+
+interface Outcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run admin -- …args` against the database of `s` (what the operator's shell would do). */
+function admin(s: TestServer, ...args: string[]): Promise<Outcome> {
+  const { dataDir, databaseUrl, databaseSchema } = s.ctx.config;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
+  if (databaseSchema) env.DATABASE_SCHEMA = databaseSchema;
+  else delete env.DATABASE_SCHEMA;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", adminScript, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function loginStatus(s: TestServer, email: string, password: string): Promise<number> {
+  const res = await s.app.inject({ method: "POST", url: "/api/token/login", payload: { credential: { type: "password", email, password }, device: "cli-test", device_token: "" } });
+  return res.statusCode;
+}
+
+describe.each(dialects())("npm run admin (%s)", (dialect) => {
+  let s: TestServer;
+  let root: Session;
+  let bob: Session;
+
+  beforeAll(async () => {
+    s = await startTestServer(dialect);
+    await s.listen();
+    root = await seedAdmin(s);
+    bob = await seedMember(s, root, "Bob");
+  });
+  afterAll(() => s.close());
+
+  it("reset-password prints a generated password that signs in, and ends the user's sessions", async () => {
+    const out = await admin(s, "reset-password", "BOB@example.com");
+    expect(out.stderr).toBe("");
+    expect(out.status).toBe(0);
+    const password = /new password: (\S+)/.exec(out.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await loginStatus(s, "bob@example.com", "member-pass")).toBe(401);
+    expect((await login(s, "bob@example.com", password!)).uid).toBe(bob.uid);
+    // The session from before the reset cannot be renewed (as after an admin's reset in the API).
+    const renew = await s.app.inject({ method: "POST", url: "/api/token/renew", payload: { token: bob.token, refresh_token: bob.refresh_token } });
+    expect(renew.statusCode).toBe(401);
+
+    const chosen = await admin(s, "reset-password", "bob@example.com", "--password", "chosen-pass");
+    expect(chosen.status).toBe(0);
+    expect(chosen.stdout).not.toContain("chosen-pass");
+    expect(await loginStatus(s, "bob@example.com", "chosen-pass")).toBe(200);
+  });
+
+  it("create-admin makes an admin that signs in; the same e-mail again is refused", async () => {
+    const out = await admin(s, "create-admin", "rescue@example.com", "Rescue", "--password", "rescue-pass");
+    expect(out.status).toBe(0);
+    const session = await login(s, "rescue@example.com", "rescue-pass");
+    expect(session.login.user.is_admin).toBe(true);
+
+    const again = await admin(s, "create-admin", "rescue@example.com", "Rescue2");
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toBe("an account with this e-mail already exists");
+
+    const list = await admin(s, "list-admins");
+    expect(list.status).toBe(0);
+    expect(list.stdout.trim().split("\n")).toEqual([`${root.uid}\t${ADMIN.email}\t${ADMIN.name}\tnormal`, `${session.uid}\trescue@example.com\tRescue\tnormal`]);
+  });
+
+  it("unfreeze lets a frozen account sign in again, by e-mail or uid", async () => {
+    const carol = await seedMember(s, root, "Carol");
+    const freeze = () => s.app.inject({ method: "PUT", url: `/api/admin/user/${carol.uid}`, headers: root.headers, payload: { status: "frozen" } });
+    expect((await freeze()).statusCode).toBe(200);
+    expect(await loginStatus(s, "carol@example.com", "member-pass")).toBe(423);
+    expect((await admin(s, "unfreeze", "carol@example.com")).status).toBe(0);
+    expect(await loginStatus(s, "carol@example.com", "member-pass")).toBe(200);
+
+    expect((await freeze()).statusCode).toBe(200);
+    expect((await admin(s, "unfreeze", String(carol.uid))).status).toBe(0);
+    expect(await loginStatus(s, "carol@example.com", "member-pass")).toBe(200);
+  });
+
+  it("refuses unknown users, malformed e-mails and commands with a message and an exit status", async () => {
+    const unknown = await admin(s, "reset-password", "nobody@example.com");
+    expect(unknown).toMatchObject({ status: 1, stderr: "no such user: nobody@example.com\n" });
+    expect((await admin(s, "unfreeze", "99999")).status).toBe(1);
+    const bad = await admin(s, "reset-password", "not-an-email");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("e-mail");
+    expect((await admin(s, "reset-password", "bob@example.com", "--password", "short")).status).toBe(2);
+    expect((await admin(s, "frobnicate")).status).toBe(2);
+    const help = await admin(s, "--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("reset-password <email>");
+    // Nothing of the above changed Bob's password.
+    expect(await loginStatus(s, "bob@example.com", "chosen-pass")).toBe(200);
+  });
+});
