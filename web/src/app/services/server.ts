@@ -1,6 +1,7 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
 import type {
   AdminUser,
+  AuditLogEntry,
   CreateAdminRequest,
   CreateUserRequest,
   LoginConfig,
@@ -96,6 +97,14 @@ export const serverApi = createApi({
     createAdmin: builder.mutation<UserInfo, CreateAdminRequest>({
       query: (body) => ({ url: "/admin/system/create_admin", method: "POST", body }),
     }),
+    /** A page of the audit log (Parley addition), newest first; never cached across pages. */
+    getAuditLog: builder.query<AuditLogEntry[], { before?: number; limit?: number; action?: string }>({
+      query: ({ before, limit, action }) => ({
+        url: "/admin/audit_log",
+        params: { ...(before ? { before } : {}), ...(limit ? { limit } : {}), ...(action ? { action } : {}) },
+      }),
+      keepUnusedDataFor: 0,
+    }),
     createUser: builder.mutation<AdminUser, CreateUserRequest>({
       query: (body) => ({ url: "/admin/user", method: "POST", body }),
     }),
@@ -113,4 +122,5 @@ export const {
   useLazyCreateInviteLinkQuery,
   useCreateAdminMutation,
   useCreateUserMutation,
+  useLazyGetAuditLogQuery,
 } = serverApi;

@@ -17,6 +17,7 @@ import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
 import EmptyState from "../../components/ui/EmptyState";
 import useLogout from "../../hooks/useLogout";
+import AuditLog from "./AuditLog";
 import SettingsFrame, { Card, Row, type SettingsNavGroup } from "./SettingsFrame";
 
 const ADMIN_GENERAL = ["overview", "members", "data_management", "auto_delete"];
@@ -103,6 +104,15 @@ function MyAccount({ onLogout }: { onLogout: () => void }) {
   );
 }
 
+/** Data Management: the audit log; the clearing controls join it with the admin console. */
+function DataManagement() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 p-6">
+      <AuditLog />
+    </div>
+  );
+}
+
 function Version() {
   const { t } = useTranslation("setting");
   const server = useAppSelector((s) => s.server.version);
@@ -161,6 +171,7 @@ export default function SettingPage() {
   else if (active === "my_account") content = <MyAccount onLogout={logout.ask} />;
   else if (active === "version") content = <Version />;
   else if (active === "about") content = <About />;
+  else if (active === "data_management") content = <DataManagement />;
   else content = <EmptyState className="h-full" icon={active === "api_doc" ? <InfoIcon size={28} /> : <SettingsIcon size={28} />} title={t(`nav.${active}`)} description={t(`desc.${active}`)} />;
   if (GATES[active]) content = <ServerVersionChecker version={GATES[active]}>{content}</ServerVersionChecker>;
 
