@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+/**
+ * A Parley server as its own process, for the probes that must kill it (`kill -9`) and start it
+ * again on the same data: what an operator's crash is, not an in-process stop.
+ */
+export interface ServerProcess {
+  url: string;
+  /** Milliseconds from spawn to a healthy `/health`. */
+  startedInMs: number;
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  kill(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s. */
+  stop(): Promise<void>;
+}
+
+const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Starts `server/src/main.ts` with `env` (DATA_DIR, DATABASE_URL, …) and waits until it is healthy. */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const started = Date.now();
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: String(listenPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMITS: "off", WEB_DIST: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${listenPort}`;
+  const kill = async () => {
+    child.kill("SIGKILL");
+    await exited(child, 5_000);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error(`the server did not become healthy in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    startedInMs: Date.now() - started,
+    kill,
+    async stop() {
+      child.kill("SIGTERM");
+      if (!(await exited(child, 5_000))) await kill();
+    },
+  };
+}
