@@ -1,0 +1,129 @@
+// `npm run backup` taken from another process while a listening server takes messages and
+// uploads, then `npm run restore` into a fresh DATA_DIR and a new server on it.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UploadFileResponse } from "@parley/protocol";
+import { createChannel, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { pseudoRandom, uploadFile } from "../test/uploads.js";
+import type { Manifest } from "./snapshot.js";
+
+const cliDir = import.meta.dirname;
+
+function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(cliDir, script), ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("npm run backup / restore (sqlite)", () => {
+  let s: TestServer;
+  let admin: Session;
+  let work: string;
+
+  beforeAll(async () => {
+    s = await startTestServer("sqlite");
+    await s.listen();
+    admin = await seedAdmin(s);
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "parley-backup-"));
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it("a backup taken under load restores every message and file acknowledged before it started", async () => {
+    const senders = await Promise.all(["Ann", "Ben", "Cat", "Dan"].map((name) => seedMember(s, admin, name)));
+    const gid = await createChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
+    const uploads: { file: UploadFileResponse; data: Buffer }[] = [];
+    for (const [i, size] of [200_000, 2_500_000].entries()) {
+      const data = pseudoRandom(size, i + 1);
+      uploads.push({ file: await uploadFile(s, senders[0], data, { chunkSize: 1_000_000 }), data });
+    }
+
+    // Senders over HTTP, each acknowledged message recorded; one more sender keeps uploading.
+    const acked: { mid: number; at: number }[] = [];
+    const failures: string[] = [];
+    let sending = true;
+    const sendLoop = async (who: Session) => {
+      for (let n = 0; sending; n++) {
+        const res = await fetch(`${s.url}/api/group/${gid}/send`, { method: "POST", headers: { ...who.headers, "content-type": "text/plain" }, body: `message ${n} from ${who.uid}` });
+        if (res.status === 200) acked.push({ mid: (await res.json()) as number, at: Date.now() });
+        else failures.push(`${res.status} ${await res.text()}`);
+      }
+    };
+    const uploadLoop = async () => {
+      for (let n = 0; sending; n++) {
+        const data = pseudoRandom(300_000, 100 + n);
+        const file = await uploadFile(s, senders[1], data, { chunkSize: 100_000 });
+        uploads.push({ file, data });
+      }
+    };
+    const load = [...senders.map(sendLoop), uploadLoop()];
+    await sleep(500);
+
+    const uploadsBefore = [...uploads];
+    const dest = path.join(work, "backup");
+    const backupSpawned = Date.now();
+    const backup = await run("backup.ts", [dest], { DATA_DIR: s.ctx.config.dataDir, DATABASE_URL: "" });
+    const backupExited = Date.now();
+    await sleep(300);
+    sending = false;
+    await Promise.all(load);
+
+    expect(backup.stderr).toBe("");
+    expect(backup.status).toBe(0);
+    expect(failures).toEqual([]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dest, "manifest.json"), "utf8")) as Manifest;
+    // Acknowledged before the database copy began (the manifest's start; one clock): the last of
+    // them are still in the write-ahead log, which a copy of the file alone would miss.
+    const ackedBefore = acked.filter((a) => a.at < Date.parse(manifest.started_at)).map((a) => a.mid);
+    expect(ackedBefore.length).toBeGreaterThan(20);
+    // The server kept answering while the backup ran.
+    expect(acked.some((a) => a.at > backupSpawned && a.at < backupExited)).toBe(true);
+    expect(manifest).toMatchObject({ dialect: "sqlite", integrity: "ok", parley_version: expect.any(String) });
+    expect(manifest.counts!.messages).toBeGreaterThanOrEqual(ackedBefore.length);
+    expect(manifest.counts!.messages).toBeLessThan(acked.length);
+
+    // Restore refuses a directory that holds anything; a fresh one gets the backup.
+    const occupied = path.join(work, "occupied");
+    fs.mkdirSync(occupied);
+    fs.writeFileSync(path.join(occupied, "keep"), "x");
+    const refused = await run("restore.ts", [dest, occupied], {});
+    expect(refused.status).toBe(1);
+    expect(fs.readdirSync(occupied)).toEqual(["keep"]);
+    const restored = path.join(work, "restored");
+    const restore = await run("restore.ts", [dest, restored], {});
+    expect(restore.stderr).toBe("");
+    expect(restore.status).toBe(0);
+
+    const file = new SQLite(path.join(restored, "db.sqlite"), { readonly: true });
+    expect(file.pragma("integrity_check", { simple: true })).toBe("ok");
+    file.close();
+
+    const s2 = await startTestServer("sqlite", { dataDir: restored });
+    try {
+      const mids = new Set((await s2.ctx.db.selectFrom("messages").select("mid").execute()).map((r) => r.mid));
+      expect(ackedBefore.filter((mid) => !mids.has(mid))).toEqual([]);
+      for (const { file: uploaded, data } of uploadsBefore) {
+        const res = await s2.app.inject({ method: "GET", url: `/api/resource/file?file_path=${encodeURIComponent(uploaded.path)}` });
+        expect(res.statusCode, uploaded.path).toBe(200);
+        expect(res.rawPayload.equals(data)).toBe(true);
+      }
+      expect(uploadsBefore.length).toBeGreaterThan(2);
+    } finally {
+      await s2.close();
+    }
+  }, 120_000);
+});
