@@ -21,8 +21,8 @@ function run(args, what) {
 if (!fs.existsSync(dist) || process.env.PARLEY_REBUILD === "1") run(["run", "build", "-w", "@parley/web"], "Building the web client…");
 // Compiles only when the sources changed (about a second); the process runs its own build's path,
 // so a later build switching server/dist does not change what it loads.
-const serverBuild = await buildServer();
-console.log(serverBuild.compiled ? "Compiled the server." : "The server build is up to date.");
+const serverBuild = await buildServer({ onCompile: () => console.log("Compiling the server…") });
+if (!serverBuild.compiled) console.log("The server build is up to date.");
 
 const server = spawn(process.execPath, [...serverNodeArgs(), path.join(serverBuild.dir, "main.js")], {
   cwd: root,

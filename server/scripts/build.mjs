@@ -133,9 +133,10 @@ function cleanUp(buildRoot, current) {
 /**
  * Makes sure the build of the current sources exists and server/dist points at it. Returns the
  * build's directory (run `<dir>/main.js`) and whether it was compiled now or already there.
- * `buildRoot` and `distLink` are for tests.
+ * `onCompile` is called before compiling (not when the build exists); `buildRoot` and `distLink`
+ * are for tests.
  */
-export async function buildServer({ buildRoot = path.join(serverDir, "build"), distLink = path.join(serverDir, "dist") } = {}) {
+export async function buildServer({ buildRoot = path.join(serverDir, "build"), distLink = path.join(serverDir, "dist"), onCompile = () => {} } = {}) {
   const hash = sourceHash();
   const dir = path.join(buildRoot, hash);
   fs.mkdirSync(buildRoot, { recursive: true });
@@ -144,6 +145,7 @@ export async function buildServer({ buildRoot = path.join(serverDir, "build"), d
   let compiled = false;
   if (!fs.existsSync(dir)) {
     const temp = `${dir}.tmp-${crypto.randomBytes(6).toString("hex")}`;
+    onCompile();
     try {
       await compile(temp);
       fs.writeFileSync(path.join(temp, "build.json"), JSON.stringify({ hash, builtAt: new Date().toISOString() }) + "\n");
