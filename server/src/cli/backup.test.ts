@@ -1,15 +1,16 @@
 // `npm run backup` taken from another process while a listening server takes messages and
 // uploads, then `npm run restore` into a fresh DATA_DIR and a new server on it.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
 import { createChannel, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { pseudoRandom, uploadFile } from "../test/uploads.js";
-import type { Manifest } from "./snapshot.js";
+import { onPath, type Manifest } from "./snapshot.js";
 
 const cliDir = import.meta.dirname;
 
@@ -26,6 +27,29 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ 
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One sender per session posting to channel `gid` over HTTP until stopped; each acknowledged mid with its time. */
+function startSenders(s: TestServer, gid: number, senders: Session[]) {
+  const acked: { mid: number; at: number }[] = [];
+  const failures: string[] = [];
+  let sending = true;
+  const sendLoop = async (who: Session) => {
+    for (let n = 0; sending; n++) {
+      const res = await fetch(`${s.url}/api/group/${gid}/send`, { method: "POST", headers: { ...who.headers, "content-type": "text/plain" }, body: `message ${n} from ${who.uid}` });
+      if (res.status === 200) acked.push({ mid: (await res.json()) as number, at: Date.now() });
+      else failures.push(`${res.status} ${await res.text()}`);
+    }
+  };
+  const loops = senders.map(sendLoop);
+  return {
+    acked,
+    failures,
+    stop: async () => {
+      sending = false;
+      await Promise.all(loops);
+    },
+  };
+}
 
 describe("npm run backup / restore (sqlite)", () => {
   let s: TestServer;
@@ -53,16 +77,9 @@ describe("npm run backup / restore (sqlite)", () => {
     }
 
     // Senders over HTTP, each acknowledged message recorded; one more sender keeps uploading.
-    const acked: { mid: number; at: number }[] = [];
-    const failures: string[] = [];
+    const load = startSenders(s, gid, senders);
+    const { acked, failures } = load;
     let sending = true;
-    const sendLoop = async (who: Session) => {
-      for (let n = 0; sending; n++) {
-        const res = await fetch(`${s.url}/api/group/${gid}/send`, { method: "POST", headers: { ...who.headers, "content-type": "text/plain" }, body: `message ${n} from ${who.uid}` });
-        if (res.status === 200) acked.push({ mid: (await res.json()) as number, at: Date.now() });
-        else failures.push(`${res.status} ${await res.text()}`);
-      }
-    };
     const uploadLoop = async () => {
       for (let n = 0; sending; n++) {
         const data = pseudoRandom(300_000, 100 + n);
@@ -70,7 +87,7 @@ describe("npm run backup / restore (sqlite)", () => {
         uploads.push({ file, data });
       }
     };
-    const load = [...senders.map(sendLoop), uploadLoop()];
+    const uploading = uploadLoop();
     await sleep(500);
 
     const uploadsBefore = [...uploads];
@@ -80,7 +97,7 @@ describe("npm run backup / restore (sqlite)", () => {
     const backupExited = Date.now();
     await sleep(300);
     sending = false;
-    await Promise.all(load);
+    await Promise.all([load.stop(), uploading]);
 
     expect(backup.stderr).toBe("");
     expect(backup.status).toBe(0);
@@ -124,6 +141,67 @@ describe("npm run backup / restore (sqlite)", () => {
       expect(uploadsBefore.length).toBeGreaterThan(2);
     } finally {
       await s2.close();
+    }
+  }, 120_000);
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run backup / restore (postgres)", () => {
+  it("pg_dump under load, pg_restore: every message acknowledged before the backup started is back", async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "parley-backup-pg-"));
+    const s = await startTestServer("postgres");
+    const schema = s.ctx.config.databaseSchema!;
+    let restoredServer: TestServer | null = null;
+    let closed = false;
+    try {
+      await s.listen();
+      const admin = await seedAdmin(s);
+      const senders = await Promise.all(["Ann", "Ben"].map((name) => seedMember(s, admin, name)));
+      const gid = await createChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
+      const upload = pseudoRandom(150_000, 7);
+      const file = await uploadFile(s, senders[0], upload);
+      const load = startSenders(s, gid, senders);
+      await sleep(300);
+      const dest = path.join(work, "backup");
+      const backupSpawned = Date.now();
+      const backup = await run("backup.ts", [dest], { DATA_DIR: s.ctx.config.dataDir, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema });
+      await sleep(200);
+      await load.stop();
+      expect(backup.stderr).toBe("");
+      expect(backup.status).toBe(0);
+      expect(load.failures).toEqual([]);
+      const ackedBefore = load.acked.filter((a) => a.at < backupSpawned).map((a) => a.mid);
+      expect(ackedBefore.length).toBeGreaterThan(10);
+      await s.close(); // drops the schema: the restore brings it back
+      closed = true;
+
+      const restored = path.join(work, "restored");
+      const restore = await run("restore.ts", [dest, restored], {});
+      expect(restore.status).toBe(0);
+      expect(restore.stdout).toContain("pg_restore");
+      const pgRestore = spawnSync("pg_restore", ["--no-owner", `--dbname=${pgUrl}`, path.join(dest, "db.pgdump")], { encoding: "utf8" });
+      expect(pgRestore.stderr).toBe("");
+      expect(pgRestore.status).toBe(0);
+
+      restoredServer = await startTestServer("postgres", { dataDir: restored, databaseSchema: schema });
+      const mids = new Set((await restoredServer.ctx.db.selectFrom("messages").select("mid").execute()).map((r) => r.mid));
+      expect(ackedBefore.filter((mid) => !mids.has(mid))).toEqual([]);
+      const res = await restoredServer.app.inject({ method: "GET", url: `/api/resource/file?file_path=${encodeURIComponent(file.path)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(upload)).toBe(true);
+    } finally {
+      if (!closed) await s.close();
+      if (restoredServer) {
+        await restoredServer.close();
+        // Started on a schema it does not own, the server leaves it: drop it here.
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        // The harness's lock against dropping a schema while another worker's migrator lists them.
+        await client.query("SELECT pg_advisory_lock(7270001)");
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(work, { recursive: true, force: true });
     }
   }, 120_000);
 });
