@@ -41,15 +41,18 @@ function listFiles(dir) {
     .sort();
 }
 
-/** A hash of every input of the build: a changed source, dependency or build script is a new build. */
-export function sourceHash() {
+/**
+ * A hash of every input of the build: a changed source, dependency or build script is a new build.
+ * `salt` stands for a change of the sources in tests.
+ */
+export function sourceHash(salt = "") {
   const inputs = [
     ...listFiles(path.join(serverDir, "src")),
     ...listFiles(path.join(root, "protocol", "src")),
     path.join(serverDir, "scripts", "build.mjs"),
     path.join(root, "package-lock.json"),
   ];
-  const hash = crypto.createHash("sha256");
+  const hash = crypto.createHash("sha256").update(salt);
   for (const file of inputs) {
     if (!fs.existsSync(file)) continue;
     hash.update(path.relative(root, file)).update("\0").update(fs.readFileSync(file)).update("\0");
@@ -133,11 +136,11 @@ function cleanUp(buildRoot, current) {
 /**
  * Makes sure the build of the current sources exists and server/dist points at it. Returns the
  * build's directory (run `<dir>/main.js`) and whether it was compiled now or already there.
- * `onCompile` is called before compiling (not when the build exists); `buildRoot` and `distLink`
- * are for tests.
+ * `onCompile` is called before compiling (not when the build exists); `buildRoot`, `distLink` and
+ * `salt` are for tests.
  */
-export async function buildServer({ buildRoot = path.join(serverDir, "build"), distLink = path.join(serverDir, "dist"), onCompile = () => {} } = {}) {
-  const hash = sourceHash();
+export async function buildServer({ buildRoot = path.join(serverDir, "build"), distLink = path.join(serverDir, "dist"), onCompile = () => {}, salt = "" } = {}) {
+  const hash = sourceHash(salt);
   const dir = path.join(buildRoot, hash);
   fs.mkdirSync(buildRoot, { recursive: true });
   // The builds are not part of the repository.

@@ -16,10 +16,14 @@ interface BuildResult {
   compiled: boolean;
 }
 
-/** Runs the build in its own process (as `npm start` does), into `root`/build with the link `root`/dist. */
-function buildInChild(root: string): Promise<BuildResult> {
+/**
+ * Runs the build in its own process (as `npm start` does), into `root`/build with the link
+ * `root`/dist; another `salt` stands for changed sources.
+ */
+function buildInChild(root: string, salt = ""): Promise<BuildResult> {
+  const options = { buildRoot: path.join(root, "build"), distLink: path.join(root, "dist"), salt };
   const code = `const { buildServer } = await import(${JSON.stringify(buildScript)});
-const result = await buildServer({ buildRoot: ${JSON.stringify(path.join(root, "build"))}, distLink: ${JSON.stringify(path.join(root, "dist"))} });
+const result = await buildServer(${JSON.stringify(options)});
 console.log(JSON.stringify(result));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "pipe"] });
@@ -42,8 +46,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `main` as a server on a fresh data dir and resolves once /health answers 200. */
-async function healthOf(main: string, dataDir: string): Promise<number> {
+/** Starts `main` as a server on a fresh data dir; `health()` answers /health's status once it listens. */
+async function startBuilt(main: string, dataDir: string): Promise<{ health: () => Promise<number>; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: "", LOG_LEVEL: "warn", DATABASE_URL: "" },
@@ -51,19 +55,28 @@ async function healthOf(main: string, dataDir: string): Promise<number> {
   });
   let err = "";
   child.stderr.on("data", (d) => (err += d));
-  try {
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${main} exited ${child.exitCode}: ${err}`);
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/health`)).status;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+  const health = async () => (await fetch(`http://127.0.0.1:${port}/health`)).status;
+  const stop = () => void child.kill("SIGKILL");
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${main} exited ${child.exitCode}: ${err}`);
+    try {
+      await health();
+      return { health, stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`${main} did not answer: ${err}`);
+  }
+  stop();
+  throw new Error(`${main} did not answer: ${err}`);
+}
+
+async function healthOf(main: string, dataDir: string): Promise<number> {
+  const server = await startBuilt(main, dataDir);
+  try {
+    return await server.health();
   } finally {
-    child.kill("SIGKILL");
+    server.stop();
   }
 }
 
@@ -123,5 +136,22 @@ describe("server build", () => {
     expect(left).toHaveLength(3);
     expect(left).toEqual(expect.arrayContaining([result.hash, "old1", expect.stringMatching(new RegExp(`^${result.hash}\\.legacy-`))]));
     expect(fs.readFileSync(path.join(buildRoot, left.find((n) => n.includes(".legacy-"))!, "main.js"), "utf8")).toBe("old");
+  });
+
+  it("a node keeps running its build while newer builds replace server/dist", async () => {
+    const root = tempDir();
+    const first = await buildInChild(root);
+    const running = await startBuilt(path.join(root, "dist", "main.js"), path.join(root, "data"));
+    try {
+      const second = await buildInChild(root, "changed");
+      const third = await buildInChild(root, "changed again");
+      expect(new Set([first.hash, second.hash, third.hash]).size).toBe(3);
+      expect(fs.realpathSync(path.join(root, "dist"))).toBe(fs.realpathSync(third.dir));
+      // Two newer builds later, the first one (which the node runs) is still whole.
+      expect(fs.existsSync(path.join(first.dir, "main.js"))).toBe(true);
+      expect(await running.health()).toBe(200);
+    } finally {
+      running.stop();
+    }
   });
 });
