@@ -1,0 +1,120 @@
+// Soak (docs/RELIABILITY.md): N clients hold the event stream for a long time while a share of
+// them chat at a human rate; the server's RSS is sampled every 10 s. Passes when, after the
+// warm-up, RSS stays within ±10 % of its first post-warm-up sample and every acknowledged
+// message reached every stream of its audience and is in the channel's history.
+//
+//   npm run soak -- [--clients 1000] [--minutes 30] [--rate 25] [--warmup 2]
+//
+// --rate is messages per second over all senders (each sender pauses 20–60 s between its own
+// messages, so the senders are `rate × 40` clients); --warmup is minutes before the baseline.
+import { args, createChannel, openSse, pool, round, rssKb, seedAdmin, sleep, startServer, thirdPartyLogins } from "./lib.mjs";
+
+const opts = args({ clients: 1000, minutes: 30, rate: 25, warmup: 2 });
+const durationMs = opts.minutes * 60_000;
+const warmupMs = Math.min(opts.warmup * 60_000, durationMs / 3);
+
+const server = await startServer({ ACCESS_TOKEN_TTL: String(Math.ceil(durationMs / 1000) + 3600) });
+let failed = false;
+try {
+  const admin = await seedAdmin(server.base);
+  const gid = await createChannel(server.base, admin, "soak");
+  console.log(`seeding ${opts.clients} clients…`);
+  const users = await thirdPartyLogins(server.base, admin, opts.clients, opts.clients, "soak");
+
+  // Every client holds a stream and counts the soak messages it receives, by mid.
+  const received = users.map(() => new Set());
+  let streamErrors = 0;
+  const streams = await pool(users.length, 50, (i) =>
+    openSse(server.base, users[i].token, {
+      onFrame: (data) => {
+        if (!data.startsWith('{"type":"chat"')) return;
+        const e = JSON.parse(data);
+        if (e.target?.gid === gid) received[i].add(e.mid);
+      },
+    }).then((client) => {
+      client.res.on("close", () => streamErrors++);
+      return client;
+    }),
+  );
+  await Promise.all(streams.map((s) => s.ready));
+  console.log(`${streams.length} streams ready; soaking for ${opts.minutes} min at ~${opts.rate} msg/s`);
+
+  const started = Date.now();
+  const acked = [];
+  let sendErrors = 0;
+  const senders = users.slice(0, Math.min(users.length, Math.max(1, Math.round(opts.rate * 40))));
+  const sendLoops = senders.map(async (u, n) => {
+    // Spread the first messages over the first 40 s.
+    await sleep(Math.random() * Math.min(40_000, durationMs / 2));
+    for (let i = 0; Date.now() - started < durationMs; i++) {
+      try {
+        const res = await fetch(`${server.base}/api/group/${gid}/send`, {
+          method: "POST",
+          headers: { "x-api-key": u.token, "content-type": "text/plain" },
+          body: `soak ${n}-${i}: ${"lorem ipsum ".repeat(1 + (i % 8))}`,
+        });
+        const text = await res.text();
+        if (res.status === 200) acked.push(Number(text));
+        else sendErrors++;
+      } catch {
+        sendErrors++;
+      }
+      await sleep(Math.min(20_000 + Math.random() * 40_000, Math.max(0, durationMs - (Date.now() - started))));
+    }
+  });
+
+  const samples = [];
+  const sampler = setInterval(() => {
+    const t = (Date.now() - started) / 1000;
+    samples.push({ t, rssMb: rssKb(server.pid) / 1024 });
+    const last = samples[samples.length - 1];
+    console.log(`t=${round(t, 0)} s  rss=${round(last.rssMb)} MB  sent=${acked.length}  send errors=${sendErrors}  closed streams=${streamErrors}`);
+  }, 10_000);
+  await Promise.all(sendLoops);
+  clearInterval(sampler);
+  // Let the last deliveries land.
+  await sleep(3_000);
+
+  const mids = new Set(acked);
+  let undelivered = 0;
+  for (const set of received) for (const mid of mids) if (!set.has(mid)) undelivered++;
+  // Every acknowledged message is in the channel's history.
+  const history = new Set();
+  let before = "";
+  for (;;) {
+    const res = await fetch(`${server.base}/api/group/${gid}/history?limit=1000${before}`, { headers: { "x-api-key": admin.token } });
+    const rows = await res.json();
+    for (const r of rows) history.add(r.mid);
+    if (rows.length < 1000) break;
+    before = `&before=${Math.min(...rows.map((r) => r.mid))}`;
+  }
+  const lost = [...mids].filter((m) => !history.has(m)).length;
+  for (const s of streams) s.close();
+
+  const after = samples.filter((s) => s.t * 1000 >= warmupMs);
+  const base = after[0]?.rssMb ?? samples[0]?.rssMb ?? 0;
+  const rss = after.map((s) => s.rssMb);
+  const drift = base ? (Math.max(...rss.map((r) => Math.abs(r - base))) / base) * 100 : 0;
+  const last = rss[rss.length - 1] ?? base;
+  const result = {
+    clients: users.length,
+    minutes: opts.minutes,
+    sent: acked.length + sendErrors,
+    acknowledged: acked.length,
+    lost,
+    undelivered,
+    closedStreams: streamErrors,
+    rssFirstMb: round(samples[0]?.rssMb ?? 0),
+    rssAfterWarmupMb: round(base),
+    rssMinMb: round(Math.min(...rss)),
+    rssMaxMb: round(Math.max(...rss)),
+    rssLastMb: round(last),
+    maxDriftPct: round(drift),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  failed = drift > 10 || lost > 0 || undelivered > 0;
+  console.log(failed ? "SOAK FAILED" : "soak passed: RSS within ±10 % after warm-up, no acknowledged message lost or undelivered");
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
