@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, login, seedAdmin, seedMember, startTestServer, ADMIN, type Session, type TestServer } from "../test/harness.js";
 
 const adminScript = path.join(import.meta.dirname, "admin.ts");
+/** Each run of the command starts Node with tsx (about a second, more on a busy machine). */
+const CLI_TIMEOUT_MS = 60_000;
 
 interface Outcome {
   status: number | null;
@@ -63,7 +65,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
     expect(chosen.status).toBe(0);
     expect(chosen.stdout).not.toContain("chosen-pass");
     expect(await loginStatus(s, "bob@example.com", "chosen-pass")).toBe(200);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it("create-admin makes an admin that signs in; the same e-mail again is refused", async () => {
     const out = await admin(s, "create-admin", "rescue@example.com", "Rescue", "--password", "rescue-pass");
@@ -78,7 +80,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
     const list = await admin(s, "list-admins");
     expect(list.status).toBe(0);
     expect(list.stdout.trim().split("\n")).toEqual([`${root.uid}\t${ADMIN.email}\t${ADMIN.name}\tnormal`, `${session.uid}\trescue@example.com\tRescue\tnormal`]);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it("unfreeze lets a frozen account sign in again, by e-mail or uid", async () => {
     const carol = await seedMember(s, root, "Carol");
@@ -91,7 +93,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
     expect((await freeze()).statusCode).toBe(200);
     expect((await admin(s, "unfreeze", String(carol.uid))).status).toBe(0);
     expect(await loginStatus(s, "carol@example.com", "member-pass")).toBe(200);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it("refuses unknown users, malformed e-mails and commands with a message and an exit status", async () => {
     const unknown = await admin(s, "reset-password", "nobody@example.com");
@@ -107,5 +109,5 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
     expect(help.stdout).toContain("reset-password <email>");
     // Nothing of the above changed Bob's password.
     expect(await loginStatus(s, "bob@example.com", "chosen-pass")).toBe(200);
-  });
+  }, CLI_TIMEOUT_MS);
 });
