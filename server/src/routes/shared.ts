@@ -22,14 +22,19 @@ export const countParam = z
   .transform(Number)
   .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
-export const historyQuery = z.object({
-  before: idParam.optional(),
-  limit: z
+/** A page size in a query string: 1 to `max`, `fallback` when absent. */
+export function pageLimitParam(max: number, fallback: number) {
+  return z
     .string()
     .regex(/^[0-9]{1,7}$/, "expected a positive integer")
     .transform(Number)
-    .pipe(z.number().int().min(1).max(HISTORY_MAX_LIMIT))
-    .default(HISTORY_DEFAULT_LIMIT),
+    .pipe(z.number().int().min(1).max(max))
+    .default(fallback);
+}
+
+export const historyQuery = z.object({
+  before: idParam.optional(),
+  limit: pageLimitParam(HISTORY_MAX_LIMIT, HISTORY_DEFAULT_LIMIT),
 });
 
 /** The body of a send: the Content-Type picks the kind, `X-Properties` carries the properties. */

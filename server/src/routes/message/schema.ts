@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@parley/protocol";
-import { idParam } from "../shared.js";
+import { idParam, pageLimitParam } from "../shared.js";
 
 /** `PUT /message/{mid}/like`; the action is checked against the quick reactions in the route. */
 export const likeBody = z.object({ action: z.string() });
@@ -26,11 +26,6 @@ export const searchQuery = z
     gid: idParam.optional(),
     uid: idParam.optional(),
     before: idParam.optional(),
-    limit: z
-      .string()
-      .regex(/^[0-9]{1,4}$/, "expected a positive integer")
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(SEARCH_MAX_LIMIT))
-      .default(SEARCH_DEFAULT_LIMIT),
+    limit: pageLimitParam(SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT),
   })
   .refine((q) => q.gid === undefined || q.uid === undefined, "give gid or uid, not both");
