@@ -10,14 +10,13 @@ import { loadGroup } from "./groups.js";
 
 /** `GET /group/{gid}/announcement`: anyone for a public channel, members and admins for a private one. */
 export async function getAnnouncement(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<AnnouncementRow | null> {
-  const group = await loadGroup(ctx, gid);
-  if (!groupPolicy.canView(actor, group)) throw forbidden("not a member of this channel");
+  await loadGroup(ctx, actor, gid);
   return (await ctx.repos.groups.announcement(gid)) ?? null;
 }
 
 /** `POST /group/{gid}/announcement` (owner or admin): sets it and emits `group_announcement_changed`. */
 export async function setAnnouncement(ctx: AppContext, actor: TokenClaims, gid: Gid, content: string): Promise<AnnouncementRow> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can set the announcement");
   const now = Date.now();
   const row = await ctx.db
@@ -32,7 +31,7 @@ export async function setAnnouncement(ctx: AppContext, actor: TokenClaims, gid: 
 
 /** `DELETE /group/{gid}/announcement` (owner or admin): emits `group_announcement_changed{announcement:null}` if there was one. */
 export async function deleteAnnouncement(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can remove the announcement");
   const result = await ctx.db.deleteFrom("group_announcements").where("gid", "=", gid).executeTakeFirst();
   if (Number(result.numDeletedRows) > 0) {

@@ -41,7 +41,7 @@ async function publishMembership(
  * the channel over first). Emits `user_leaved_group{uid:[leaver]}` to the members, leaver included.
  */
 export async function leaveGroup(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   switch (groupPolicy.canLeave(actor, group)) {
     case "public":
       throw forbidden("everyone is a member of a public channel");
@@ -102,7 +102,7 @@ export async function announceNewMembers(ctx: AppContext, group: GroupWithMember
  * someone already in it. An empty list changes nothing.
  */
 export async function addMembers(ctx: AppContext, actor: TokenClaims, gid: Gid, uids: Uid[]): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   const settings = await loadGroupSettings(ctx);
   if (group.row.is_public === 1) throw forbidden("everyone is a member of a public channel");
   if (!groupPolicy.canAddMembers(actor, group, settings.invite.admin_only_can_invite)) {
@@ -122,7 +122,7 @@ export async function addMembers(ctx: AppContext, actor: TokenClaims, gid: Gid, 
  * removed users and `user_leaved_group` to the remaining members.
  */
 export async function removeMembers(ctx: AppContext, actor: TokenClaims, gid: Gid, uids: Uid[]): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (group.row.is_public === 1) throw forbidden("everyone is a member of a public channel");
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can remove members");
   const removed = [...new Set(uids)].sort(byUid);

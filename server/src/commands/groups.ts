@@ -38,11 +38,18 @@ export async function groupViewer(ctx: AppContext, claims: TokenClaims | null): 
   return { uid: claims?.uid ?? null, is_admin: claims?.is_admin ?? false, hideMembers };
 }
 
-export async function loadGroup(ctx: AppContext, gid: Gid): Promise<GroupWithMembers> {
+/**
+ * The channel `gid` as `actor` may know it: a private channel the actor may not see is a 404
+ * exactly like a gid that was never used, so no answer tells an outsider that it exists. What
+ * the actor may then do with a channel they can see is the caller's policy check (403).
+ */
+export async function loadGroup(ctx: AppContext, actor: TokenClaims, gid: Gid): Promise<GroupWithMembers> {
   const group = await ctx.repos.groups.byId(gid);
-  if (!group) throw notFound("no such channel");
+  if (!group || !groupPolicy.canView(actor, group)) throw noSuchChannel();
   return group;
 }
+
+export const noSuchChannel = () => notFound("no such channel");
 
 /** Members of a private channel who see its whole member list despite `only_admin_can_see_channel_members`. */
 export async function seersAmong(ctx: AppContext, group: GroupWithMembers, uids: readonly Uid[]): Promise<Set<Uid>> {
@@ -168,7 +175,7 @@ const SWITCHES = ["show_email", "add_friend", "dm_to_member", "only_owner_can_se
  */
 export async function updateGroup(ctx: AppContext, actor: TokenClaims, gid: Gid, input: GroupUpdate): Promise<void> {
   if (Object.values(input).every((v) => v === undefined)) throw badRequest("nothing to update");
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can change this channel");
   if (input.owner !== undefined) {
     if (group.row.is_public === 1) throw forbidden("a public channel has no owner");
@@ -211,7 +218,7 @@ export async function updateGroup(ctx: AppContext, actor: TokenClaims, gid: Gid,
  * to its members (public: everyone).
  */
 export async function deleteGroup(ctx: AppContext, actor: TokenClaims, gid: Gid, audit: AuditActor): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can delete this channel");
   await ctx.db.transaction().execute(async (tx) => {
     await purgeGroups(tx, [gid]);
@@ -241,7 +248,7 @@ export async function changeGroupType(
   gid: Gid,
   input: { is_public: boolean; members: Uid[] | null },
 ): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can change this channel");
   const settings = await loadGroupSettings(ctx);
   const wasPublic = group.row.is_public === 1;
@@ -312,7 +319,7 @@ export async function changeGroupType(
  * `group_message_cleared` to the channel's audience.
  */
 export async function clearGroupMessages(ctx: AppContext, actor: TokenClaims, gid: Gid, audit: AuditActor): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can clear this channel");
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom("messages").where("target_gid", "=", gid).execute();

@@ -45,7 +45,7 @@ async function assertMayInvite(ctx: AppContext, actor: TokenClaims): Promise<voi
  */
 export async function createRegisterInvite(ctx: AppContext, actor: TokenClaims, gid: Gid | null, opts: InviteOptions): Promise<string> {
   if (gid !== null) {
-    const group = await loadGroup(ctx, gid);
+    const group = await loadGroup(ctx, actor, gid);
     if (!groupPolicy.canInviteInto(actor, group)) throw forbidden("not a member of this channel");
   }
   await assertMayInvite(ctx, actor);
@@ -59,7 +59,7 @@ export async function createRegisterInvite(ctx: AppContext, actor: TokenClaims, 
  * admins-only). Answers the token.
  */
 export async function createPrivateInvite(ctx: AppContext, actor: TokenClaims, gid: Gid, opts: InviteOptions): Promise<string> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (group.row.is_public === 1) throw badRequest("a public channel needs no invitation");
   if (!groupPolicy.canInviteInto(actor, group)) throw forbidden("not a member of this channel");
   await assertMayInvite(ctx, actor);

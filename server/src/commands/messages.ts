@@ -54,9 +54,12 @@ async function checkContent(ctx: AppContext, body: OutgoingContent): Promise<Out
   return { ...body, content };
 }
 
-/** A channel message: the channel must exist (404) and the actor may post there (403). */
+/**
+ * A channel message: the channel must exist and be visible to the actor (404 either way, so an
+ * outsider learns nothing of a private channel) and the actor may post there (403).
+ */
 function groupPlacement(actor: TokenClaims, group: GroupWithMembers | undefined): Placement {
-  if (!group) throw notFound("no such channel");
+  if (!group || !groupPolicy.canView(actor, group)) throw notFound("no such channel");
   const verdict = groupPolicy.canSend(actor, group);
   if (verdict === "not_member") throw forbidden("not a member of this channel");
   if (verdict === "restricted") throw forbidden("only Channel owner can send message!");

@@ -46,7 +46,7 @@ export async function currentGroupMessageContent(ctx: AppContext, gid: Gid, mid:
  * is already pinned. Emits `pinned_message_updated` with the pin to the channel's audience.
  */
 export async function pinMessage(ctx: AppContext, actor: TokenClaims, gid: Gid, mid: Mid): Promise<PinRow> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can pin messages");
   const content = await currentGroupMessageContent(ctx, gid, mid);
   if (!content) throw notFound("no such message in this channel");
@@ -72,7 +72,7 @@ export async function pinMessage(ctx: AppContext, actor: TokenClaims, gid: Gid, 
 
 /** `POST /group/{gid}/unpin`: same permissions; 404 when not pinned. Emits `pinned_message_updated{msg:null}`. */
 export async function unpinMessage(ctx: AppContext, actor: TokenClaims, gid: Gid, mid: Mid): Promise<void> {
-  const group = await loadGroup(ctx, gid);
+  const group = await loadGroup(ctx, actor, gid);
   if (!groupPolicy.canManage(actor, group)) throw forbidden("only the owner or an admin can unpin messages");
   const result = await ctx.db.deleteFrom("pinned_messages").where("gid", "=", gid).where("mid", "=", mid).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound("this message is not pinned");

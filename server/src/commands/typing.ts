@@ -34,7 +34,7 @@ function throttled(ctx: AppContext, key: string, now: number): boolean {
 export async function notifyTyping(ctx: AppContext, actor: TokenClaims, target: MessageTarget): Promise<void> {
   if ("gid" in target) {
     const group = await ctx.repos.groups.byId(target.gid);
-    if (!group) throw notFound("no such channel");
+    if (!group || !groupPolicy.canView(actor, group)) throw notFound("no such channel");
     if (groupPolicy.canSend(actor, group) !== "ok") throw forbidden("cannot post in this channel");
     if (throttled(ctx, `${actor.uid}:g${target.gid}`, Date.now())) return;
     const event = { type: "typing" as const, uid: actor.uid, target: { gid: target.gid } };

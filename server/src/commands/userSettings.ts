@@ -19,15 +19,17 @@ function announce(ctx: AppContext, actor: TokenClaims, change: Partial<SettingsC
 
 /**
  * The targets of a mute, burn-after-reading or read-index request must exist: uids name
- * non-guest users other than the caller, gids existing channels. Anything else is a 400
- * (contract §3.2).
+ * non-guest users other than the caller, gids channels the caller can see (a private one only
+ * as a member or an admin). Anything else is a 400 (contract §3.2).
  */
 async function checkTargets(ctx: AppContext, actor: TokenClaims, uids: readonly Uid[], gids: readonly Gid[]): Promise<void> {
   if (uids.includes(actor.uid)) throw badRequest("a setting cannot target yourself");
   const users = await ctx.repos.users.existingIds(uids);
   if (uids.some((uid) => !users.has(uid))) throw badRequest("unknown uid");
-  const groups = await ctx.repos.userSettings.existingGroupIds(gids);
-  if (gids.some((gid) => !groups.has(gid))) throw badRequest("unknown gid");
+  // A channel the caller may not see is answered exactly as one that does not exist, so these
+  // routes neither store settings for it nor tell an outsider that its id is taken.
+  const visible = new Set((await ctx.repos.groups.byIds(gids)).filter((g) => groupPolicy.canView(actor, g)).map((g) => g.row.gid));
+  if (gids.some((gid) => !visible.has(gid))) throw badRequest("unknown gid");
 }
 
 /** The last entry per id wins when a request names the same target twice. */

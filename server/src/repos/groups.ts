@@ -63,7 +63,17 @@ export class GroupsRepo {
             eb("gid", "in", eb.selectFrom("group_members").select("gid").where("uid", "=", uid)),
           ]),
         );
-    const rows = await query.orderBy("gid").execute();
+    return this.withMembersAndPins(await query.orderBy("gid").execute());
+  }
+
+  /** These groups (the ones that exist), with members but without pins, gid ascending. */
+  async byIds(gids: readonly Gid[]): Promise<GroupWithMembers[]> {
+    if (gids.length === 0) return [];
+    const rows = await this.db.selectFrom("groups").selectAll().where("gid", "in", [...new Set(gids)]).orderBy("gid").execute();
+    return this.withMembersAndPins(rows, false);
+  }
+
+  private async withMembersAndPins(rows: GroupRow[], withPins = true): Promise<GroupWithMembers[]> {
     const privateIds = rows.filter((r) => !r.is_public).map((r) => r.gid);
     const members = new Map<Gid, Uid[]>();
     if (privateIds.length > 0) {
@@ -80,7 +90,7 @@ export class GroupsRepo {
       }
     }
     const pins = new Map<Gid, PinRow[]>();
-    for (const pin of await this.pinsOf(rows.map((r) => r.gid))) {
+    for (const pin of withPins ? await this.pinsOf(rows.map((r) => r.gid)) : []) {
       const list = pins.get(pin.gid) ?? [];
       list.push(pin);
       pins.set(pin.gid, list);

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { Gid, MessageTarget, Uid, UserSettings } from "@parley/protocol";
+import type { MessageTarget, Uid, UserSettings } from "@parley/protocol";
 import type { Db } from "../db/index.js";
 import { precompile, type Precompiled } from "../db/precompiled.js";
 import type { ChatKind, UserContactsTable } from "../db/schema.js";
@@ -127,12 +127,5 @@ export class UserSettingsRepo {
       .orderBy("c.target_uid")
       .execute();
     return rows.map((r) => ({ contact_uid: r.target_uid, remark: r.remark ?? "" }));
-  }
-
-  /** Existing group ids among `gids`. */
-  async existingGroupIds(gids: readonly Gid[]): Promise<Set<Gid>> {
-    if (gids.length === 0) return new Set();
-    const rows = await this.db.selectFrom("groups").select("gid").where("gid", "in", [...gids]).execute();
-    return new Set(rows.map((r) => r.gid));
   }
 }

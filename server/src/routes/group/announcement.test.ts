@@ -82,8 +82,8 @@ describe.each(dialects())("channel announcements (%s)", (dialect) => {
     const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid, c.bot.uid] });
     const readMatrix: [Session | null, number][] = [
       [null, 401],
-      [c.guest, 403],
-      [c.otto, 403],
+      [c.guest, 404],
+      [c.otto, 404],
       [c.mia, 200],
       [c.bot, 200],
       [c.olive, 200],
@@ -93,7 +93,7 @@ describe.each(dialects())("channel announcements (%s)", (dialect) => {
     const writeMatrix: [Session | null, number][] = [
       [null, 401],
       [c.guest, 403],
-      [c.otto, 403],
+      [c.otto, 404],
       [c.mia, 403],
       [c.bot, 403],
       [c.olive, 200],

@@ -192,7 +192,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     const gid = parseId(req.params.gid, "gid");
     const q = parse(historyQuery, req.query, "query");
     const group = await ctx.repos.groups.byId(gid, { withPins: false }); // membership is all the check needs
-    if (!group) throw notFound("no such channel");
+    if (!group || !groupPolicy.canView(claimsOf(req), group)) throw notFound("no such channel");
     if (!groupPolicy.canRead(claimsOf(req), group)) throw forbidden("not a member of this channel");
     const rows = await ctx.repos.messages.history({ gid }, q.before ?? null, q.limit);
     return sendJson(reply, rows.map(presentMessage));

@@ -76,7 +76,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
       const matrix: [Session | null, number][] = [
         [null, 401],
         [c.guest, 403],
-        [c.otto, 403],
+        [c.otto, 404],
         [c.mia, 200],
         [c.admin, 200],
       ];
@@ -136,7 +136,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
       const matrix: [Session | null, number][] = [
         [null, 401],
         [c.guest, 403],
-        [c.otto, 403],
+        [c.otto, 404],
         [c.mia, 200],
         [c.bot, 200],
         [c.olive, 200],

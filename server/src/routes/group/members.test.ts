@@ -41,10 +41,10 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const event = { type: "user_leaved_group", gid, uid: [c.mia.uid] };
       expectEvents(got, { olive: [event], mia: [event], otto: [event] });
       expect((await card(gid)).members).toEqual(sorted(c.olive, c.otto));
-      expect((await api(s, "GET", `/group/${gid}/history`, c.mia)).statusCode).toBe(403);
+      expect((await api(s, "GET", `/group/${gid}/history`, c.mia)).statusCode).toBe(404);
       expect((await api(s, "GET", `/group/${gid}`, c.mia)).statusCode).toBe(404);
-      // Leaving again: no longer a member.
-      expect((await api(s, "GET", `/group/${gid}/leave`, c.mia)).statusCode).toBe(403);
+      // Leaving again: no longer a member, and the channel is no longer visible.
+      expect((await api(s, "GET", `/group/${gid}/leave`, c.mia)).statusCode).toBe(404);
     });
 
     it("403 for the owner, a public channel and non-members; 404; the caller matrix", async () => {
@@ -54,7 +54,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
         [null, 401],
         [c.guest, 403],
         [c.olive, 403], // the owner must hand the channel over first
-        [c.otto, 403], // not a member
+        [c.otto, 404], // not a member
         [c.admin, 403], // an admin who is not a member has nothing to leave
         [c.bot, 200], // a bot member leaves like anyone
         [c.mia, 200],
@@ -106,7 +106,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const matrix: [Session | null, number, Session][] = [
         [null, 401, extra[0]],
         [c.guest, 403, extra[0]],
-        [c.otto, 403, extra[0]], // not a member
+        [c.otto, 404, extra[0]], // not a member
         [c.mia, 200, extra[0]], // any member may add
         [c.bot, 200, extra[1]], // a bot member too
         [c.admin, 200, extra[2]], // an admin who is not a member
@@ -142,7 +142,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const left = { type: "user_leaved_group", gid, uid: sorted(c.mia, c.bot) };
       expectEvents(got, { mia: [kick], bot: [kick], olive: [left], otto: [left] });
       expect((await card(gid)).members).toEqual(sorted(c.olive, c.otto));
-      expect((await api(s, "GET", `/group/${gid}/history`, c.mia)).statusCode).toBe(403);
+      expect((await api(s, "GET", `/group/${gid}/history`, c.mia)).statusCode).toBe(404);
     });
 
     it("403 removing the owner, public, non-managers; 404 a non-member; the caller matrix", async () => {

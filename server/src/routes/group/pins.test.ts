@@ -118,7 +118,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
       [c.guest, 403],
       [c.mia, 403],
       [c.bot, 403],
-      [c.otto, 403],
+      [c.otto, 404],
       [c.olive, 200],
     ];
     for (const [who, status] of privateMatrix) {

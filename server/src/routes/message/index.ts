@@ -59,7 +59,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     let scope: SearchScope;
     if (q.gid !== undefined) {
       const group = await ctx.repos.groups.byId(q.gid);
-      if (!group) throw notFound("no such channel");
+      if (!group || !groupPolicy.canView(claims, group)) throw notFound("no such channel");
       if (!groupPolicy.canRead(claims, group)) throw forbidden("not a member of this channel");
       scope = { gid: q.gid };
     } else if (q.uid !== undefined) {

@@ -28,7 +28,10 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
   let s: TestServer;
   let cast: Cast;
   let pub: number;
+  /** Private, with Bob and Carol. */
   let priv: number;
+  /** Private, without Bob: to him it is a channel that does not exist. */
+  let hidden: number;
   let phone: Session;
   const open: SseClient[] = [];
   beforeEach(async () => {
@@ -36,7 +39,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     await s.listen();
     cast = await seedCast(s);
     pub = await createChannel(s, cast.admin, { name: "general", is_public: true });
-    priv = await createChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid] });
+    priv = await createChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid, cast.bob.uid] });
+    hidden = await createChannel(s, cast.admin, { name: "board", members: [cast.carol.uid] });
     phone = await secondDevice(s, cast.bob, "Bob");
   });
   afterEach(async () => {
@@ -300,11 +304,35 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       const { bob } = cast;
       expect((await post("/api/user/pin_chat", bob, { target: { uid: 999 } })).statusCode).toBe(404);
       expect((await post("/api/user/pin_chat", bob, { target: { gid: 999 } })).statusCode).toBe(404);
-      expect((await post("/api/user/pin_chat", bob, { target: { gid: priv } })).statusCode).toBe(404);
+      expect((await post("/api/user/pin_chat", bob, { target: { gid: hidden } })).statusCode).toBe(404);
       for (const payload of [{}, { target: {} }, { target: { uid: 1, gid: 1 } }, { target: { uid: "1" } }, { target: 5 }]) {
         expect((await post("/api/user/pin_chat", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
         expect((await post("/api/user/unpin_chat", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
       }
+    });
+
+    it("a private channel the caller is not in is an unknown gid to mute, burn-after-reading and read-index, and nothing is stored", async () => {
+      const { bob, guest } = cast;
+      const bodies: [string, (gid: number) => object][] = [
+        ["/api/user/mute", (gid) => ({ add_groups: [{ gid, expired_in: null }] })],
+        ["/api/user/burn-after-reading", (gid) => ({ groups: [{ gid, expires_in: 60 }] })],
+        ["/api/user/read-index", (gid) => ({ groups: [{ gid, mid: 1 }] })],
+      ];
+      const stored = async () =>
+        Promise.all(
+          (["user_mutes", "user_burn_after_reading", "user_read_indexes"] as const).map((t) =>
+            s.ctx.db.selectFrom(t).selectAll().where("kind", "=", "group").where("target_id", "=", hidden).execute(),
+          ),
+        );
+      for (const who of [bob, guest]) {
+        for (const [url, body] of bodies) {
+          const secret = await post(url, who, body(hidden));
+          const unknown = await post(url, who, body(987_654));
+          expect([secret.statusCode, secret.body], url).toEqual([unknown.statusCode, unknown.body.replace("987654", String(hidden))]);
+          expect(secret.statusCode, url).toBeGreaterThanOrEqual(400);
+        }
+      }
+      expect(await stored()).toEqual([[], [], []]);
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
