@@ -18,6 +18,11 @@ const BODIES: { type: string; payload: string }[] = [
   { type: "text/plain", payload: "" },
   { type: "text/plain", payload: "\u0000 not json" },
   { type: "application/octet-stream", payload: "\u0001\u0002" },
+  // Multipart the reader cannot parse: no boundary, nothing but garbage, a body cut before its end.
+  { type: "multipart/form-data", payload: "--x\r\n" },
+  { type: "multipart/form-data; boundary=zz", payload: "not multipart at all" },
+  { type: "multipart/form-data; boundary=zz", payload: '--zz\r\nContent-Disposition: form-data; name="file_id"\r\n\r\nabc\r\n--zz\r\nContent-Disposition: form-data; name="chunk_data"; filename="a"\r\n\r\npartial' },
+  { type: "multipart/mixed; boundary=zz", payload: "--zz--\r\n" },
 ];
 
 const PARAM_VALUES = (ids: Record<string, string>) => [ids, { gid: "0", uid: "0", mid: "0", id: "..%2F..%2Fetc", device: "%00", "*": "1,,x" }];

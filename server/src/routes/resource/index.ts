@@ -17,7 +17,7 @@ import type { AppContext } from "../../context.js";
 import { recordAudit } from "../../commands/audit.js";
 import { defaultLogoPng } from "../../files/images.js";
 import { contentDisposition, isActiveContent, sendBlob } from "../../files/serve.js";
-import { badRequest, notFound } from "../../http/errors.js";
+import { HttpError, badRequest, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { presentAdminFile } from "../../presenters/files.js";
@@ -25,6 +25,19 @@ import { extSettingOf, loadSystemCommon } from "../../repos/settings.js";
 import { ORGANIZATION_LOGO_KEY, avatarKey, fileKey, groupAvatarKey, isFilePath, thumbnailKey } from "../../storage/layout.js";
 import { adminFilesQuery, avatarQuery, fileQuery, groupAvatarQuery, prepareBody, previewQuery, widgetCssBody } from "./schema.js";
 import { auditActorOf } from "../shared.js";
+
+/**
+ * The multipart reader's own failures are the client's: no boundary, a body that ends before its
+ * closing boundary, a part cut short. They carry no status, so they would otherwise be 500s.
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
+function multipartClientError(err: unknown): unknown {
+  if (err instanceof Error && !(err instanceof HttpError) && MALFORMED_MULTIPART.test(err.message)) {
+    return badRequest(`malformed multipart body: ${err.message.replace(/^Multipart: /, "").toLowerCase()}`);
+  }
+  return err;
+}
 
 const DAYS: Record<FileCreationTimeType, number> = { Day1: 1, Day7: 7, Day30: 30, Day90: 90, Day180: 180 };
 const PROCESS_START = Date.now();
@@ -56,10 +69,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
         let fileId: string | null = null;
         let isLast = false;
         let received = false;
-        const parts = req.parts({
-          limits: { fileSize: ctx.config.uploadChunkLimit + 1, files: 1, fields: 8, fieldSize: 4_096, parts: 10 },
-        });
         try {
+          const parts = req.parts({
+            limits: { fileSize: ctx.config.uploadChunkLimit + 1, files: 1, fields: 8, fieldSize: 4_096, parts: 10 },
+          });
           for await (const part of parts) {
             if (part.type === "field") {
               if (part.fieldname === "file_id") fileId = String(part.value).trim();
@@ -76,11 +89,9 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
             received = true;
           }
         } catch (err) {
-          // Refused before the whole body was read (413, unknown upload…): the rest of it is still
-          // in the socket, and nothing will read it. Close the connection after the answer, or the
-          // client's next request on it waits behind the unread bytes until the socket times out.
-          if (!req.raw.complete) void reply.header("connection", "close");
-          throw err;
+          // Refused before the whole body was read (413, unknown upload…): the app's onResponse
+          // hook reads and drops the rest (http/drain.ts), so the client reads this answer.
+          throw multipartClientError(err);
         }
         if (!fileId) throw badRequest("failed to parse file_id: required");
         if (!received) throw badRequest("failed to parse chunk_data: required");

@@ -192,7 +192,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
       expect(await s.ctx.db.selectFrom("files").selectAll().execute()).toEqual([]);
     });
 
-    it("closes the connection after a 413 refused mid-body, so the client's next request does not wait behind the unread bytes", async () => {
+    it("after a 413 refused mid-body, reads the rest, so the next request on the connection is answered", async () => {
       // A browser sends the whole chunk, reads the early 413 and reuses the keep-alive connection:
       // written here as one socket carrying the oversized upload and, right behind it, a second request.
       const base = new URL(await s.listen());
@@ -217,16 +217,24 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
       const socket = net.connect(Number(base.port), base.hostname);
       let received = "";
       socket.on("data", (d: Buffer) => (received += d.toString("latin1")));
-      const closed = new Promise<boolean>((resolve) => {
-        socket.on("close", () => resolve(true));
+      // The unread rest of the chunk is read and dropped (http/drain.ts): the request behind it is
+      // answered on the same connection, and the client was never cut off mid-write.
+      const answered = new Promise<boolean>((resolve) => {
+        const poll = setInterval(() => {
+          if ((received.match(/HTTP\/1\.1 /g) ?? []).length >= 2) {
+            clearInterval(poll);
+            resolve(true);
+          }
+        }, 20);
+        socket.on("close", () => resolve(false));
         setTimeout(() => resolve(false), 5_000);
       });
       socket.write(Buffer.concat([Buffer.from(head), payload, Buffer.from(next)]));
-      const didClose = await closed;
+      const both = await answered;
       socket.destroy();
       expect(received).toMatch(/^HTTP\/1\.1 413/);
-      expect(received.toLowerCase()).toContain("connection: close");
-      expect(didClose).toBe(true);
+      expect(both).toBe(true);
+      expect(received).toMatch(/HTTP\/1\.1 200/);
     });
   });
 

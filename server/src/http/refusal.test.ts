@@ -1,0 +1,138 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { uploadPrefix } from "../storage/layout.js";
+import { multipart, prepare, pseudoRandom } from "../test/uploads.js";
+
+/**
+ * A refusal that comes before the client has finished sending its body (401 before the upload is
+ * read, 413 past a limit, 400 for a malformed multipart body) reaches the client as a status:
+ * the server answers, then reads and discards the rest of the body (bounded), so a client still
+ * writing on a kept-alive connection reads the answer instead of a broken pipe, and the
+ * connection serves the next request.
+ */
+/** More than loopback's socket buffers hold, so the client is still writing when the answer comes. */
+const BIG = 24 * 1024 * 1024;
+
+describe("early refusals over a real socket", () => {
+  let s: TestServer;
+  let bob: Session;
+  let agent: http.Agent;
+
+  beforeAll(async () => {
+    s = await startTestServer("sqlite", { uploadChunkLimit: 256 * 1024, maxFileSize: 1024 * 1024 });
+    await s.listen();
+    bob = await seedMember(s, await seedAdmin(s), "Bob");
+    agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await s.close();
+  });
+
+  /**
+   * Streams `body` in 64 KiB pieces with a pause between them, as a client on a slow link; settles
+   * once the answer has been read and the client has either sent everything or failed to.
+   */
+  function send(path: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string; socketError: string | null }> {
+    const url = new URL(path, s.url);
+    return new Promise((resolve) => {
+      let socketError: string | null = null;
+      let answer: { status: number; text: string } | null = null;
+      let writing = true;
+      const settle = () => {
+        if (!writing && (answer || socketError)) resolve({ status: answer?.status ?? 0, text: answer?.text ?? "", socketError });
+      };
+      const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(body.length) } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () => {
+          answer = { status: res.statusCode ?? 0, text };
+          settle();
+        });
+      });
+      req.on("error", (err: NodeJS.ErrnoException) => {
+        socketError = err.code ?? err.message;
+        writing = false;
+        settle();
+      });
+      let offset = 0;
+      const pump = () => {
+        if (socketError) return;
+        if (offset >= body.length) {
+          req.end(() => {
+            writing = false;
+            settle();
+          });
+          return;
+        }
+        const piece = body.subarray(offset, offset + 64 * 1024);
+        offset += piece.length;
+        req.write(piece, () => setTimeout(pump, 1));
+      };
+      pump();
+    });
+  }
+
+  const health = () =>
+    new Promise<number>((resolve, reject) => {
+      http.get(new URL("/health", s.url), { agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      }).on("error", reject);
+    });
+
+  it("answers 401 to an upload without a session while the client is still sending", async () => {
+    const { payload, headers } = multipart([
+      ["file_id", "x"],
+      ["chunk_data", pseudoRandom(BIG, 1)],
+    ]);
+    const res = await send("/api/resource/file/upload", headers, payload);
+    expect(res).toMatchObject({ status: 401, socketError: null });
+    expect(await health()).toBe(200);
+  });
+
+  it("answers 413 to an upload chunk over the limit, read mid-body", async () => {
+    const fileId = await prepare(s, bob, { filename: "big.bin" });
+    const { payload, headers } = multipart([
+      ["file_id", fileId],
+      ["chunk_data", pseudoRandom(BIG, 2)],
+      ["chunk_is_last", "true"],
+    ]);
+    const res = await send("/api/resource/file/upload", { ...headers, "x-api-key": bob.token }, payload);
+    expect(res.status).toBe(413);
+    expect(res.socketError).toBeNull();
+    expect(await health()).toBe(200);
+  });
+
+  it("answers 413 to a JSON body over BODY_LIMIT", async () => {
+    const body = Buffer.from(JSON.stringify({ name: "x".repeat(BIG) }));
+    const res = await send("/api/group", { "content-type": "application/json", "x-api-key": bob.token }, body);
+    expect(res).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
+    expect(await health()).toBe(200);
+  });
+
+  it("answers 400 to multipart without a boundary, and to a truncated multipart body", async () => {
+    const fileId = await prepare(s, bob, { filename: "a.bin" });
+    const noBoundary = await send("/api/resource/file/upload", { "content-type": "multipart/form-data", "x-api-key": bob.token }, pseudoRandom(BIG, 3));
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.text).toMatch(/multipart/i);
+    expect(noBoundary.socketError).toBeNull();
+
+    const { payload, headers } = multipart([
+      ["file_id", fileId],
+      ["chunk_data", pseudoRandom(100 * 1024, 4)],
+    ]);
+    // The closing boundary never comes.
+    const truncated = await send("/api/resource/file/upload", { ...headers, "x-api-key": bob.token }, payload.subarray(0, payload.length - 60));
+    expect(truncated.status).toBe(400);
+    expect(truncated.socketError).toBeNull();
+    // Nothing of the refused chunk was kept (its sequence number stays taken: numbers are never reused).
+    expect(await s.ctx.repos.files.upload(fileId)).toMatchObject({ size: 0 });
+    const stored: string[] = [];
+    for await (const entry of s.ctx.storage.list(uploadPrefix(fileId))) stored.push(entry.key);
+    expect(stored).toEqual([]);
+    expect(await health()).toBe(200);
+  });
+});
