@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "user.frozen",
   "user.unfrozen",
   "user.password_reset",
+  "user.avatar_changed",
   "user.deleted",
   "account.deleted",
   "admin.created",

@@ -72,11 +72,11 @@ export async function checkWebhook(ctx: AppContext, url: string): Promise<void> 
 /** `POST /admin/user`: 406 webhook, 409 `{reason}`, 451 `MAX_USERS`. */
 export async function adminCreateUser(ctx: AppContext, input: NewUser, audit: AuditActor): Promise<AdminUser> {
   if (input.webhook_url) await checkWebhook(ctx, input.webhook_url);
-  const user = await createUser(ctx, input);
-  await recordAudit(ctx.db, audit, {
-    action: "user.created",
-    target_uid: user.uid,
-    detail: { name: user.name, email: user.email, is_admin: input.is_admin, is_bot: input.is_bot },
+  const user = await createUser(ctx, input, {
+    audit: (created) => ({
+      actor: audit,
+      record: { action: "user.created", target_uid: created.uid, detail: { name: created.name, email: created.email, is_admin: input.is_admin, is_bot: input.is_bot } },
+    }),
   });
   return (await present(ctx, [user]))[0];
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.js";
-import { recordAudit, type AuditActor } from "./audit.js";
+import { setConfigAudited, type AuditActor } from "./audit.js";
 import { badRequest } from "../http/errors.js";
 
 /** The dynamic config key the invite links (`routes/group/links.ts`) and every e-mailed link read. */
@@ -18,8 +18,7 @@ export async function configuredFrontendUrl(ctx: AppContext): Promise<string | n
 export async function updateFrontendUrl(ctx: AppContext, raw: string, audit: AuditActor): Promise<string> {
   const url = raw.trim().replace(/\/+$/, "");
   if (!FRONTEND_URL.test(url)) throw badRequest("Bad url format!");
-  await ctx.repos.config.set(FRONTEND_URL_KEY, url);
-  await recordAudit(ctx.db, audit, { action: "settings.frontend_url", detail: { url } });
+  await setConfigAudited(ctx, FRONTEND_URL_KEY, url, audit, { action: "settings.frontend_url", detail: { url } });
   return url;
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_SMTP_CONFIG, MAGIC_LINK_TTL_S, SMTP_PASSWORD_MASK, type SendMailRequest, type SmtpConfig } from "@parley/protocol";
 import type { AppContext } from "../context.js";
-import { describeChange, recordAudit, type AuditActor } from "./audit.js";
+import { describeChange, setConfigAudited, type AuditActor } from "./audit.js";
 import { HttpError } from "../http/errors.js";
 import { mailLocale, renderMail, type MailTemplate } from "../mail/templates.js";
 import { asFrontendUrl, configuredFrontendUrl, FRONTEND_URL_KEY } from "./frontend.js";
@@ -33,10 +33,10 @@ export function presentSmtpConfig(config: SmtpConfig): SmtpConfig {
 export async function saveSmtpConfig(ctx: AppContext, input: SmtpConfig, adminOrigin: string, audit: AuditActor): Promise<void> {
   const stored = await loadSmtpConfig(ctx);
   const next: SmtpConfig = { ...input, password: input.password === SMTP_PASSWORD_MASK ? stored.password : input.password };
-  await ctx.repos.config.set(SMTP_KEY, next);
   // The password is a secret: the log says only whether it changed.
   const { password: _password, ...visible } = next;
-  await recordAudit(ctx.db, audit, { action: "settings.smtp", detail: { ...describeChange(visible), password_changed: next.password !== stored.password } });
+  const detail = { ...describeChange(visible), password_changed: next.password !== stored.password };
+  await setConfigAudited(ctx, SMTP_KEY, next, audit, { action: "settings.smtp", detail });
   if (next.enabled && !(await configuredFrontendUrl(ctx))) {
     const origin = asFrontendUrl(adminOrigin);
     if (origin) await ctx.repos.config.set(FRONTEND_URL_KEY, origin);

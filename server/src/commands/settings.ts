@@ -1,6 +1,6 @@
 import type { Organization, ServerEvent, SystemCommon } from "@parley/protocol";
 import type { AppContext } from "../context.js";
-import { describeChange, recordAudit, type AuditActor } from "./audit.js";
+import { describeChange, recordAudit, setConfigAudited, type AuditActor } from "./audit.js";
 import { loadSystemCommon } from "../repos/settings.js";
 
 export const DEFAULT_ORGANIZATION: Organization = { name: "Parley", description: null };
@@ -30,15 +30,14 @@ export async function announceConfig(ctx: AppContext, organizationLogo: string |
 /** Merges the given switches into the stored ones and tells every stream. */
 export async function updateSystemCommon(ctx: AppContext, patch: Partial<SystemCommon>, audit: AuditActor): Promise<SystemCommon> {
   const next = { ...(await loadSystemCommon(ctx.repos.config)), ...patch };
-  await ctx.repos.config.set("system_common", next);
-  await recordAudit(ctx.db, audit, { action: "settings.common", detail: describeChange(patch) });
+  await setConfigAudited(ctx, "system_common", next, audit, { action: "settings.common", detail: describeChange(patch) });
   await announceConfig(ctx);
   return next;
 }
 
 export async function updateOrganization(ctx: AppContext, org: Organization, audit: AuditActor): Promise<void> {
-  await ctx.repos.config.set("organization", { name: org.name, description: org.description ?? null });
-  await recordAudit(ctx.db, audit, { action: "settings.organization", detail: describeChange({ name: org.name, description: org.description ?? null }) });
+  const stored = { name: org.name, description: org.description ?? null };
+  await setConfigAudited(ctx, "organization", stored, audit, { action: "settings.organization", detail: describeChange(stored) });
   await announceConfig(ctx);
 }
 

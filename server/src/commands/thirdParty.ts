@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { THIRD_PARTY_KEY_TTL_S, type CreateThirdPartyKeyRequest } from "@parley/protocol";
 import type { AppContext } from "../context.js";
-import { recordAudit, type AuditActor } from "./audit.js";
+import { setConfigAudited, type AuditActor } from "./audit.js";
 import { forbidden } from "../http/errors.js";
 import { loadServerKeys } from "../repos/config.js";
 import { insertMagicToken } from "../repos/magicTokens.js";
@@ -24,8 +24,7 @@ export async function thirdPartySecret(ctx: AppContext): Promise<string> {
 export async function regenerateThirdPartySecret(ctx: AppContext, audit: AuditActor): Promise<string> {
   const keys = await loadServerKeys(ctx.repos.config);
   const secret = randomBytes(16).toString("hex");
-  await ctx.repos.config.set("server_keys", { ...keys, third_party_secret: secret });
-  await recordAudit(ctx.db, audit, { action: "settings.third_party_secret" });
+  await setConfigAudited(ctx, "server_keys", { ...keys, third_party_secret: secret }, audit, { action: "settings.third_party_secret" });
   ctx.keys.third_party_secret = secret;
   return secret;
 }

@@ -2,6 +2,7 @@ import type { CreateBy, Uid } from "@parley/protocol";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import { recordAudit, type AuditActor, type AuditRecord } from "./audit.js";
 import { HttpError, conflict, forbidden, notFound } from "../http/errors.js";
 import { presentUserLog } from "../presenters/users.js";
 import type { Db } from "../db/index.js";
@@ -28,6 +29,8 @@ export interface CreateUserOptions {
   onlyIfEmpty?: boolean;
   /** On a name conflict, pick a free name from this one (`User123456`, `alice2`) instead of a 409. */
   assignName?: boolean;
+  /** The audit entry of this creation, written in its transaction (accounts an admin creates, the first admin). */
+  audit?: (user: UserRow) => { actor: AuditActor; record: AuditRecord };
 }
 
 /** What `insertNewUser` wrote, for `announceNewUser` to publish after the commit. */
@@ -119,6 +122,10 @@ export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opt
       avatar_updated_at: user.avatar_updated_at,
       created_at: now,
     });
+    if (opts.audit) {
+      const { actor, record } = opts.audit(user);
+      await recordAudit(tx, actor, record);
+    }
     const publicGids = (await tx.selectFrom("groups").select("gid").where("is_public", "=", 1).execute()).map((g) => g.gid);
     return { user, log, publicGids };
   } catch (err) {

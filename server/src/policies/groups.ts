@@ -26,7 +26,11 @@ export const groupPolicy = {
     return group.row.is_public === 1 || group.members.includes(uid);
   },
 
-  /** Seeing a channel's card (name, members): anyone for a public one; members and admins for a private one. */
+  /**
+   * Seeing a channel at all: anyone for a public one; members and admins for a private one. To
+   * anyone else a private channel does not exist: every route that names it answers as for an
+   * unknown gid and stores nothing (docs/API.md, "General"; `loadGroup` applies it).
+   */
   canView(actor: TokenClaims, group: GroupWithMembers): boolean {
     return group.row.is_public === 1 || actor.is_admin || group.members.includes(actor.uid);
   },

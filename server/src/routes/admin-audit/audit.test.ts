@@ -106,6 +106,29 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
     const png = await sharp({ create: { width: 128, height: 128, channels: 3, background: "#3355aa" } }).png().toBuffer();
     await ok(api(admin, "POST", "/admin/system/organization/logo", png, "image/png"));
     expect((await entries("?action=settings.logo")).map((e) => e.actor_uid)).toEqual([admin.uid]);
+    const bob = await seedMember(s, admin, "Bob");
+    await ok(api(admin, "POST", `/admin/user/${bob.uid}/avatar`, png, "image/png"));
+    expect((await entries("?action=user.avatar_changed")).map((e) => [e.actor_uid, e.target_uid])).toEqual([[admin.uid, bob.uid]]);
+  });
+
+  it("commits a change and its entry together: when the entry cannot be written, nothing changes", async () => {
+    const read = async (url: string) => (await api(admin, "GET", url)).body;
+    const urls = ["/admin/system/common", "/admin/system/organization", "/admin/login/config", "/admin/smtp/config", "/admin/system/frontend_url", "/admin/system/third_party_secret", "/admin/user"];
+    const before = await Promise.all(urls.map(read));
+    // Without its table no entry can be written: every audited change must fail whole.
+    await s.ctx.db.schema.dropTable("audit_log").execute();
+    const login = JSON.parse(before[2]) as Record<string, unknown>;
+    const attempts = [
+      () => api(admin, "PUT", "/admin/system/common", { show_user_online_status: false }),
+      () => api(admin, "PUT", "/admin/system/organization", { name: "Acme", description: "Chat" }),
+      () => api(admin, "POST", "/admin/login/config", { ...login, guest: !login.guest }),
+      () => api(admin, "POST", "/admin/smtp/config", { enabled: false, host: "127.0.0.1", port: 2525, from: "x@example.com", username: "u", password: "p" }),
+      () => api(admin, "POST", "/admin/system/update_frontend_url", "https://chat.example.com", "text/plain"),
+      () => api(admin, "POST", "/admin/system/third_party_secret"),
+      () => api(admin, "POST", "/admin/user", { email: "dave@example.com", password: "dave-pass", name: "Dave" }),
+    ];
+    for (const attempt of attempts) expect((await attempt()).statusCode).toBe(500);
+    expect(await Promise.all(urls.map(read))).toEqual(before);
   });
 
   it("records each sign-in limit reached once per window, not once per refused attempt", async () => {

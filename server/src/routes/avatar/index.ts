@@ -31,7 +31,9 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
     });
 
     scope.post<{ Params: { uid: string } }>("/admin/user/:uid/avatar", { onRequest: guards.admin, bodyLimit: AVATAR_MAX_BYTES }, async (req, reply) => {
-      await setUserAvatar(ctx, parseId(req.params.uid, "uid"), pictureBody(req));
+      const uid = parseId(req.params.uid, "uid");
+      await setUserAvatar(ctx, uid, pictureBody(req));
+      await recordAudit(ctx.db, auditActorOf(req), { action: "user.avatar_changed", target_uid: uid });
       return sendEmpty(reply);
     });
 

@@ -4,7 +4,7 @@ import type { Guards } from "../../auth/guard.js";
 import { createUser } from "../../commands/users.js";
 import { loadLoginConfig } from "../../commands/sessions.js";
 import type { AppContext } from "../../context.js";
-import { describeChange, recordAudit } from "../../commands/audit.js";
+import { describeChange, setConfigAudited } from "../../commands/audit.js";
 import { auditActorOf } from "../shared.js";
 import { sendJson, sendText } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
@@ -35,9 +35,14 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
         is_bot: false,
         create_by: "password",
       },
-      { onlyIfEmpty: true },
+      {
+        onlyIfEmpty: true,
+        audit: (created) => ({
+          actor: { uid: created.uid, ip: req.ip },
+          record: { action: "admin.created", target_uid: created.uid, detail: { name: created.name, email: created.email } },
+        }),
+      },
     );
-    await recordAudit(ctx.db, { uid: user.uid, ip: req.ip }, { action: "admin.created", target_uid: user.uid, detail: { name: user.name, email: user.email } });
     return sendJson(reply, presentUserInfo(user));
   });
 
@@ -46,8 +51,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
   app.post("/admin/login/config", { preHandler: guards.admin }, async (req, reply) => {
     const body = parse(loginConfigBody, req.body);
     const next = { ...body, passkey: body.passkey ?? false };
-    await ctx.repos.config.set("login", next);
-    await recordAudit(ctx.db, auditActorOf(req), { action: "settings.login_methods", detail: describeChange(next) });
+    await setConfigAudited(ctx, "login", next, auditActorOf(req), { action: "settings.login_methods", detail: describeChange(next) });
     return reply.send();
   });
 }
