@@ -13,7 +13,7 @@ export const DRAIN_MAX_MS = 10_000;
  * than `maxMs` has its connection closed: the drain costs a bounded amount.
  */
 export function drainRefusedBody(req: IncomingMessage, maxBytes = DRAIN_MAX_BYTES, maxMs = DRAIN_MAX_MS): void {
-  if (req.complete || req.destroyed) return;
+  if (req.complete || req.readableEnded || req.destroyed) return;
   // A parser (the multipart reader) may still be attached; the rest is nobody's now.
   req.unpipe();
   let seen = 0;
