@@ -16,14 +16,23 @@ import EmptyState from "../../components/ui/EmptyState";
 
 export const AUDIT_PAGE = 50;
 
+/** How a detail's field names and yes/no values read (the page passes translated words). */
+export interface DetailWords {
+  key: (name: string) => string;
+  flag: (value: boolean) => string;
+}
+
+const RAW_WORDS: DetailWords = { key: (name) => name, flag: String };
+
 /** The detail of an entry in a few words: the settings changed, or its non-empty fields. */
-export function detailText(detail: Record<string, unknown>): string {
+export function detailText(detail: Record<string, unknown>, words: DetailWords = RAW_WORDS): string {
   const parts: string[] = [];
+  const field = (key: string, value: unknown) => `${words.key(key)}: ${typeof value === "boolean" ? words.flag(value) : short(value)}`;
   for (const [key, value] of Object.entries(detail)) {
     if (key === "changed" && value && typeof value === "object") {
-      parts.push(...Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${short(v)}`));
+      parts.push(...Object.entries(value as Record<string, unknown>).map(([k, v]) => field(k, v)));
     } else if (value !== null && value !== undefined && value !== "") {
-      parts.push(`${key}: ${short(value)}`);
+      parts.push(field(key, value));
     }
   }
   return parts.join(" · ");
@@ -59,6 +68,10 @@ export default function AuditLog() {
     void fetchPage(undefined, true);
   }, [fetchPage]);
 
+  const words: DetailWords = {
+    key: (name) => t(`audit.detail.${name}`, { defaultValue: name.replaceAll("_", " ") }),
+    flag: (value) => t(value ? "audit.yes" : "audit.no"),
+  };
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const who = (uid: number | null) => (uid === null ? null : users[uid]);
   const userName = (uid: number) => users[uid]?.name ?? t("audit.deleted_user", { uid });
@@ -98,7 +111,7 @@ export default function AuditLog() {
         <ol className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {entries.map((e) => {
             const actor = who(e.actor_uid);
-            const detail = detailText(e.detail);
+            const detail = detailText(e.detail, words);
             return (
               <li key={e.id} className="flex gap-3 px-4 py-3" data-testid="audit-entry" data-action={e.action}>
                 {actor ? (

@@ -44,10 +44,11 @@ describe("the audit log (Data Management)", () => {
     const rows = await app.findAllByTestId("audit-entry");
     expect(rows).toHaveLength(50);
     expect(rows[0].textContent).toContain("Ada Admin changed the role of Bob Builder");
-    expect(rows[0].textContent).toContain("is_admin: true");
+    expect(rows[0].textContent).toContain("admin: yes");
     expect(rows[0].textContent).toContain("192.0.2.7");
     expect(rows[1].textContent).toContain("changed the server settings");
-    expect(rows[1].textContent).toContain("show_user_online_status: false");
+    // A field without its own word reads with spaces for underscores.
+    expect(rows[1].textContent).toContain("show user online status: no");
 
     await app.user.click(app.getByTestId("audit-more"));
     await app.findByText("set up the server as its first admin", { exact: false });
