@@ -6,6 +6,7 @@ import { groupAudience } from "../events/audience.js";
 import { AVATAR_SIZE, ImageRejected, LOGO_MIN_SIDE, LOGO_SIZE, squarePng } from "../files/images.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { filesPolicy } from "../policies/files.js";
+import { groupPolicy } from "../policies/groups.js";
 import { presentUserLog } from "../presenters/users.js";
 import { insertUserLog } from "../repos/users.js";
 import { ORGANIZATION_LOGO_KEY, avatarKey, groupAvatarKey } from "../storage/layout.js";
@@ -64,7 +65,7 @@ export async function setUserAvatar(ctx: AppContext, uid: Uid, body: Buffer): Pr
  */
 export async function setGroupAvatar(ctx: AppContext, actor: TokenClaims, gid: Gid, body: Buffer): Promise<number> {
   const group = await ctx.repos.groups.byId(gid);
-  if (!group || !filesPolicy.canSeeGroup(actor, group)) throw notFound("no such channel");
+  if (!group || !groupPolicy.canView(actor, group)) throw notFound("no such channel");
   if (!filesPolicy.canSetGroupAvatar(actor, group)) throw forbidden("only the channel owner or an admin can change its picture");
   const png = await toPng(body, AVATAR_SIZE);
   await ctx.storage.put(groupAvatarKey(gid), png);

@@ -18,11 +18,6 @@ export const filesPolicy = {
     return upload.uid === actor.uid;
   },
 
-  /** A private channel is invisible (404) to non-members who are not admins. */
-  canSeeGroup(actor: TokenClaims, group: GroupWithMembers): boolean {
-    return group.row.is_public === 1 || actor.is_admin || group.members.includes(actor.uid);
-  },
-
   /** A channel's picture: admins for a public channel; the owner or an admin for a private one. */
   canSetGroupAvatar(actor: TokenClaims, group: GroupWithMembers): boolean {
     if (actor.is_guest) return false;
