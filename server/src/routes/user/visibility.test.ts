@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { createChannel, dialects, seedAdmin, seedGuest, seedMember, seedUser, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 
 /**
  * A channel or a user the caller may not see is exactly one that does not exist (docs/API.md,
@@ -64,6 +64,7 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   let bea: Session;
   let otto: Session;
   let guest: Session;
+  let bot: Session;
   let secret: number;
 
   beforeEach(async () => {
@@ -73,6 +74,7 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
     bea = await seedMember(s, admin, "Bea");
     otto = await seedMember(s, admin, "Otto");
     guest = await seedGuest(s);
+    bot = await seedUser(s, "Robo", "bot");
     secret = await createChannel(s, mia, { name: "secret", is_public: false, members: [bea.uid] });
   });
   afterEach(async () => {
@@ -103,11 +105,12 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
 
   it.each(Object.keys(channelRoutes))("a private channel: %s", async (name) => {
     const route = channelRoutes[name];
-    for (const outsider of [guest, otto]) {
+    const outsiders: [string, Session][] = [["guest", guest], ["bot", bot], ["non-member", otto]];
+    for (const [who, outsider] of outsiders) {
       const before = await storedFor(outsider.uid);
       const hidden = await call(route, secret, outsider);
       const unknown = await call(route, UNKNOWN, outsider);
-      expect(hidden, outsider === guest ? "guest" : "non-member").toEqual(unknown);
+      expect(hidden, who).toEqual(unknown);
       expect(await storedFor(outsider.uid)).toBe(before);
     }
     // A member of the channel gets through.
