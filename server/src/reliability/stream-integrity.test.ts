@@ -2,15 +2,16 @@ import type { ServerEvent } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChannel, seedAdmin, seedUser, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { reportFigure, scale } from "./scale.js";
-import { sseTransport, type StreamTransport } from "./streamTransport.js";
+import { sseTransport, type StreamResume, type StreamTransport } from "./streamTransport.js";
 
 /**
  * Stream integrity (docs/RELIABILITY.md): many clients hold the event stream while several
  * senders burst into a public channel, a private channel and DMs; each client drops its stream
- * at random moments and comes back with `after_mid` = the last mid it saw, as the web client
- * does. In the end every client has seen every message it may see exactly once, in ascending
- * mid order — or, for the clients with a small backlog `limit`, a `history_gap` that names
- * exactly the messages it skipped.
+ * at random moments and comes back with `after_mid` = the last mid it saw and the
+ * `users_version` it holds, as the web client does (so it is not sent the directory again).
+ * In the end every client has seen every message it may see exactly once, in ascending mid
+ * order — or, for the clients with a small backlog `limit`, a `history_gap` that names exactly
+ * the messages it skipped.
  */
 const CLIENTS = scale(50, 500);
 const GAP_CLIENTS = scale(4, 20);
@@ -40,6 +41,10 @@ class ProbeClient {
   gaps: Gap[] = [];
   reconnects = 0;
   last = 0;
+  /** The user-directory version held, sent back as `users_version` like the web client. */
+  usersVersion = 0;
+  /** Reconnects that carried a `users_version` yet were sent the whole directory again. */
+  needlessSnapshots = 0;
   private ready = false;
 
   constructor(
@@ -51,6 +56,11 @@ class ProbeClient {
     if (e.type === "chat") {
       this.seen.push(e.mid);
       this.last = Math.max(this.last, e.mid);
+    } else if (e.type === "users_snapshot") {
+      if (this.usersVersion > 0) this.needlessSnapshots++;
+      this.usersVersion = e.version;
+    } else if (e.type === "users_log") {
+      for (const log of e.logs) this.usersVersion = Math.max(this.usersVersion, log.log_id);
     } else if (e.type === "ready") {
       this.ready = true;
     } else if ((e as { type: string }).type === "history_gap") {
@@ -58,10 +68,14 @@ class ProbeClient {
     }
   };
 
+  private resume(): StreamResume {
+    return { afterMid: this.last, usersVersion: this.usersVersion, limit: this.limit };
+  }
+
   /** Drops and reopens the stream at random moments until `until()` says stop. */
   async churn(transport: StreamTransport, url: string, running: () => boolean): Promise<void> {
     while (running()) {
-      const conn = await transport.open(url, this.session.token, this.last, this.onEvent, this.limit);
+      const conn = await transport.open(url, this.session.token, this.resume(), this.onEvent);
       await Promise.race([sleep(between(100, 700)), conn.closed]);
       conn.close();
       this.reconnects++;
@@ -73,7 +87,7 @@ class ProbeClient {
   /** A last stream that stays until the backlog and the live tail have arrived. */
   async settle(transport: StreamTransport, url: string, upTo: number): Promise<void> {
     this.ready = false;
-    const conn = await transport.open(url, this.session.token, this.last, this.onEvent, this.limit);
+    const conn = await transport.open(url, this.session.token, this.resume(), this.onEvent);
     const deadline = Date.now() + 20_000;
     while ((!this.ready || this.last < upTo) && Date.now() < deadline) await sleep(20);
     conn.close();
@@ -157,7 +171,8 @@ describe.each(TRANSPORTS)("stream integrity under reconnects ($name)", (transpor
     }
     const reconnects = clients.reduce((n, c) => n + c.reconnects, 0);
     const gaps = clients.reduce((n, c) => n + c.gaps.length, 0);
-    expect({ duplicates, reorders, missing, gapMismatches }).toEqual({ duplicates: 0, reorders: 0, missing: 0, gapMismatches: 0 });
+    const needlessSnapshots = clients.reduce((n, c) => n + c.needlessSnapshots, 0);
+    expect({ duplicates, reorders, missing, gapMismatches, needlessSnapshots }).toEqual({ duplicates: 0, reorders: 0, missing: 0, gapMismatches: 0, needlessSnapshots: 0 });
     // The small-backlog clients really did skip messages, so the gap path was exercised.
     expect(gaps).toBeGreaterThan(0);
     reportFigure(

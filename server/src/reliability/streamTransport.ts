@@ -7,8 +7,18 @@ import type { ServerEvent } from "@parley/protocol";
  */
 export interface StreamTransport {
   name: string;
-  /** Opens a stream for the token from `after_mid` (and a backlog `limit` when given). */
-  open(baseUrl: string, token: string, afterMid: number, onEvent: (e: ServerEvent) => void, limit?: number): Promise<StreamConnection>;
+  /** Opens a stream for the token from where the client left off (see `StreamResume`). */
+  open(baseUrl: string, token: string, resume: StreamResume, onEvent: (e: ServerEvent) => void): Promise<StreamConnection>;
+}
+
+/** What a reconnecting client sends back (contract §5.1), as the web client does. */
+export interface StreamResume {
+  /** The last chat mid the client saw (0: none yet). */
+  afterMid: number;
+  /** The user-directory version it holds (0: none yet, so the server sends a snapshot). */
+  usersVersion: number;
+  /** A backlog limit; past it the server sends `history_gap`. */
+  limit?: number;
 }
 
 export interface StreamConnection {
@@ -20,8 +30,10 @@ export interface StreamConnection {
 /** `GET /api/user/events` (contract §5): `data: <json>` frames separated by a blank line. */
 export const sseTransport: StreamTransport = {
   name: "sse",
-  open(baseUrl, token, afterMid, onEvent, limit) {
-    const qs = new URLSearchParams({ "api-key": token, after_mid: String(afterMid), ...(limit ? { limit: String(limit) } : {}) });
+  open(baseUrl, token, { afterMid, usersVersion, limit }, onEvent) {
+    const qs = new URLSearchParams({ "api-key": token, after_mid: String(afterMid) });
+    if (usersVersion > 0) qs.set("users_version", String(usersVersion));
+    if (limit) qs.set("limit", String(limit));
     return new Promise((resolve, reject) => {
       const req = http.get(`${baseUrl}/api/user/events?${qs}`, (res) => {
         if (res.statusCode !== 200) {
