@@ -88,7 +88,10 @@ describe("npm run backup / restore (sqlite)", () => {
       }
     };
     const uploading = uploadLoop();
-    await sleep(500);
+    // Under way: messages acknowledged and an upload of the loop finished (a fixed pause is not
+    // enough on a busy machine).
+    const deadline = Date.now() + 30_000;
+    while ((acked.length < 20 || uploads.length < 3) && Date.now() < deadline) await sleep(50);
 
     const uploadsBefore = [...uploads];
     const dest = path.join(work, "backup");
