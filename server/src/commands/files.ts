@@ -132,7 +132,7 @@ const isTooLarge = (err: unknown) =>
  * the upload with a 413 and nothing kept; an empty chunk is a 400. Returns the chunk's size.
  */
 export async function appendChunk(ctx: AppContext, actor: TokenClaims, fileId: string, data: AsyncIterable<Buffer>): Promise<number> {
-  await liveUpload(ctx, actor, fileId);
+  const before = await liveUpload(ctx, actor, fileId);
   const reserved = await ctx.db
     .updateTable("file_uploads")
     .set((eb) => ({ chunks: eb("chunks", "+", 1), updated_at: Date.now() }))
@@ -157,6 +157,15 @@ export async function appendChunk(ctx: AppContext, actor: TokenClaims, fileId: s
       yield chunk;
     }
   }
+  // A refused chunk leaves the upload as it found it: its sequence number goes back unless a
+  // later chunk has taken the next one meanwhile (then the gap is harmless: chunks join in key order).
+  const giveBack = () =>
+    ctx.db
+      .updateTable("file_uploads")
+      .set((eb) => ({ chunks: eb("chunks", "-", 1), updated_at: before.updated_at }))
+      .where("file_id", "=", fileId)
+      .where("chunks", "=", Number(reserved.chunks))
+      .execute();
   try {
     await ctx.storage.put(key, Readable.from(limited()));
   } catch (err) {
@@ -165,10 +174,12 @@ export async function appendChunk(ctx: AppContext, actor: TokenClaims, fileId: s
       await discardUpload(ctx, fileId);
       throw tooLarge();
     }
+    await giveBack();
     throw err;
   }
   if (bytes === 0) {
     await ctx.storage.delete(key);
+    await giveBack();
     throw badRequest("empty chunk_data");
   }
   await ctx.db

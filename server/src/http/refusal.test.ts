@@ -113,6 +113,18 @@ describe("early refusals over a real socket", () => {
     expect(await health()).toBe(200);
   });
 
+  it("leaves the upload exactly as it was after refusing an empty chunk (found by the fuzzing probe)", async () => {
+    const fileId = await prepare(s, bob, { filename: "empty.bin" });
+    const before = await s.ctx.repos.files.upload(fileId);
+    const { payload, headers } = multipart([
+      ["file_id", fileId],
+      ["chunk_data", Buffer.alloc(0)],
+    ]);
+    const res = await s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers: { ...headers, "x-api-key": bob.token }, payload });
+    expect([res.statusCode, res.body]).toEqual([400, "empty chunk_data"]);
+    expect(await s.ctx.repos.files.upload(fileId)).toEqual(before);
+  });
+
   it("answers 400 to multipart without a boundary, and to a truncated multipart body", async () => {
     const fileId = await prepare(s, bob, { filename: "a.bin" });
     const noBoundary = await send("/api/resource/file/upload", { "content-type": "multipart/form-data", "x-api-key": bob.token }, pseudoRandom(BIG, 3));
@@ -128,8 +140,8 @@ describe("early refusals over a real socket", () => {
     const truncated = await send("/api/resource/file/upload", { ...headers, "x-api-key": bob.token }, payload.subarray(0, payload.length - 60));
     expect(truncated.status).toBe(400);
     expect(truncated.socketError).toBeNull();
-    // Nothing of the refused chunk was kept (its sequence number stays taken: numbers are never reused).
-    expect(await s.ctx.repos.files.upload(fileId)).toMatchObject({ size: 0 });
+    // Nothing of the refused chunk was kept, not even its sequence number.
+    expect(await s.ctx.repos.files.upload(fileId)).toMatchObject({ size: 0, chunks: 0 });
     const stored: string[] = [];
     for await (const entry of s.ctx.storage.list(uploadPrefix(fileId))) stored.push(entry.key);
     expect(stored).toEqual([]);
