@@ -1,5 +1,7 @@
 // `npm run admin`: the real command, as a child process, on the database of a running test server.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, login, seedAdmin, seedMember, startTestServer, ADMIN, type Session, type TestServer } from "../test/harness.js";
@@ -17,8 +19,12 @@ interface Outcome {
 /** Runs `npm run admin -- …args` against the database of `s` (what the operator's shell would do). */
 function admin(s: TestServer, ...args: string[]): Promise<Outcome> {
   const { dataDir, databaseUrl, databaseSchema } = s.ctx.config;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
-  if (databaseSchema) env.DATABASE_SCHEMA = databaseSchema;
+  return adminOn({ dataDir, databaseUrl, databaseSchema }, ...args);
+}
+
+function adminOn(db: { dataDir: string; databaseUrl?: string | null; databaseSchema?: string | null }, ...args: string[]): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? "" };
+  if (db.databaseSchema) env.DATABASE_SCHEMA = db.databaseSchema;
   else delete env.DATABASE_SCHEMA;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", adminScript, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -109,5 +115,40 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
     expect(help.stdout).toContain("reset-password <email>");
     // Nothing of the above changed Bob's password.
     expect(await loginStatus(s, "bob@example.com", "chosen-pass")).toBe(200);
+  }, CLI_TIMEOUT_MS);
+});
+
+describe("npm run admin on a DATA_DIR no server runs on", () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-admin-"));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("refuses a DATA_DIR without a database, create-admin makes the first admin, a server started on it signs them in", async () => {
+    const missing = path.join(dataDir, "typo");
+    const refused = await adminOn({ dataDir: missing }, "reset-password", "first@example.com");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("no database at");
+    expect(fs.existsSync(missing)).toBe(false);
+    const none = await adminOn({ dataDir: missing }, "list-admins");
+    expect(none.status).toBe(1);
+
+    const created = await adminOn({ dataDir }, "create-admin", "first@example.com", "First");
+    expect(created.stderr).toBe("");
+    expect(created.status).toBe(0);
+    const password = /password: (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const reset = await adminOn({ dataDir }, "reset-password", "first@example.com", "--password", "after-reset");
+    expect(reset.status).toBe(0);
+
+    const s = await startTestServer("sqlite", { dataDir });
+    try {
+      expect(await loginStatus(s, "first@example.com", password!)).toBe(401);
+      const session = await login(s, "first@example.com", "after-reset");
+      expect(session.login.user.is_admin).toBe(true);
+    } finally {
+      await s.close();
+    }
   }, CLI_TIMEOUT_MS);
 });

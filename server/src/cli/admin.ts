@@ -24,8 +24,9 @@ const USAGE = `Usage: npm run admin -- <command>
   --help                                  this text
 
 The database is the server's: DATA_DIR (default ./data), or DATABASE_URL and DATABASE_SCHEMA
-for PostgreSQL. Safe while the server runs. Exit status: 0 done, 1 refused (unknown user,
-taken e-mail or name), 2 malformed command line.`;
+for PostgreSQL. On SQLite, a DATA_DIR without a database is refused, except by create-admin
+(the first admin of a new server). Safe while the server runs. Exit status: 0 done, 1 refused
+(unknown user, taken e-mail or name, no database), 2 malformed command line.`;
 
 /** The command line as the acting admin: the policies see an admin that is nobody in particular. */
 const COMMAND_LINE_ADMIN: TokenClaims = { uid: 0, device: "command-line", is_admin: true, is_guest: false };
@@ -99,7 +100,7 @@ async function run(argv: string[], print: (line: string) => void): Promise<void>
           COMMAND_LINE_AUDIT,
         );
         print(`admin ${user.email} (uid ${user.uid}) created`);
-      });
+      }, { createDatabase: true });
       if (password === undefined) print(`password: ${newPassword}`);
       return;
     }
@@ -118,6 +119,7 @@ async function run(argv: string[], print: (line: string) => void): Promise<void>
       await withServerContext(async (ctx) => {
         const admins = (await ctx.repos.users.listMembers()).filter((u) => u.is_admin === 1);
         for (const u of admins) print([u.uid, u.email ?? "-", u.name, u.status].join("\t"));
+        if (admins.length === 0) console.error("no admin accounts (create one with create-admin)");
       });
       return;
     }
