@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
 import { createChannel, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { pseudoRandom, uploadFile } from "../test/uploads.js";
-import { onPath, type Manifest } from "./snapshot.js";
+import { CommandLineError } from "./context.js";
+import { backupSqlite, onPath, restoreInto, type Manifest } from "./snapshot.js";
 
 const cliDir = import.meta.dirname;
 
@@ -146,6 +147,33 @@ describe("npm run backup / restore (sqlite)", () => {
       await s2.close();
     }
   }, 120_000);
+});
+
+describe("npm run backup / restore refusals", () => {
+  it("refuses a backup directory inside DATA_DIR, a DATA_DIR without a database and a damaged manifest, and writes nothing", async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "parley-backup-refused-"));
+    try {
+      const dataDir = path.join(work, "data");
+      fs.mkdirSync(dataDir);
+      fs.writeFileSync(path.join(dataDir, "db.sqlite"), "");
+      for (const inside of [dataDir, path.join(dataDir, "backups", "today")]) {
+        await expect(backupSqlite(dataDir, inside)).rejects.toThrow(/inside DATA_DIR/);
+      }
+      expect(fs.readdirSync(dataDir)).toEqual(["db.sqlite"]);
+
+      const nowhere = path.join(work, "no-db-backup");
+      await expect(backupSqlite(path.join(work, "typo"), nowhere)).rejects.toThrow(CommandLineError);
+      expect(fs.existsSync(nowhere)).toBe(false);
+
+      const damaged = path.join(work, "damaged");
+      fs.mkdirSync(damaged);
+      fs.writeFileSync(path.join(damaged, "manifest.json"), "{ half");
+      await expect(restoreInto(damaged, path.join(work, "restored"))).rejects.toThrow(/damaged/);
+      expect(fs.existsSync(path.join(work, "restored"))).toBe(false);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -36,6 +36,14 @@ export function parleyVersion(): string {
   return pkg.version;
 }
 
+/** Refuses a backup directory inside DATA_DIR: the file copy would copy the backup into itself. */
+export function outsideDataDir(dataDir: string, dest: string): void {
+  const relative = path.relative(path.resolve(dataDir), path.resolve(dest));
+  if (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))) {
+    throw new CommandLineError(`the backup directory ${dest} is inside DATA_DIR ${dataDir}; give a directory outside it`);
+  }
+}
+
 /** Creates `dir` (and parents); refuses one that exists and holds anything. */
 export function freshDirectory(dir: string, what: string): void {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new CommandLineError(`${what} ${dir} is not empty; give a new or empty directory`);
@@ -126,6 +134,8 @@ export async function copyDataFiles(dataDir: string, target: string): Promise<Ma
 
 /** Backs up a SQLite server's DATA_DIR into `dest`: database first, then files, then the manifest. */
 export async function backupSqlite(dataDir: string, dest: string): Promise<Manifest> {
+  outsideDataDir(dataDir, dest);
+  if (!fs.existsSync(path.join(dataDir, SQLITE_FILE))) throw new CommandLineError(`no database at ${path.join(dataDir, SQLITE_FILE)} (is DATA_DIR right?)`);
   freshDirectory(dest, "backup directory");
   const startedAt = new Date();
   await copySqlite(path.join(dataDir, SQLITE_FILE), path.join(dest, SQLITE_FILE));
@@ -152,6 +162,7 @@ export function onPath(command: string): boolean {
  * while the server runs) of DATABASE_SCHEMA (or the whole database), plus DATA_DIR's files.
  */
 export async function backupPostgres(databaseUrl: string, schema: string | null, dataDir: string, dest: string): Promise<Manifest> {
+  outsideDataDir(dataDir, dest);
   freshDirectory(dest, "backup directory");
   const startedAt = new Date();
   const args = ["--format=custom", `--file=${path.join(dest, PG_DUMP_FILE)}`, ...(schema ? [`--schema=${schema}`] : []), `--dbname=${databaseUrl}`];
@@ -172,7 +183,11 @@ export async function backupPostgres(databaseUrl: string, schema: string | null,
 export function readManifest(backupDir: string): Manifest {
   const file = path.join(backupDir, MANIFEST_FILE);
   if (!fs.existsSync(file)) throw new CommandLineError(`${backupDir} is not a Parley backup (no ${MANIFEST_FILE})`);
-  return JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+  } catch {
+    throw new CommandLineError(`${file} is not readable JSON: the backup is damaged`);
+  }
 }
 
 /** Copies a backup's files (and, for SQLite, its database) into a new, empty DATA_DIR. */
