@@ -139,8 +139,13 @@ describe.each(TRANSPORTS)("stream integrity under reconnects ($name)", (transpor
         if (i % 5 === 4) await sleep(between(5, 40));
       }
     });
-    await Promise.all(bursts);
-    running = false;
+    try {
+      await Promise.all(bursts);
+    } finally {
+      // A failed send ends the churn too, so no client keeps reconnecting after the test.
+      running = false;
+      await Promise.allSettled(churns);
+    }
     await Promise.all(churns);
     await Promise.all(clients.map((c) => c.settle(transport, s.url, Math.max(0, ...acked.filter((a) => visibleTo(c, a)).map((a) => a.mid)))));
 
