@@ -7,18 +7,22 @@ import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildServer } from "../server/scripts/build.mjs";
+import { withLock } from "../server/scripts/lock.mjs";
 import { serverNodeArgs, serverProcessEnv } from "./runtime.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "web", "dist", "index.html");
 
-function run(args, what) {
-  console.log(what);
-  const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+if (!fs.existsSync(dist) || process.env.PARLEY_REBUILD === "1") {
+  // One start builds the web client at a time (Vite empties web/dist first); a start that waited
+  // for another's build uses it.
+  const status = await withLock(path.join(root, "web", ".build.lock"), ({ waited }) => {
+    if (waited && fs.existsSync(dist)) return 0;
+    console.log("Building the web client…");
+    return spawnSync("npm", ["run", "build", "-w", "@parley/web"], { cwd: root, stdio: "inherit" }).status ?? 1;
+  });
+  if (status !== 0) process.exit(status);
 }
-
-if (!fs.existsSync(dist) || process.env.PARLEY_REBUILD === "1") run(["run", "build", "-w", "@parley/web"], "Building the web client…");
 // Compiles only when the sources changed (about a second); the process runs its own build's path,
 // so a later build switching server/dist does not change what it loads.
 const serverBuild = await buildServer({ onCompile: () => console.log("Compiling the server…") });

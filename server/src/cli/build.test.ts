@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
 const buildScript = pathToFileURL(path.join(serverDir, "scripts/build.mjs")).href;
+const lockScript = pathToFileURL(path.join(serverDir, "scripts/lock.mjs")).href;
 
 interface BuildResult {
   dir: string;
@@ -153,5 +154,46 @@ describe("server build", () => {
     } finally {
       running.stop();
     }
+  });
+});
+
+/** A process that holds `lock` for `holdMs`, logging when it enters and leaves; resolves with whether it waited. */
+function holdLock(lock: string, log: string, holdMs: number): Promise<boolean> {
+  const code = `const { withLock } = await import(${JSON.stringify(lockScript)});
+const fs = await import("node:fs");
+const waited = await withLock(${JSON.stringify(lock)}, async ({ waited }) => {
+  fs.appendFileSync(${JSON.stringify(log)}, "in " + process.pid + "\\n");
+  await new Promise((r) => setTimeout(r, ${holdMs}));
+  fs.appendFileSync(${JSON.stringify(log)}, "out " + process.pid + "\\n");
+  return waited;
+}, { pollMs: 20 });
+console.log(JSON.stringify(waited));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out.trim()) as boolean) : reject(new Error(`lock holder exited ${status}: ${err}`))));
+  });
+}
+
+describe("web client build lock (npm start)", () => {
+  it("lets one process at a time in, and takes over a lock whose process died", async () => {
+    const root = tempDir();
+    const lock = path.join(root, ".build.lock");
+    const log = path.join(root, "log");
+    // A lock left by a process that is gone.
+    const dead = spawn(process.execPath, ["-e", ""]);
+    await new Promise((r) => dead.on("exit", r));
+    fs.writeFileSync(lock, String(dead.pid));
+
+    const waited = await Promise.all([1, 2, 3].map(() => holdLock(lock, log, 300)));
+    const lines = fs.readFileSync(log, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(6);
+    // Never two inside at once: each "in" is followed by the same process's "out".
+    for (let i = 0; i < lines.length; i += 2) expect(lines[i + 1]).toBe(lines[i].replace("in", "out"));
+    expect(waited.every(Boolean)).toBe(true); // all found the dead lock first
+    expect(fs.existsSync(lock)).toBe(false);
   });
 });
