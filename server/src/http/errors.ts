@@ -21,6 +21,20 @@ export const forbidden = (msg = "Forbidden") => new HttpError(403, msg);
 export const notFound = (msg = "Not Found") => new HttpError(404, msg);
 export const conflict = (json?: unknown, msg = "Conflict") => new HttpError(409, msg, json);
 
+/**
+ * A failure while reading or parsing a request body is the client's unless it says otherwise: a
+ * parser (the multipart reader, a stream cut short) throws plain errors without a status, which
+ * would otherwise become 500s. Fastify does the same for the bodies it reads itself (a stream
+ * error there is a 400). A failure that already carries a 4xx status (413 past a limit) keeps it.
+ */
+export function bodyParseError(err: unknown, kind: string): unknown {
+  if (err instanceof HttpError) return err;
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) return err;
+  const detail = err instanceof Error ? err.message.split("\n")[0].replace(/^\w+: /, "").slice(0, 120).toLowerCase() : "";
+  return badRequest(`malformed ${kind} body${detail ? `: ${detail}` : ""}`);
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -31,6 +45,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       // Framework-level client errors: bad JSON, body too large, unsupported media type.
       return reply.code(status).type("text/plain; charset=utf-8").send(clientErrorText(error as FastifyError));
+    }
+    if (request.raw.destroyed && !request.raw.complete) {
+      // The client went away mid-body: whatever failed next is its doing, and nobody reads the answer.
+      request.log.info({ err: error }, "request body aborted by the client");
+      return reply.code(400).type("text/plain; charset=utf-8").send("Bad Request");
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).type("text/plain; charset=utf-8").send("Server Error");

@@ -23,6 +23,21 @@ const BODIES: { type: string; payload: string }[] = [
   { type: "multipart/form-data; boundary=zz", payload: "not multipart at all" },
   { type: "multipart/form-data; boundary=zz", payload: '--zz\r\nContent-Disposition: form-data; name="file_id"\r\n\r\nabc\r\n--zz\r\nContent-Disposition: form-data; name="chunk_data"; filename="a"\r\n\r\npartial' },
   { type: "multipart/mixed; boundary=zz", payload: "--zz--\r\n" },
+  // A boundary past the reader's 256-byte limit, an empty body, a huge field, two file parts, a charset.
+  { type: `multipart/form-data; boundary=${"b".repeat(300)}`, payload: `--${"b".repeat(300)}--\r\n` },
+  { type: "multipart/form-data; boundary=zz", payload: "" },
+  { type: "multipart/form-data; boundary=zz", payload: `--zz\r\nContent-Disposition: form-data; name="file_id"\r\n\r\n${"x".repeat(100_000)}\r\n--zz--\r\n` },
+  {
+    type: "multipart/form-data; charset=utf-8; boundary=zz",
+    payload: '--zz\r\nContent-Disposition: form-data; name="chunk_data"; filename="a"\r\n\r\nab\r\n--zz\r\nContent-Disposition: form-data; name="chunk_data"; filename="b"\r\n\r\ncd\r\n--zz--\r\n',
+  },
+  // Raw bodies: pictures that are empty or not images, send bodies with charsets and odd types.
+  { type: "image/png", payload: "" },
+  { type: "image/png; charset=utf-8", payload: "not a png" },
+  { type: "text/markdown; charset=latin1", payload: "# hi" },
+  { type: "vocechat/file", payload: "" },
+  { type: "vocechat/unknown", payload: "{}" },
+  { type: "application/json; charset=utf-16", payload: "{}" },
 ];
 
 const PARAM_VALUES = (ids: Record<string, string>) => [ids, { gid: "0", uid: "0", mid: "0", id: "..%2F..%2Fetc", device: "%00", "*": "1,,x" }];

@@ -6,6 +6,7 @@ import {
   appendChunk,
   currentExpiryCutoff,
   deleteAllFiles,
+  discardUpload,
   finishUpload,
   isExpired,
   liveFile,
@@ -17,7 +18,7 @@ import type { AppContext } from "../../context.js";
 import { recordAudit } from "../../commands/audit.js";
 import { defaultLogoPng } from "../../files/images.js";
 import { contentDisposition, isActiveContent, sendBlob } from "../../files/serve.js";
-import { HttpError, badRequest, notFound } from "../../http/errors.js";
+import { HttpError, badRequest, bodyParseError, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import { parse } from "../../http/validate.js";
 import { presentAdminFile } from "../../presenters/files.js";
@@ -27,16 +28,16 @@ import { adminFilesQuery, avatarQuery, fileQuery, groupAvatarQuery, prepareBody,
 import { auditActorOf } from "../shared.js";
 
 /**
- * The multipart reader's own failures are the client's: no boundary, a body that ends before its
- * closing boundary, a part cut short. They carry no status, so they would otherwise be 500s.
+ * The multipart body's parts, or one file part's bytes: a failure to read them (no boundary, the
+ * body cut short, a malformed part) is the client's. Only reading is wrapped: a failure of the
+ * loop that consumes them (storing a chunk) is not turned into a 400.
  */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
-
-function multipartClientError(err: unknown): unknown {
-  if (err instanceof Error && !(err instanceof HttpError) && MALFORMED_MULTIPART.test(err.message)) {
-    return badRequest(`malformed multipart body: ${err.message.replace(/^Multipart: /, "").toLowerCase()}`);
+async function* readingBody<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const item of stream) yield item;
+  } catch (err) {
+    throw bodyParseError(err, "multipart");
   }
-  return err;
 }
 
 const DAYS: Record<FileCreationTimeType, number> = { Day1: 1, Day7: 7, Day30: 30, Day90: 90, Day180: 180 };
@@ -73,8 +74,9 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
           const parts = req.parts({
             limits: { fileSize: ctx.config.uploadChunkLimit + 1, files: 1, fields: 8, fieldSize: 4_096, parts: 10 },
           });
-          for await (const part of parts) {
+          for await (const part of readingBody(parts)) {
             if (part.type === "field") {
+              if (part.valueTruncated) throw new HttpError(413, `field ${part.fieldname.slice(0, 32)} too large`);
               if (part.fieldname === "file_id") fileId = String(part.value).trim();
               else if (part.fieldname === "chunk_is_last") isLast = String(part.value).trim() === "true";
               continue;
@@ -85,13 +87,17 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
             }
             // Streaming needs to know the upload first: VoceChat's clients send file_id first.
             if (fileId === null) throw badRequest("file_id must come before chunk_data");
-            await appendChunk(ctx, actor, fileId, part.file);
+            await appendChunk(ctx, actor, fileId, readingBody(part.file));
             received = true;
           }
         } catch (err) {
           // Refused before the whole body was read (413, unknown upload…): the app's onResponse
           // hook reads and drops the rest (http/drain.ts), so the client reads this answer.
-          throw multipartClientError(err);
+          // A body found malformed after its chunk was stored (a second file part, a part cut
+          // short) ends the upload, as a 413 does: the client was told the chunk failed, so the
+          // upload must not go on with it.
+          if (received && fileId) await discardUpload(ctx, fileId);
+          throw err;
         }
         if (!fileId) throw badRequest("failed to parse file_id: required");
         if (!received) throw badRequest("failed to parse chunk_data: required");
