@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, login, seedAdmin, seedMember, startTestServer, ADMIN, type Session, type TestServer } from "../test/harness.js";
 
@@ -133,6 +134,18 @@ describe("npm run admin on a DATA_DIR no server runs on", () => {
     expect(fs.existsSync(missing)).toBe(false);
     const none = await adminOn({ dataDir: missing }, "list-admins");
     expect(none.status).toBe(1);
+    if (process.env.TEST_DATABASE_URL) {
+      // The same for a mistyped PostgreSQL schema: refused, and not created.
+      const schema = `no_parley_${process.pid}`;
+      const wrongSchema = await adminOn({ dataDir, databaseUrl: process.env.TEST_DATABASE_URL, databaseSchema: schema }, "list-admins");
+      expect(wrongSchema.status).toBe(1);
+      expect(wrongSchema.stderr).toContain(`schema ${schema}`);
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      const created = await client.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = $1", [schema]);
+      await client.end();
+      expect(created.rowCount).toBe(0);
+    }
 
     const created = await adminOn({ dataDir }, "create-admin", "first@example.com", "First");
     expect(created.stderr).toBe("");
