@@ -12,7 +12,7 @@ import { ConnectionHub } from "./events/hub.js";
 import { startExpirySweeper } from "./commands/messages.js";
 import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
-import { drainRefusedBody } from "./http/drain.js";
+import { installRefusalDrain } from "./http/drain.js";
 import { installNulGuard } from "./http/nul.js";
 import { ConfigRepo, loadServerKeys } from "./repos/config.js";
 import { GroupsRepo } from "./repos/groups.js";
@@ -148,7 +148,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandler(app);
   installNulGuard(app);
   // An answer sent before the body was read to its end: read and drop the rest (bounded).
-  app.addHook("onResponse", async (req) => drainRefusedBody(req.raw));
+  installRefusalDrain(app);
   app.decorateRequest("claims", null);
   // Every registered route, for the generic robustness suite and route listings.
   const routeTable: RouteEntry[] = [];

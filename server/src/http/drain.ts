@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { FastifyInstance } from "fastify";
 
 /** How much of a refused body is read and dropped, and for how long, before the connection is cut. */
 export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -31,4 +32,18 @@ export function drainRefusedBody(req: IncomingMessage, maxBytes = DRAIN_MAX_BYTE
   req.once("end", done);
   req.once("close", done);
   req.resume();
+}
+
+/**
+ * Answers sent before the request body was read to its end are followed by a bounded drain.
+ * Fastify marks a refused body's answer `Connection: close`; Node then destroys the socket as
+ * soon as the answer is written, with the client's bytes still unread, and the client sees a
+ * reset instead of the status. The drain reads to the end of the body, so the connection can be
+ * kept: the header is dropped, and a drain cut by its bounds closes the connection anyway.
+ */
+export function installRefusalDrain(app: FastifyInstance): void {
+  app.addHook("onSend", async (req, reply) => {
+    if (!req.raw.complete && !req.raw.readableEnded && reply.getHeader("connection") === "close") reply.removeHeader("connection");
+  });
+  app.addHook("onResponse", async (req) => drainRefusedBody(req.raw));
 }

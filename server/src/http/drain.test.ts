@@ -1,0 +1,146 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { drainRefusedBody } from "./drain.js";
+
+/**
+ * Streams `piece` every `everyMs` until `total` bytes were sent (Infinity: until the server cuts
+ * the connection), chunked unless `length` is given; settles with the status and text the client
+ * read and the socket error it saw, once it stopped writing.
+ */
+function stream(
+  url: URL,
+  opts: { agent?: http.Agent; headers?: Record<string, string>; total: number; piece?: number; everyMs?: number; length?: number },
+): Promise<{ status: number; text: string; socketError: string | null; sent: number }> {
+  const piece = Buffer.alloc(opts.piece ?? 64 * 1024, 0x61);
+  return new Promise((resolve) => {
+    let answer: { status: number; text: string } | null = null;
+    let socketError: string | null = null;
+    let writing = true;
+    let sent = 0;
+    const settle = () => {
+      if (!writing && (answer || socketError)) resolve({ status: answer?.status ?? 0, text: answer?.text ?? "", socketError, sent });
+    };
+    const headers = { ...opts.headers, ...(opts.length !== undefined ? { "content-length": String(opts.length) } : {}) };
+    const req = http.request(url, { method: "POST", agent: opts.agent ?? false, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => {
+        answer = { status: res.statusCode ?? 0, text };
+        settle();
+      });
+    });
+    const fail = (err: NodeJS.ErrnoException) => {
+      if (socketError) return;
+      socketError = err.code ?? err.message;
+      writing = false;
+      settle();
+    };
+    req.on("error", fail);
+    const pump = () => {
+      if (socketError) return;
+      if (sent >= opts.total) {
+        req.end(() => {
+          writing = false;
+          settle();
+        });
+        return;
+      }
+      sent += piece.length;
+      req.write(piece, (err) => (err ? fail(err) : setTimeout(pump, opts.everyMs ?? 1)));
+    };
+    pump();
+  });
+}
+
+describe("drainRefusedBody", () => {
+  let server: http.Server;
+  let url: URL;
+  const closedAfter: number[] = [];
+
+  beforeAll(async () => {
+    // Refuses every request at once, as a guard or a limit does, then drains at most 1 MiB or 500 ms.
+    server = http.createServer((req, res) => {
+      const started = Date.now();
+      req.socket.once("close", () => closedAfter.push(Date.now() - started));
+      res.writeHead(413, { "content-type": "text/plain" }).end("Payload Too Large");
+      drainRefusedBody(req, 1024 * 1024, 500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("lets a client that finishes its body read the refusal and reuse the connection", async () => {
+    // (A plain Node server answering a request it has not read sends `Connection: keep-alive`.)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const first = await stream(url, { agent, total: 512 * 1024, length: 512 * 1024 });
+    expect(first).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
+    const second = await stream(url, { agent, total: 64 * 1024, length: 64 * 1024 });
+    expect(second).toMatchObject({ status: 413, socketError: null });
+    agent.destroy();
+  });
+
+  it("cuts a client that never stops sending, by bytes (fast sender) and by time (slow sender)", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    closedAfter.length = 0;
+    const fast = await stream(url, { agent, total: Infinity, everyMs: 0 });
+    expect(fast.status).toBe(413);
+    expect(fast.socketError).not.toBeNull();
+    // Not much more than the 1 MiB allowance plus what the socket buffers held.
+    expect(fast.sent).toBeLessThan(16 * 1024 * 1024);
+
+    const slow = await stream(url, { agent, total: Infinity, piece: 1024, everyMs: 20 });
+    expect(slow.status).toBe(413);
+    expect(slow.socketError).not.toBeNull();
+    expect(slow.sent).toBeLessThan(1024 * 1024);
+    // The fast sender's connection went at its byte allowance, the slow one's at the 500 ms bound.
+    const [fastClosed, slowClosed] = closedAfter.slice(-2);
+    expect(fastClosed).toBeLessThan(450);
+    expect(slowClosed).toBeGreaterThanOrEqual(450);
+    expect(slowClosed).toBeLessThan(2_000);
+    agent.destroy();
+  });
+});
+
+describe("early refusals of the picture routes over a real socket", () => {
+  let s: TestServer;
+  let bob: Session;
+  let agent: http.Agent;
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    await s.listen();
+    bob = await seedMember(s, await seedAdmin(s), "Bob");
+    agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await s.close();
+  });
+
+  const avatar = new URL("/api/user/avatar", "http://x");
+  const at = (u: URL) => new URL(u.pathname, s.url);
+
+  it("answers 413 to an avatar over its limit, with Content-Length or chunked, and to 401 without a session", async () => {
+    const total = 8 * 1024 * 1024;
+    const sized = await stream(at(avatar), { agent, headers: { ...bob.headers, "content-type": "image/png" }, total, length: total });
+    expect(sized).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
+    const chunked = await stream(at(avatar), { agent, headers: { ...bob.headers, "content-type": "image/png" }, total });
+    expect(chunked).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
+    const anonymous = await stream(at(avatar), { agent, headers: { "content-type": "image/png" }, total, length: total });
+    expect(anonymous).toMatchObject({ status: 401, socketError: null });
+    const health = await fetch(new URL("/health", s.url));
+    expect(health.status).toBe(200);
+  });
+
+  it("answers 413 to a text body over BODY_LIMIT sent chunked", async () => {
+    const res = await stream(new URL("/api/group/1/send", s.url), { agent, headers: { ...bob.headers, "content-type": "text/markdown" }, total: 8 * 1024 * 1024 });
+    expect(res).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
+  });
+});
