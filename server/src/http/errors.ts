@@ -46,11 +46,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Framework-level client errors: bad JSON, body too large, unsupported media type.
       return reply.code(status).type("text/plain; charset=utf-8").send(clientErrorText(error as FastifyError));
     }
-    if (request.raw.destroyed && !request.raw.complete) {
-      // The client went away mid-body: whatever failed next is its doing, and nobody reads the answer.
-      request.log.info({ err: error }, "request body aborted by the client");
-      return reply.code(400).type("text/plain; charset=utf-8").send("Bad Request");
-    }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).type("text/plain; charset=utf-8").send("Server Error");
   });

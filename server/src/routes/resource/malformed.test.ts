@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { uploadPrefix } from "../../storage/layout.js";
 import { prepare } from "../../test/uploads.js";
@@ -83,5 +84,34 @@ describe("POST /api/resource/file/upload with a malformed body", () => {
     // A charset parameter is no reason to refuse a well-formed body.
     const ok = await upload(`multipart/form-data; charset=utf-8; boundary=${B}`, field("file_id", fileId) + file("chunk_data", "abc") + END);
     expect([ok.statusCode, ok.body]).toEqual([200, "null"]);
+  });
+});
+
+describe("an upload the client abandons mid-body", () => {
+  it("is answered as the client's failure (no 500) and leaves the upload as it was", async () => {
+    const s = await startTestServer();
+    try {
+      await s.listen();
+      const bob = await seedMember(s, await seedAdmin(s), "Bob");
+      const fileId = await prepare(s, bob, { filename: "a.bin" });
+      const before = await s.ctx.repos.files.upload(fileId);
+      const statuses: number[] = [];
+      s.app.server.on("request", (_req, res) => res.on("close", () => statuses.push(res.statusCode)));
+      const head = field("file_id", fileId) + `--${B}\r\nContent-Disposition: form-data; name="chunk_data"; filename="a"\r\n\r\n`;
+      const { port, hostname } = new URL(s.url);
+      const socket = net.connect(Number(port), hostname);
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(
+        `POST /api/resource/file/upload HTTP/1.1\r\nHost: x\r\nX-API-Key: ${bob.token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${B}\r\nContent-Length: 1000000\r\n\r\n${head}${"a".repeat(50_000)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      await vi.waitFor(() => expect(statuses).toHaveLength(1));
+      expect(statuses[0]).toBeLessThan(500);
+      expect(await s.ctx.repos.files.upload(fileId)).toEqual(before);
+    } finally {
+      await s.close();
+    }
   });
 });
