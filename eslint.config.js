@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".test-data/**", "bench/results/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "server/build/**", "data/**", ".test-data/**", "bench/results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
