@@ -2,58 +2,8 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { streamBody as stream } from "../test/streamBody.js";
 import { drainRefusedBody } from "./drain.js";
-
-/**
- * Streams `piece` every `everyMs` until `total` bytes were sent (Infinity: until the server cuts
- * the connection), chunked unless `length` is given; settles with the status and text the client
- * read and the socket error it saw, once it stopped writing.
- */
-function stream(
-  url: URL,
-  opts: { agent?: http.Agent; headers?: Record<string, string>; total: number; piece?: number; everyMs?: number; length?: number },
-): Promise<{ status: number; text: string; socketError: string | null; sent: number }> {
-  const piece = Buffer.alloc(opts.piece ?? 64 * 1024, 0x61);
-  return new Promise((resolve) => {
-    let answer: { status: number; text: string } | null = null;
-    let socketError: string | null = null;
-    let writing = true;
-    let sent = 0;
-    const settle = () => {
-      if (!writing && (answer || socketError)) resolve({ status: answer?.status ?? 0, text: answer?.text ?? "", socketError, sent });
-    };
-    const headers = { ...opts.headers, ...(opts.length !== undefined ? { "content-length": String(opts.length) } : {}) };
-    const req = http.request(url, { method: "POST", agent: opts.agent ?? false, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (text += d));
-      res.on("end", () => {
-        answer = { status: res.statusCode ?? 0, text };
-        settle();
-      });
-    });
-    const fail = (err: NodeJS.ErrnoException) => {
-      if (socketError) return;
-      socketError = err.code ?? err.message;
-      writing = false;
-      settle();
-    };
-    req.on("error", fail);
-    const pump = () => {
-      if (socketError) return;
-      if (sent >= opts.total) {
-        req.end(() => {
-          writing = false;
-          settle();
-        });
-        return;
-      }
-      sent += piece.length;
-      req.write(piece, (err) => (err ? fail(err) : setTimeout(pump, opts.everyMs ?? 1)));
-    };
-    pump();
-  });
-}
 
 describe("drainRefusedBody", () => {
   let server: http.Server;

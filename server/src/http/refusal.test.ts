@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { uploadPrefix } from "../storage/layout.js";
+import { streamBody } from "../test/streamBody.js";
 import { multipart, prepare, pseudoRandom } from "../test/uploads.js";
 
 /**
@@ -30,50 +31,9 @@ describe("early refusals over a real socket", () => {
     await s.close();
   });
 
-  /**
-   * Streams `body` in 64 KiB pieces with a pause between them, as a client on a slow link; settles
-   * once the answer has been read and the client has either sent everything or failed to.
-   */
-  function send(path: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string; socketError: string | null }> {
-    const url = new URL(path, s.url);
-    return new Promise((resolve) => {
-      let socketError: string | null = null;
-      let answer: { status: number; text: string } | null = null;
-      let writing = true;
-      const settle = () => {
-        if (!writing && (answer || socketError)) resolve({ status: answer?.status ?? 0, text: answer?.text ?? "", socketError });
-      };
-      const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(body.length) } }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("end", () => {
-          answer = { status: res.statusCode ?? 0, text };
-          settle();
-        });
-      });
-      req.on("error", (err: NodeJS.ErrnoException) => {
-        socketError = err.code ?? err.message;
-        writing = false;
-        settle();
-      });
-      let offset = 0;
-      const pump = () => {
-        if (socketError) return;
-        if (offset >= body.length) {
-          req.end(() => {
-            writing = false;
-            settle();
-          });
-          return;
-        }
-        const piece = body.subarray(offset, offset + 64 * 1024);
-        offset += piece.length;
-        req.write(piece, () => setTimeout(pump, 1));
-      };
-      pump();
-    });
-  }
+  /** Streams `body` in 64 KiB pieces, one a millisecond, on the kept-alive connection. */
+  const send = (path: string, headers: Record<string, string>, body: Buffer) =>
+    streamBody(new URL(path, s.url), { agent, headers, body, length: body.length });
 
   const health = () =>
     new Promise<number>((resolve, reject) => {
