@@ -7,7 +7,8 @@
 import { useTranslation } from "react-i18next";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
-import { dayLabel, isSameDay, startsGroup } from "./format";
+import { dayHeading, isSameDay } from "../../utils/dates";
+import { startsGroup } from "./format";
 import MessageItem from "./MessageItem";
 import { NewMessagesDivider } from "./unread";
 
@@ -15,8 +16,8 @@ import { NewMessagesDivider } from "./unread";
 export const keyOf = (mid: number, m: StoredMessage | undefined, me?: number) => (m?.local_id !== undefined && m.from_uid === me ? `l${m.local_id}` : `m${mid}`);
 
 function DayDivider({ ts }: { ts: number }) {
-  const { t } = useTranslation("chat");
-  const label = dayLabel(ts, t);
+  const { i18n } = useTranslation();
+  const label = dayHeading(ts, i18n.language);
   return (
     <div className="relative flex items-center px-5 pt-4 pb-1" role="separator" aria-label={label}>
       <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />

@@ -77,9 +77,10 @@ export default function MessageList(props: MessageListProps) {
 }
 
 function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions, unreadStart, onSeen, onRangeChange }: MessageListProps) {
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   // What every row would otherwise look up on its own (labels.ts, rowState.ts).
-  const labels = useMemo(() => messageLabels(t), [t]);
+  const language = i18n.language;
+  const labels = useMemo(() => messageLabels(t, language), [t, language]);
   const rowState = useRowStateOf(actions?.selectionKey, actions?.gid);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const detach = useRef<() => void>(undefined);

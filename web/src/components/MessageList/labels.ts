@@ -5,12 +5,15 @@
  */
 import { createContext, useContext } from "react";
 import i18n from "../../i18n";
+import { timeOfDay } from "../../utils/dates";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-// i18n-ns: chat (the list passes its chat `t`)
-export function messageLabels(t: Translate) {
+// i18n-ns: chat (the list passes its chat `t` and the UI language)
+export function messageLabels(t: Translate, language: string) {
   return {
+    /** A message's time of day, "14:05". */
+    time: (ts: number) => timeOfDay(ts, language),
     toolbar: t("actions.label"),
     react: t("actions.react"),
     reply: t("actions.reply"),
@@ -45,5 +48,5 @@ export const MessageLabelsContext = createContext<MessageLabels | null>(null);
 
 /** The list's labels; outside a list (none so far) straight from i18next. */
 export function useMessageLabels(): MessageLabels {
-  return useContext(MessageLabelsContext) ?? messageLabels(i18n.getFixedT(null, "chat"));
+  return useContext(MessageLabelsContext) ?? messageLabels(i18n.getFixedT(null, "chat"), i18n.language);
 }

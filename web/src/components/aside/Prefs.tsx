@@ -1,7 +1,7 @@
 /** Per-conversation preferences shared by the DM panel and the settings pages: mute and auto-delete. */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import dayjs from "dayjs";
+import { monthDayTime } from "../../utils/dates";
 import { AUTO_DELETE_MESSAGE_OPTIONS } from "@parley/protocol";
 import { useAppSelector } from "../../app/hooks";
 import { selectMuteEntry } from "../../app/selectors";
@@ -28,12 +28,12 @@ function PrefRow({ id, title, description, children, stacked }: { id: string; ti
 
 /** Notifications: on, muted for a while, or muted until turned back on. */
 export function MuteSelect({ kind, id, compact, stacked }: { kind: ConvKind; id: number; compact?: boolean; stacked?: boolean }) {
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   const selectId = useId();
   const entry = useAppSelector((s) => selectMuteEntry(s, kind, id));
   const [mute, { isLoading }] = useUpdateMuteSettingMutation();
   const current = !entry ? "on" : "muted";
-  const mutedLabel = !entry ? "" : entry.expired_at ? t("mute.until", { time: dayjs(entry.expired_at).format("MMM D, HH:mm") }) : t("mute.muted_forever");
+  const mutedLabel = !entry ? "" : entry.expired_at ? t("mute.until", { time: monthDayTime(entry.expired_at, i18n.language) }) : t("mute.muted_forever");
   const select = (
     <Select
       id={selectId}

@@ -5,7 +5,6 @@
  * is the channel's `pinned_messages`, kept live by `pinned_message_updated`. Fills its parent.
  */
 import { useMemo } from "react";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useUnpinMessageMutation } from "../../app/services/pin";
@@ -15,25 +14,24 @@ import { ArrowRightIcon, CloseIcon } from "../Icons";
 import { PinIcon } from "../ChatIcons";
 import MessageContent from "../MessageList/MessageContent";
 import { requestJump } from "../MessageList/actions";
-import { fullTimeLabel } from "../MessageList/format";
+import { calendarDaysAgo, shortDate, timeOfDay } from "../../utils/dates";
+import Timestamp from "../ui/Timestamp";
 import Avatar, { avatarUrl } from "../ui/Avatar";
 import EmptyState from "../ui/EmptyState";
 import { canPin } from "../selection/rules";
 
 const NONE: never[] = [];
 
-/** "Today at 14:05", "Nov 3 at 09:12", "Nov 3, 2023" — relative to now, formatted by dayjs. */
-function when(ts: number, t: (key: string, o?: Record<string, unknown>) => string): string {
-  const d = dayjs(ts);
-  const now = dayjs();
-  const time = d.format("HH:mm");
-  if (d.isSame(now, "day")) return t("pins.today_at", { time });
-  if (d.isSame(now.subtract(1, "day"), "day")) return t("pins.yesterday_at", { time });
-  return d.format(d.isSame(now, "year") ? "MMM D" : "MMM D, YYYY");
+/** When a message was pinned: "Today at 14:05", "Yesterday at 09:12", "Nov 3", "Nov 3, 2023". */
+function when(ts: number, t: (key: string, o?: Record<string, unknown>) => string, language: string): string {
+  const ago = calendarDaysAgo(ts);
+  if (ago === 0) return t("pins.today_at", { time: timeOfDay(ts, language) });
+  if (ago === 1) return t("pins.yesterday_at", { time: timeOfDay(ts, language) });
+  return shortDate(ts, language);
 }
 
 export default function PinnedPanel({ gid }: { gid: number }) {
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   const pins = useAppSelector((s) => s.channels.byId[gid]?.pinned_messages ?? NONE);
   const channel = useAppSelector((s) => s.channels.byId[gid]);
   const me = useAppSelector((s) => s.authData.user?.uid);
@@ -98,9 +96,9 @@ export default function PinnedPanel({ gid }: { gid: number }) {
                       <span className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" data-testid="pinned-sender">
                         {senderName}
                       </span>
-                      <time dateTime={new Date(original.created_at).toISOString()} title={fullTimeLabel(original.created_at)} className="shrink-0 text-xs text-zinc-400 tabular-nums">
-                        {when(original.created_at, t)}
-                      </time>
+                      <Timestamp ts={original.created_at} className="shrink-0 text-xs text-zinc-400 tabular-nums">
+                        {when(original.created_at, t, i18n.language)}
+                      </Timestamp>
                     </div>
                   )}
                   <div className="line-clamp-6 text-sm [&_img]:max-h-40" data-testid="pinned-content">
@@ -109,7 +107,7 @@ export default function PinnedPanel({ gid }: { gid: number }) {
                   <p className="mt-1.5 flex items-center gap-1 text-[11px] text-zinc-500 dark:text-zinc-400">
                     <PinIcon size={11} className="shrink-0" />
                     <span className="truncate">
-                      {t("pins.pinned_by", { name: pinner })} · <time dateTime={new Date(pin.created_at).toISOString()}>{when(pin.created_at, t)}</time>
+                      {t("pins.pinned_by", { name: pinner })} · <time dateTime={new Date(pin.created_at).toISOString()}>{when(pin.created_at, t, i18n.language)}</time>
                     </span>
                   </p>
                 </div>

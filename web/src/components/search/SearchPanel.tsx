@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import dayjs from "dayjs";
 import clsx from "clsx";
 import type { ChatMessage } from "@parley/protocol";
 import { useAppSelector, useAppStore } from "../../app/hooks";
 import { SEARCH_PAGE_SIZE, useLazySearchMessagesQuery } from "../../app/services/conversation";
 import { toStoredMessage, type ConvKind } from "../../app/slices/messages";
+import { recentDateTime } from "../../utils/dates";
 import { toast } from "../../utils/toast";
 import { SearchIcon, Spinner } from "../Icons";
 import Avatar, { avatarUrl } from "../ui/Avatar";
@@ -43,14 +43,6 @@ function excerpt(text: string, keyword: string, room = 60): string {
   return `…${text.slice(at - room / 2)}`;
 }
 
-function when(ts: number, t: (key: string) => string) {
-  const d = dayjs(ts);
-  const now = dayjs();
-  if (d.isSame(now, "day")) return `${t("time.today")} ${d.format("HH:mm")}`;
-  if (d.isSame(now.subtract(1, "day"), "day")) return `${t("time.yesterday")} ${d.format("HH:mm")}`;
-  return d.format(d.isSame(now, "year") ? "MMM D, HH:mm" : "MMM D, YYYY");
-}
-
 interface Props {
   kind: ConvKind;
   id: number;
@@ -62,7 +54,7 @@ interface Props {
 
 /** Search in one conversation (`GET /message/search`): newest first, the match highlighted; a result opens in context. */
 export default function SearchPanel({ kind, id, query, onQueryChange, onShown }: Props) {
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   const store = useAppStore();
   const users = useAppSelector((s) => s.users.byId);
   const [search, { isFetching }] = useLazySearchMessagesQuery();
@@ -173,7 +165,7 @@ export default function SearchPanel({ kind, id, query, onQueryChange, onShown }:
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline gap-2">
                         <span className="truncate text-[13px] font-semibold text-zinc-900 dark:text-zinc-100">{name}</span>
-                        <span className="shrink-0 text-[11px] text-zinc-400">{when(r.at, t)}</span>
+                        <span className="shrink-0 text-[11px] text-zinc-400">{recentDateTime(r.at, i18n.language)}</span>
                         {opening === r.mid && <Spinner size={12} className="ml-auto text-primary-500" />}
                       </span>
                       <span className="mt-0.5 line-clamp-3 text-[13px] leading-snug break-words text-zinc-600 dark:text-zinc-300">

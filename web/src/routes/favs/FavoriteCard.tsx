@@ -5,15 +5,15 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import dayjs from "dayjs";
 import type { Archive, FavoriteArchive, MessageTarget } from "@parley/protocol";
 import { useAppSelector } from "../../app/hooks";
 import { selectDisplayName } from "../../app/selectors";
 import { useGetFavoriteDetailsQuery, useRemoveFavoriteMutation } from "../../app/services/favorite";
 import type { StoredUser } from "../../app/slices/users";
 import { ArrowRightIcon, AtIcon, HashIcon, LockIcon, TrashIcon } from "../../components/Icons";
-import { Body, senderOf } from "../../components/MessageList/content/Archive";
-import { fullTimeLabel } from "../../components/MessageList/format";
+import { Body, SenderLine, senderOf } from "../../components/MessageList/content/Archive";
+import Timestamp from "../../components/ui/Timestamp";
+import { dateTime, dateTimeWithYear } from "../../utils/dates";
 import Avatar from "../../components/ui/Avatar";
 import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import { toast } from "../../utils/toast";
@@ -59,12 +59,7 @@ function Messages({ archive, attachmentUrl }: { archive: Archive; attachmentUrl:
           <li key={`${msg.mid}-${i}`} className="flex gap-3 px-4 py-3" data-testid="favorite-message">
             <Avatar name={sender.name} seed={sender.name} src={sender.avatar} size={32} className="mt-0.5" />
             <div className="min-w-0 flex-1">
-              <div className="flex items-baseline gap-2">
-                <span className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{sender.name}</span>
-                <time dateTime={new Date(msg.created_at).toISOString()} title={fullTimeLabel(msg.created_at)} className="shrink-0 text-xs text-zinc-400 tabular-nums">
-                  {dayjs(msg.created_at).format("MMM D, HH:mm")}
-                </time>
-              </div>
+              <SenderLine name={sender.name} ts={msg.created_at} />
               <Body msg={msg} attachmentUrl={attachmentUrl} users={users} />
             </div>
           </li>
@@ -75,7 +70,7 @@ function Messages({ archive, attachmentUrl }: { archive: Archive; attachmentUrl:
 }
 
 export default function FavoriteCard({ favorite, hidden }: { favorite: FavoriteArchive; hidden?: boolean }) {
-  const { t } = useTranslation("fav");
+  const { t, i18n } = useTranslation("fav");
   const navigate = useNavigate();
   const uid = useAppSelector((s) => s.authData.user?.uid ?? 0);
   const { data, isError } = useGetFavoriteDetailsQuery(favorite.id);
@@ -97,7 +92,7 @@ export default function FavoriteCard({ favorite, hidden }: { favorite: FavoriteA
       hidden={hidden}
       className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
       data-testid="favorite"
-      aria-label={t("item_label", { time: dayjs(favorite.created_at).format("MMM D, YYYY HH:mm") })}
+      aria-label={t("item_label", { time: dateTimeWithYear(favorite.created_at, i18n.language) })}
     >
       <header className="flex items-center gap-2 border-b border-zinc-100 bg-zinc-50/70 px-4 py-2 dark:border-zinc-800 dark:bg-zinc-800/40">
         <div className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
@@ -110,9 +105,9 @@ export default function FavoriteCard({ favorite, hidden }: { favorite: FavoriteA
               <span aria-hidden="true">·</span>
             </>
           )}
-          <time dateTime={new Date(favorite.created_at).toISOString()} title={fullTimeLabel(favorite.created_at)} className="shrink-0">
-            {t("saved_at", { time: dayjs(favorite.created_at).format(dayjs(favorite.created_at).isSame(Date.now(), "year") ? "MMM D, HH:mm" : "MMM D, YYYY HH:mm") })}
-          </time>
+          <Timestamp ts={favorite.created_at} className="shrink-0">
+            {t("saved_at", { time: dateTime(favorite.created_at, i18n.language) })}
+          </Timestamp>
         </div>
         {source?.to && (
           <button

@@ -2,13 +2,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import dayjs from "dayjs";
 import clsx from "clsx";
 import { ArrowRightIcon, DownloadIcon } from "../../components/Icons";
 import FileTypeIcon from "../../components/MessageList/content/FileTypeIcon";
 import { formatFileSize, usesThumbnail } from "../../components/MessageList/content/format";
 import { fileUrl } from "../../components/MessageList/content/urls";
-import { fullTimeLabel } from "../../components/MessageList/format";
+import Timestamp from "../../components/ui/Timestamp";
+import { shortDate } from "../../utils/dates";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import type { FileEntry } from "./entries";
 
@@ -23,9 +23,6 @@ interface ViewProps {
   entries: FileEntry[];
   labels: EntryLabels;
 }
-
-/** "Mar 3" this year, "Mar 3, 2025" before. */
-export const shortDate = (ts: number) => dayjs(ts).format(dayjs(ts).isSame(Date.now(), "year") ? "MMM D" : "MMM D, YYYY");
 
 const chatPath = (e: FileEntry) => (e.conv ? `/chat/${e.conv.kind}/${e.conv.id}` : null);
 
@@ -75,16 +72,16 @@ function Actions({ entry, compact }: { entry: FileEntry; compact?: boolean }) {
 }
 
 function Meta({ entry }: { entry: FileEntry }) {
-  const { t } = useTranslation("file");
+  const { t, i18n } = useTranslation("file");
   const size = formatFileSize(entry.size);
   return (
     <span className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
       {entry.expired && <span className="rounded bg-amber-100 px-1.5 py-px font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">{t("expired")}</span>}
       {size && <span className="tabular-nums" data-testid="file-size">{size}</span>}
       {size && <span aria-hidden="true">·</span>}
-      <time dateTime={new Date(entry.createdAt).toISOString()} title={fullTimeLabel(entry.createdAt)} className="truncate">
-        {shortDate(entry.createdAt)}
-      </time>
+      <Timestamp ts={entry.createdAt} className="truncate">
+        {shortDate(entry.createdAt, i18n.language)}
+      </Timestamp>
     </span>
   );
 }
@@ -131,7 +128,7 @@ export function FileGrid({ entries, labels }: ViewProps) {
 }
 
 export function FileList({ entries, labels }: ViewProps) {
-  const { t } = useTranslation("file");
+  const { t, i18n } = useTranslation("file");
   return (
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <div className="hidden grid-cols-[minmax(0,1fr)_11rem_11rem_8.5rem_4.5rem] gap-4 border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase lg:grid dark:border-zinc-800 dark:bg-zinc-800/40 dark:text-zinc-400">
@@ -173,9 +170,9 @@ export function FileList({ entries, labels }: ViewProps) {
                 <span className="truncate">{sender.name}</span>
               </span>
               <span className="hidden truncate text-sm text-zinc-600 lg:block dark:text-zinc-400">{labels.conversation(e)}</span>
-              <time dateTime={new Date(e.createdAt).toISOString()} title={fullTimeLabel(e.createdAt)} className="hidden text-sm text-zinc-500 tabular-nums lg:block dark:text-zinc-400">
-                {shortDate(e.createdAt)}
-              </time>
+              <Timestamp ts={e.createdAt} className="hidden text-sm text-zinc-500 tabular-nums lg:block dark:text-zinc-400">
+                {shortDate(e.createdAt, i18n.language)}
+              </Timestamp>
               <Actions entry={e} />
             </li>
           );

@@ -13,6 +13,7 @@ import { ShieldIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Button from "../../components/ui/Button";
 import EmptyState from "../../components/ui/EmptyState";
+import { dateTimeWithYear } from "../../utils/dates";
 
 export const AUDIT_PAGE = 50;
 
@@ -72,7 +73,6 @@ export default function AuditLog() {
     key: (name) => t(`audit.detail.${name}`, { defaultValue: name.replaceAll("_", " ") }),
     flag: (value) => t(value ? "audit.yes" : "audit.no"),
   };
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const who = (uid: number | null) => (uid === null ? null : users[uid]);
   const userName = (uid: number) => users[uid]?.name ?? t("audit.deleted_user", { uid });
 
@@ -131,7 +131,7 @@ export default function AuditLog() {
                   {detail && <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400" title={detail}>{detail}</p>}
                 </div>
                 <div className="shrink-0 text-right text-xs text-zinc-500 dark:text-zinc-400">
-                  <time dateTime={new Date(e.created_at).toISOString()}>{time.format(e.created_at)}</time>
+                  <time dateTime={new Date(e.created_at).toISOString()}>{dateTimeWithYear(e.created_at, i18n.language)}</time>
                   {e.ip && <p className="font-mono text-[11px]">{e.ip}</p>}
                 </div>
               </li>

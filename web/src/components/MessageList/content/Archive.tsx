@@ -11,13 +11,13 @@ import { useAppSelector } from "../../../app/hooks";
 import type { StoredUser } from "../../../app/slices/users";
 import Avatar from "../../ui/Avatar";
 import { ChevronDownIcon } from "../../Icons";
-import { fullTimeLabel } from "../format";
+import { monthDayTime } from "../../../utils/dates";
+import Timestamp from "../../ui/Timestamp";
 import { useGetArchiveMessageQuery } from "./api";
 import FileAttachment from "./FileAttachment";
 import { fileFacts, fileKind, isPicture } from "./format";
 import { archiveAttachmentUrl } from "./urls";
 import { MarkdownText, PlainText } from "./Text";
-import dayjs from "dayjs";
 
 /** Messages shown (as one-line excerpts) while the card is collapsed. */
 const PREVIEW_COUNT = 2;
@@ -56,6 +56,21 @@ function Excerpt({ msg }: { msg: ArchiveMessage }) {
     );
   }
   return <>{msg.content ?? ""}</>;
+}
+
+/** A bundled message's sender and when it was sent (forwarded and saved messages). */
+export function SenderLine({ name, ts, testId }: { name: string; ts: number; testId?: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="flex items-baseline gap-2">
+      <span className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" data-testid={testId}>
+        {name}
+      </span>
+      <Timestamp ts={ts} className="shrink-0 text-xs text-zinc-400 tabular-nums">
+        {monthDayTime(ts, i18n.language)}
+      </Timestamp>
+    </div>
+  );
 }
 
 export function Body({ msg, attachmentUrl, users }: { msg: ArchiveMessage; attachmentUrl: AttachmentUrl; users: Record<number, StoredUser> }) {
@@ -137,14 +152,7 @@ export function ArchiveView({ archive, attachmentUrl, defaultExpanded = false }:
             <li key={`${msg.mid}-${i}`} className="flex gap-2.5 px-3 py-2.5" data-testid="archive-message">
               <Avatar name={sender.name} seed={sender.name} src={sender.avatar} size={28} className="mt-0.5" />
               <div className="min-w-0 flex-1">
-                <div className="flex items-baseline gap-2">
-                  <span className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" data-testid="archive-sender">
-                    {sender.name}
-                  </span>
-                  <time dateTime={new Date(msg.created_at).toISOString()} title={fullTimeLabel(msg.created_at)} className="shrink-0 text-xs text-zinc-400 tabular-nums">
-                    {dayjs(msg.created_at).format("MMM D, HH:mm")}
-                  </time>
-                </div>
+                <SenderLine name={sender.name} ts={msg.created_at} testId="archive-sender" />
                 <Body msg={msg} attachmentUrl={attachmentUrl} users={users} />
               </div>
             </li>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useSyncExternalStore } from "react";
 import clsx from "clsx";
-import dayjs from "dayjs";
+import { fullTimestamp } from "../../../utils/dates";
 import { useTranslation } from "react-i18next";
 import { useAppDispatch, useAppStore } from "../../../app/hooks";
 import { removeMessage, type ConvKind, type StoredMessage } from "../../../app/slices/messages";
@@ -80,7 +80,7 @@ export default function ExpiryCountdown({ message }: { message: StoredMessage })
         "mt-1 inline-flex items-center gap-1 rounded-full px-1.5 py-px text-[11px] font-medium tabular-nums",
         soon ? "bg-red-50 text-red-600 dark:bg-red-950/50 dark:text-red-300" : "bg-orange-50 text-orange-700 dark:bg-orange-950/40 dark:text-orange-300",
       )}
-      title={t("content.expires_at", { time: dayjs(at).format("YYYY-MM-DD HH:mm:ss") })}
+      title={t("content.expires_at", { time: fullTimestamp(at) })}
       aria-label={t("content.expires_in_label", { left: t(`content.left.${unit}`, { n }) })}
       data-testid="expiry-countdown"
     >

@@ -2,28 +2,17 @@ import { lazy, memo, Suspense, useCallback, useId, useRef, useState, type MouseE
 import { NavLink, useMatch } from "react-router";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
-import dayjs from "dayjs";
 import { useAppDispatch, useAppSelector } from "../../../app/hooks";
 import { selectIsMuted, selectLastMessage, selectMentionCount, selectUnreadCount } from "../../../app/selectors";
 import { toggleMenuExpand } from "../../../app/slices/ui";
 import ChannelAvatar from "../../../components/aside/ChannelAvatar";
 import { BellOffIcon, MoreIcon } from "../../../components/aside/icons";
 import Avatar, { avatarUrl } from "../../../components/ui/Avatar";
+import { activityLabel } from "../../../utils/dates";
 import { chatPath, messageText, parseRefKey } from "./model";
 
 // The menu loads on the first right-click or "…".
 const ConversationMenu = lazy(() => import("./ConversationMenu"));
-
-// i18n-ns: chat
-/** Today: the time; yesterday; this week: the weekday; older: the date. */
-export function activityLabel(ts: number, t: (key: string) => string): string {
-  const d = dayjs(ts);
-  const now = dayjs();
-  if (d.isSame(now, "day")) return d.format("HH:mm");
-  if (d.isSame(now.subtract(1, "day"), "day")) return t("time.yesterday");
-  if (now.diff(d, "day") < 6) return d.format("ddd");
-  return d.format(d.isSame(now, "year") ? "MMM D" : "YYYY/M/D");
-}
 
 function Preview({ convKey, active, id }: { convKey: string; active: boolean; id: string }) {
   const { t } = useTranslation("chat");
@@ -53,7 +42,7 @@ function ItemAvatar({ convKey, active }: { convKey: string; active: boolean }) {
 
 /** One conversation of the sidebar: picture, name, last activity, preview, unread and @ badges, menu. */
 function ConversationItem({ convKey }: { convKey: string }) {
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   const dispatch = useAppDispatch();
   const { kind, id } = parseRefKey(convKey);
   // A DM shows my private remark for the person, when I set one.
@@ -134,7 +123,7 @@ function ConversationItem({ convKey }: { convKey: string }) {
                   isActive ? "text-white/70" : showUnread ? "font-semibold text-primary-600 dark:text-primary-400" : "text-zinc-400 dark:text-zinc-500",
                 )}
               >
-                {activityLabel(lastAt, t)}
+                {activityLabel(lastAt, i18n.language)}
               </span>
             )}
           </span>
