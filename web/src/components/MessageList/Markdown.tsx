@@ -5,19 +5,17 @@
  * language label and a copy button; their syntax colours come from a second lazy chunk
  * (content/highlight), fetched only when a message has a fenced block.
  */
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { useTranslation } from "react-i18next";
 import type { StoredUser } from "../../app/slices/users";
 import { toast } from "../../utils/toast";
 import { CheckIcon, CopyIcon } from "../Icons";
-import { markdownWithMentions } from "./mentions";
-import { MENTION_CLASS } from "./content/Text";
+import remarkMentions from "./remarkMentions";
 
 type Plugins = NonNullable<Options["rehypePlugins"]>;
 
-const remarkPlugins = [remarkGfm];
 let highlighter: Plugins | null = null;
 let loading: Promise<Plugins> | null = null;
 const loadHighlighter = () =>
@@ -87,7 +85,6 @@ function CodeBlock({ children, node: _node, ...rest }: ComponentProps<"pre"> & {
 
 const components: Components = {
   a({ href, children, node: _node, ...rest }: ComponentProps<"a"> & { node?: unknown }) {
-    if (href?.startsWith("#mention-")) return <span className={MENTION_CLASS}>{children}</span>;
     return (
       <a {...rest} href={href} target="_blank" rel="noopener noreferrer">
         {children}
@@ -101,7 +98,8 @@ const components: Components = {
 const FENCE = /(^|\n) {0,3}(```|~~~)/;
 
 export default function Markdown({ text, users }: { text: string; users: Record<number, StoredUser> }) {
-  const source = markdownWithMentions(text, (uid) => users[uid]?.name);
+  // Mentions are found in the parsed tree (remarkMentions), never in code.
+  const remarkPlugins = useMemo<NonNullable<Options["remarkPlugins"]>>(() => [remarkGfm, [remarkMentions, { nameOf: (uid: number) => users[uid]?.name }]], [users]);
   const rehypePlugins = useHighlighter(FENCE.test(text));
   return (
     <div
@@ -109,7 +107,7 @@ export default function Markdown({ text, users }: { text: string; users: Record<
       data-testid="markdown"
     >
       <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {source}
+        {text}
       </ReactMarkdown>
     </div>
   );

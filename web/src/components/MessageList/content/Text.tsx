@@ -4,12 +4,11 @@
  */
 import { Fragment, lazy, Suspense } from "react";
 import type { StoredUser } from "../../../app/slices/users";
-import { MENTION_SPLIT } from "../mentions";
+import { MENTION_CLASS, MENTION_SPLIT } from "../mentions";
 import { splitLinks } from "./links";
 
 const Markdown = lazy(() => import("../Markdown"));
 
-export const MENTION_CLASS = "rounded bg-primary-100 px-0.5 font-medium text-primary-700 dark:bg-primary-900/60 dark:text-primary-200";
 const LINK_CLASS = "text-primary-600 underline decoration-primary-600/30 underline-offset-2 hover:decoration-primary-600 dark:text-primary-300 dark:decoration-primary-300/40";
 
 function Linked({ text }: { text: string }) {
