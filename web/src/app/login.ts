@@ -9,9 +9,7 @@ import { toast } from "../utils/toast";
 import { getDeviceKey } from "../utils/device";
 import { publicRequest, type PublicResult } from "./services/public";
 import { setAuthData } from "./slices/auth.data";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
+import type { AppDispatch } from "./store";
 
 const t = (key: string) => i18n.t(key, { ns: "auth" }) as string;
 
@@ -36,7 +34,7 @@ export function loginErrorText(status: unknown): string | undefined {
 
 /** Log in with a credential; stores the session on success. */
 export async function loginWith(
-  dispatch: AnyDispatch,
+  dispatch: AppDispatch,
   credential: LoginCredential,
   { quiet = false }: { quiet?: boolean } = {},
 ): Promise<PublicResult<LoginResponse>> {

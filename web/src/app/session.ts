@@ -4,18 +4,16 @@ import { resetAuthData } from "./slices/auth.data";
 import { navigateTo } from "../utils/navigation";
 import { removeLocalPrefix } from "../utils/storage";
 import { KEY_DRAFT_PREFIX } from "./config";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
+import type { AppDispatch } from "./store";
 
 /** Extra resets registered by lazily loaded modules (the RTK Query caches). */
-const resetHooks: ((dispatch: AnyDispatch) => void)[] = [];
-export function onLocalDataReset(hook: (dispatch: AnyDispatch) => void) {
+const resetHooks: ((dispatch: AppDispatch) => void)[] = [];
+export function onLocalDataReset(hook: (dispatch: AppDispatch) => void) {
   resetHooks.push(hook);
 }
 
 /** Reset all local data, and optionally auth (spec §4). The event stream stops with the session. */
-export function resetLocalData(dispatch: AnyDispatch, withAuth = true) {
+export function resetLocalData(dispatch: AppDispatch, withAuth = true) {
   dispatch(resetAll());
   for (const hook of resetHooks) hook(dispatch);
   // Unsent drafts belong to the session that wrote them (spec §3 UI state).
@@ -24,7 +22,7 @@ export function resetLocalData(dispatch: AnyDispatch, withAuth = true) {
 }
 
 /** Same tick, so the router and the store re-render together (no guard redirect in between). */
-export function clearSession(dispatch: AnyDispatch) {
+export function clearSession(dispatch: AppDispatch) {
   resetLocalData(dispatch, true);
   navigateTo("/login");
 }

@@ -7,11 +7,9 @@ import i18n from "../../i18n";
 import { toast } from "../../utils/toast";
 import { NO_LOGOUT_ON_401, NO_TOAST_403, NO_TOAST_404, SILENT_ENDPOINTS } from "../config";
 import { clearSession } from "../session";
+import type { AppDispatch } from "../store";
 
 export type ApiStatus = number | "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | "CUSTOM_ERROR";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
 
 /** The texts of spec §8 (i18n keys, `namespace:key`). */
 export const ERROR_TEXT = {
@@ -93,7 +91,7 @@ export interface ErrorOutcome {
 }
 
 /** Apply the catalogue to one failed call. Returns what was done (for tests and callers). */
-export function handleApiError(endpoint: string, status: ApiStatus, data: unknown, dispatch: AnyDispatch): ErrorOutcome {
+export function handleApiError(endpoint: string, status: ApiStatus, data: unknown, dispatch: AppDispatch): ErrorOutcome {
   const rule = STATUS_RULES[String(status)];
   const outcome: ErrorOutcome = { loggedOut: false };
   if (!rule) return outcome;

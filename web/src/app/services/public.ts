@@ -5,6 +5,7 @@
  */
 import { API_BASE } from "../config";
 import { handleApiError, type ApiStatus } from "./errors";
+import type { AppDispatch } from "../store";
 
 export interface PublicRequest {
   url: string;
@@ -18,13 +19,10 @@ export interface PublicRequest {
 
 export type PublicResult<T> = { data: T; error?: undefined } | { data?: undefined; error: { status: ApiStatus; data?: unknown } };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
-
 export async function publicRequest<T>(
   endpoint: string,
   { url, method = "GET", body, timeout, responseHandler = "json", token }: PublicRequest,
-  dispatch: AnyDispatch,
+  dispatch: AppDispatch,
 ): Promise<PublicResult<T>> {
   const controller = new AbortController();
   let timedOut = false;

@@ -2,9 +2,7 @@ import type { RenewTokenResponse } from "@parley/protocol";
 import { API_BASE } from "../config";
 import { clearSession } from "../session";
 import { updateToken, type AuthState } from "../slices/auth.data";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
+import type { AppDispatch } from "../store";
 
 let renewing: Promise<boolean> | null = null;
 
@@ -13,7 +11,7 @@ let renewing: Promise<boolean> | null = null;
  * share one request, since both tokens rotate. Resolves false when the session could not be
  * renewed; a 401/403/451 ends it.
  */
-export function renewToken(dispatch: AnyDispatch, getState: () => unknown): Promise<boolean> {
+export function renewToken(dispatch: AppDispatch, getState: () => unknown): Promise<boolean> {
   if (renewing) return renewing;
   renewing = (async () => {
     const { token, refreshToken } = (getState() as { authData: AuthState }).authData;

@@ -6,6 +6,7 @@ import { KEY_SERVER_VERSION } from "../config";
 import { publicRequest } from "../services/public";
 import { getLocal, setLocal } from "../../utils/storage";
 import { updateInitialized } from "./auth.data";
+import type { AppDispatch } from "../store";
 
 export interface ServerState {
   name: string;
@@ -54,35 +55,32 @@ export function serverReducer(state: ServerState | undefined, action: UnknownAct
 
 export const serverSlice = { reducerPath: "server" as const, reducer: serverReducer };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
-
 /** `GET /api/admin/system/initialized`, 5 s timeout; a failure counts as initialized (spec §7). */
-export const fetchInitialized = () => async (dispatch: AnyDispatch) => {
+export const fetchInitialized = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<boolean>("getInitialized", { url: "/admin/system/initialized", timeout: 5_000 }, dispatch);
   dispatch(updateInitialized(res.error ? true : res.data !== false));
 };
 
 /** `GET /api/admin/system/organization`: the server name and description. */
-export const fetchServer = () => async (dispatch: AnyDispatch) => {
+export const fetchServer = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<Organization>("getServer", { url: "/admin/system/organization" }, dispatch);
   if (res.data) dispatch(updateInfo(res.data));
 };
 
 /** `GET /api/admin/system/version` (text); failures are logged only (spec §8). */
-export const fetchServerVersion = () => async (dispatch: AnyDispatch) => {
+export const fetchServerVersion = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<string>("getServerVersion", { url: "/admin/system/version", responseHandler: "text" }, dispatch);
   if (typeof res.data === "string" && res.data.trim()) dispatch(updateInfo({ version: res.data.trim() }));
 };
 
 /** `GET /api/admin/login/config`; on failure the defaults apply. */
-export const fetchLoginConfig = () => async (dispatch: AnyDispatch) => {
+export const fetchLoginConfig = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<LoginConfig>("getLoginConfig", { url: "/admin/login/config" }, dispatch);
   dispatch(updateLoginConfig(res.data ? { ...DEFAULT_LOGIN_CONFIG, ...res.data } : DEFAULT_LOGIN_CONFIG));
 };
 
 /** `GET /api/admin/smtp/enabled`: whether e-mail (magic links) can be sent. */
-export const fetchSMTPStatus = () => async (dispatch: AnyDispatch) => {
+export const fetchSMTPStatus = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<boolean>("getSMTPStatus", { url: "/admin/smtp/enabled" }, dispatch);
   if (typeof res.data === "boolean") dispatch(updateSMTPStatus(res.data));
 };

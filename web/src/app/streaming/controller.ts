@@ -20,11 +20,10 @@ import { setReady, updateSSEStatus } from "../slices/ui";
 import { createEventHandler, type EventHandler } from "./handler";
 import { tokenNeedsRenewal } from "../../utils/token";
 import { userApi } from "../services/user";
+import type { AppDispatch } from "../store";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
 interface StoreLike {
-  dispatch: AnyDispatch;
+  dispatch: AppDispatch;
   getState: () => unknown;
 }
 type StateLike = { authData: AuthState; footprint: FootprintState };

@@ -32,9 +32,8 @@ import { typingStarted } from "../slices/typing";
 import { updateCommon, updateInfo } from "../slices/server";
 import { forgetRememberedChat, setCalling, setReady, type UIState } from "../slices/ui";
 import { applyUserLogs, setUsersOnline } from "../slices/users";
+import type { AppDispatch } from "../store";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDispatch = (action: any) => any;
 type StateLike = { authData: AuthState; channels: ChannelsState; ui: UIState };
 
 /** The highest normal/reply mid of a batch (reactions do not advance the cursor). */
@@ -51,7 +50,7 @@ export interface EventHandler {
   onStop?: () => void;
 }
 
-export function createEventHandler(dispatch: AnyDispatch, getState: () => unknown, onStop: () => void): EventHandler {
+export function createEventHandler(dispatch: AppDispatch, getState: () => unknown, onStop: () => void): EventHandler {
   let queue: ChatMessage[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const state = () => getState() as StateLike;

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { EXTERNAL_OAUTH, KEY_GOOGLE_ID_TOKEN, KEY_MAGIC_TOKEN } from "../../app/config";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { loginWith } from "../../app/login";
+import type { AppDispatch } from "../../app/store";
 import { publicRequest } from "../../app/services/public";
 import { GithubIcon, GlobeIcon, GoogleIcon, WalletIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
@@ -15,10 +16,9 @@ import { getLocal } from "../../utils/storage";
 import { toast } from "../../utils/toast";
 
 type ClientConfig = { client_id?: string };
-type AnyDispatch = ReturnType<typeof useAppDispatch>;
 
 /** `GET …/public_config` (newer servers), falling back to the 0.3 `…/config`. */
-async function clientId(dispatch: AnyDispatch, provider: "google" | "github"): Promise<string | undefined> {
+async function clientId(dispatch: AppDispatch, provider: "google" | "github"): Promise<string | undefined> {
   const endpoint = provider === "google" ? "getGoogleAuthConfig" : "getGithubAuthConfig";
   for (const path of ["public_config", "config"]) {
     const res = await publicRequest<ClientConfig>(endpoint, { url: `/admin/${provider}_auth/${path}` }, dispatch);
