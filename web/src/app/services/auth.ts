@@ -1,6 +1,5 @@
-import { createApi } from "@reduxjs/toolkit/query/react";
 import type { LoginRequest, LoginResponse, RenewTokenRequest, RenewTokenResponse } from "@parley/protocol";
-import baseQuery from "./base.query";
+import { api } from "./api";
 import { clearSession } from "../session";
 
 /** `POST /api/user/register` (contract §3.2). The web client sends gender 0 and device "browser". */
@@ -26,9 +25,7 @@ export interface SendRegMagicLinkResponse {
   mail_is_sent: boolean;
 }
 
-export const authApi = createApi({
-  reducerPath: "authApi",
-  baseQuery,
+export const authApi = api.injectEndpoints({
   endpoints: (builder) => ({
     login: builder.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: "/token/login", method: "POST", body }),

@@ -5,7 +5,7 @@
  * screen reads the footprint, never these caches.
  */
 import type { Contact, ContactAction, ContactRemarkRequest, UpdateContactStatusRequest } from "@parley/protocol";
-import { userApi } from "./user";
+import { api } from "./api";
 import { applySettingsChanged, setRemark, type FootprintState } from "../slices/footprint";
 
 /** spec §4: add → added, block → blocked, remove and unblock → ''. */
@@ -18,8 +18,7 @@ export const CONTACT_STATUS_AFTER: Record<ContactAction, "added" | "blocked" | "
 
 type FootprintLike = { footprint: FootprintState };
 
-// Injected into the user API: one cache (reset with the session) and no middleware of its own.
-export const contactApi = userApi.injectEndpoints({
+export const contactApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /user/contacts`: replaces the known statuses (users missing from it are ''). */
     getContacts: builder.query<Contact[], void>({

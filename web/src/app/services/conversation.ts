@@ -1,7 +1,6 @@
 /**
  * The per-user conversation settings of contract §3.2 / §11 (mute, pin chat, burn after reading,
- * read index) and channel management (§3.3), injected into the existing APIs so no new store
- * slot is needed. The server tells only this user's *other* devices about a settings change
+ * read index), channel management (§3.3) and message search. The server tells only this user's *other* devices about a settings change
  * (`user_settings_changed`), so each mutation applies its own delta once the server accepted it;
  * a failure changes nothing locally (spec §8).
  */
@@ -10,13 +9,11 @@ import i18n from "../../i18n";
 import { toast } from "../../utils/toast";
 import { updateChannel } from "../slices/channels";
 import { applySettingsChanged, updateReadIndexes } from "../slices/footprint";
-import { channelApi } from "./channel";
-import { messageApi } from "./message";
-import { userApi } from "./user";
+import { api, channelChanged } from "./api";
 
 const now = () => Date.now();
 
-export const conversationUserApi = userApi.injectEndpoints({
+export const conversationUserApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `POST /user/mute`; `expired_in` seconds (absent: until unmuted). */
     updateMuteSetting: builder.mutation<null, MuteRequest>({
@@ -88,11 +85,12 @@ export interface ChannelUpdate {
   owner?: number;
 }
 
-export const conversationChannelApi = channelApi.injectEndpoints({
+export const conversationChannelApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `PUT /group/{gid}`; name and description apply locally at once (spec §4 Channels). */
     updateChannelInfo: builder.mutation<null, ChannelUpdate>({
       query: ({ gid, ...body }) => ({ url: `/group/${gid}`, method: "PUT", body }),
+      invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
       async onQueryStarted({ gid, name, description, owner }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -108,6 +106,7 @@ export const conversationChannelApi = channelApi.injectEndpoints({
     /** `POST /group/{gid}/avatar` with a PNG body. */
     uploadChannelAvatar: builder.mutation<null, { gid: number; image: Blob }>({
       query: ({ gid, image }) => ({ url: `/group/${gid}/avatar`, method: "POST", body: image, headers: { "Content-Type": "image/png" } }),
+      invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
       async onQueryStarted({ gid }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -121,6 +120,7 @@ export const conversationChannelApi = channelApi.injectEndpoints({
     /** `POST /group/{gid}/change_type`; the stream's `group_changed` / `joined_group` bring the result. */
     changeChannelType: builder.mutation<null, { gid: number; is_public: boolean; members?: number[] }>({
       query: ({ gid, ...body }) => ({ url: `/group/${gid}/change_type`, method: "POST", body }),
+      invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
     }),
     /** `GET /group/{gid}/leave` (403 for the owner, who must transfer ownership first). */
     leaveChannel: builder.mutation<null, number>({
@@ -140,9 +140,11 @@ export const conversationChannelApi = channelApi.injectEndpoints({
     /** `POST /group/{gid}/members/add` and `/members/remove`, bare uid arrays; the stream updates the lists. */
     addChannelMembers: builder.mutation<null, { gid: number; uids: number[] }>({
       query: ({ gid, uids }) => ({ url: `/group/${gid}/members/add`, method: "POST", body: uids }),
+      invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
     }),
     removeChannelMembers: builder.mutation<null, { gid: number; uids: number[] }>({
       query: ({ gid, uids }) => ({ url: `/group/${gid}/members/remove`, method: "POST", body: uids }),
+      invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
     }),
   }),
 });
@@ -158,7 +160,7 @@ export interface SearchArgs {
 
 export const SEARCH_PAGE_SIZE = 50;
 
-export const searchApi = messageApi.injectEndpoints({
+export const searchApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /message/search` (Parley): newest first, current content. */
     searchMessages: builder.query<ChatMessage[], SearchArgs>({
@@ -166,6 +168,8 @@ export const searchApi = messageApi.injectEndpoints({
         url: "/message/search",
         params: { keyword, limit, ...(gid ? { gid } : {}), ...(uid ? { uid } : {}), ...(before ? { before } : {}) },
       }),
+      // Each search is read once by the panel, which keeps the pages it shows.
+      keepUnusedDataFor: 0,
     }),
   }),
 });

@@ -3,11 +3,10 @@
  * (`/favorite`, private to the user) and forwarding (`POST /resource/archive`, then a
  * `vocechat/archive` message whose body is the archive path).
  */
-import { createApi } from "@reduxjs/toolkit/query/react";
 import { ContentType, type Archive, type CreateArchiveRequest, type FavoriteArchive } from "@parley/protocol";
 import { encodeProperties } from "../../utils/base64";
-import baseQuery from "./base.query";
-import { nextLocalId } from "./handlers";
+import { api } from "./api";
+import { nextLocalId } from "./sendFlow";
 import type { ConvKind } from "../slices/messages";
 
 /** Content types the server can archive (400 for the others: audio, forwards). */
@@ -19,10 +18,7 @@ export interface ArchiveTarget {
   id: number;
 }
 
-export const favoriteApi = createApi({
-  reducerPath: "favoriteApi",
-  baseQuery,
-  tagTypes: ["Favorite"],
+export const favoriteApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /favorite`: the caller's saved items, oldest first. */
     getFavorites: builder.query<FavoriteArchive[], void>({

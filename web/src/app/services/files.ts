@@ -3,15 +3,15 @@
  * server ≥ 0.3.11). Saved items live in `favorite.ts`.
  */
 import type { AdminFileItem } from "@parley/protocol";
-import { messageApi } from "./message";
+import { api } from "./api";
 
 /** Rows per request of the file list (the server's maximum is 500). */
 export const FILES_PAGE_SIZE = 500;
 /** The file list is read whole up to this many rows; filters then run on the client. */
 export const FILES_MAX_ROWS = 5_000;
 
-// Injected into the message API when the files screen loads, so the chat bundle does not carry it.
-export const filesApi = messageApi.injectEndpoints({
+// Injected when the files screen loads, so the chat bundle does not carry it.
+export const filesApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /**
      * `GET /admin/system/files`, every page (newest first) up to `FILES_MAX_ROWS`: the screen
@@ -30,6 +30,8 @@ export const filesApi = messageApi.injectEndpoints({
         }
         return { data: rows };
       },
+      providesTags: ["File"],
+      keepUnusedDataFor: 0,
     }),
   }),
 });

@@ -1,31 +1,19 @@
 /**
- * The chat part of the store: injects the data slices and the RTK Query APIs. Imported by every
- * lazy chunk that uses them (main layout, onboarding) before anything renders.
+ * The chat part of the store: injects the data slices and the RTK Query API (its reducer and
+ * middleware; each domain file adds its endpoints to it when imported). Imported by every lazy
+ * chunk that uses them (main layout, onboarding, invite and register pages) before anything renders.
  */
 import { setupListeners } from "@reduxjs/toolkit/query";
+import { CHAT_STORE_PARTS } from "../chatParts";
 import { onLocalDataReset } from "../session";
 import { inject, store } from "../store";
-import { channelsSlice } from "../slices/channels";
-import { footprintSlice } from "../slices/footprint";
-import { messagesSlice } from "../slices/messages";
-import { typingSlice } from "../slices/typing";
-import { usersSlice } from "../slices/users";
-import { authApi } from "./auth";
-import { channelApi } from "./channel";
-import { messageApi } from "./message";
-import { serverApi } from "./server";
-import { userApi } from "./user";
-import { pinApi } from "./pin";
-import { favoriteApi } from "./favorite";
-import { selectionSlice } from "../../components/selection/selectionSlice";
+import { api } from "./api";
 
-inject(channelsSlice, usersSlice, messagesSlice, footprintSlice, typingSlice, authApi, userApi, channelApi, messageApi, serverApi, pinApi, favoriteApi, selectionSlice);
+inject(...CHAT_STORE_PARTS);
 
 setupListeners(store.dispatch);
 
 // A new session must not see the previous one's cached queries.
 onLocalDataReset((dispatch) => {
-  for (const api of [authApi, userApi, channelApi, messageApi, serverApi, pinApi, favoriteApi]) dispatch(api.util.resetApiState());
+  dispatch(api.util.resetApiState());
 });
-
-export { authApi, channelApi, favoriteApi, messageApi, pinApi, serverApi, userApi };

@@ -1,8 +1,7 @@
-import { createApi } from "@reduxjs/toolkit/query/react";
 import { HISTORY_PAGE_SIZE, type ChatMessage } from "@parley/protocol";
-import baseQuery from "./base.query";
+import { api } from "./api";
 import { removeMessage, type ConvKind } from "../slices/messages";
-import { handleChatMessage, sendRequest, type SendArgs } from "./handlers";
+import { handleChatMessage, sendRequest, type SendArgs } from "./sendFlow";
 
 export interface HistoryArgs {
   kind: ConvKind;
@@ -12,10 +11,7 @@ export interface HistoryArgs {
   limit?: number;
 }
 
-export const messageApi = createApi({
-  reducerPath: "messageApi",
-  baseQuery,
-  keepUnusedDataFor: 0,
+export const messageApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /group/{gid}/history` or `GET /user/{uid}/history`: ascending `ChatMessage[]`. */
     getHistory: builder.query<ChatMessage[], HistoryArgs>({
@@ -23,6 +19,8 @@ export const messageApi = createApi({
         url: `/${kind === "channel" ? "group" : "user"}/${id}/history`,
         params: before ? { limit, before } : { limit },
       }),
+      // Pages land in the messages slice; the cache would only hold a second copy.
+      keepUnusedDataFor: 0,
     }),
     editMessage: builder.mutation<number, { mid: number; content: string; type?: string }>({
       query: ({ mid, content, type = "text/plain" }) => ({
@@ -38,6 +36,8 @@ export const messageApi = createApi({
     /** `DELETE /message/{mid}`; a failure removes the message locally (spec §4). */
     deleteMessage: builder.mutation<number, { mid: number; kind: ConvKind; id: number }>({
       query: ({ mid }) => ({ url: `/message/${mid}`, method: "DELETE" }),
+      // A deleted message takes its file out of the files screen's list.
+      invalidatesTags: ["File"],
       async onQueryStarted({ mid, kind, id }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -52,6 +52,7 @@ export const messageApi = createApi({
      */
     deleteMessages: builder.mutation<number, number[]>({
       query: (mids) => ({ url: `/message/bulk/${mids.join(",")}`, method: "DELETE" }),
+      invalidatesTags: ["File"],
     }),
     /** `POST /message/{mid}/reply`: sent like a normal message (temporary copy, then the mid). */
     replyMessage: builder.mutation<number, SendArgs & { kind: ConvKind; reply_mid: number }>({

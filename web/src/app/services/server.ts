@@ -1,4 +1,3 @@
-import { createApi } from "@reduxjs/toolkit/query/react";
 import type {
   AdminUser,
   AuditLogEntry,
@@ -10,15 +9,12 @@ import type {
   SystemCommon,
   UserInfo,
 } from "@parley/protocol";
-import baseQuery from "./base.query";
+import { api } from "./api";
 import { MIN_VERSION } from "../config";
 import { updateCommon, updateInfo, updateLoginConfig, type ServerState } from "../slices/server";
 import { compareVersion } from "../../utils/version";
 
-export const serverApi = createApi({
-  reducerPath: "serverApi",
-  baseQuery,
-  tagTypes: ["Server", "LoginConfig"],
+export const serverApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getServer: builder.query<Organization, void>({
       query: () => ({ url: "/admin/system/organization" }),
@@ -42,6 +38,7 @@ export const serverApi = createApi({
         const res = await base({ url: "/admin/system/organization", method, body });
         return res.error ? { error: res.error } : { data: null };
       },
+      invalidatesTags: ["Server"],
       async onQueryStarted(body, { dispatch, getState, queryFulfilled }) {
         const { name, description } = (getState() as unknown as { server: ServerState }).server;
         dispatch(updateInfo({ name: body.name, description: body.description ?? null }));

@@ -1,13 +1,10 @@
-import { createApi } from "@reduxjs/toolkit/query/react";
 import type { UserInfo } from "@parley/protocol";
-import baseQuery from "./base.query";
-import { handleChatMessage, sendRequest, type SendArgs } from "./handlers";
+import { api } from "./api";
+import { handleChatMessage, sendRequest, type SendArgs } from "./sendFlow";
 import { updateLoginUser } from "../slices/auth.data";
 import { fillUsers } from "../slices/users";
 
-export const userApi = createApi({
-  reducerPath: "userApi",
-  baseQuery,
+export const userApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getUsers: builder.query<UserInfo[], void>({
       query: () => ({ url: "/user" }),

@@ -8,7 +8,7 @@
  */
 import { store } from "../../app/store";
 import { channelApi } from "../../app/services/channel";
-import { nextLocalId, type SendArgs } from "../../app/services/handlers";
+import { nextLocalId, type SendArgs } from "../../app/services/sendFlow";
 import { messageApi } from "../../app/services/message";
 import { UploadError, uploadFile } from "../../app/services/upload";
 import { userApi } from "../../app/services/user";

@@ -11,7 +11,7 @@ import { useMessageLabels } from "./labels";
 import PinnedMark from "./toolbar/PinnedMark";
 import Toolbar from "./toolbar/Toolbar";
 import { RowSelectCheck } from "../selection/RowSelect";
-import { toggleSelected } from "../selection/selectionSlice";
+import { toggleSelected } from "../../app/slices/selection";
 import { fullTimeLabel, timeLabel } from "./format";
 import MessageContent from "./MessageContent";
 import { isSelfRight, useRowState, useToolbarMounted } from "./rowState";

@@ -8,7 +8,7 @@
 import { createContext, useContext, useDeferredValue, useMemo, useRef, useState } from "react";
 import { useAppSelector } from "../../app/hooks";
 import type { PinnedMessage } from "@parley/protocol";
-import { selectSelection } from "../selection/selectionSlice";
+import { selectSelection } from "../../app/slices/selection";
 import { selectChatLayout } from "./content/layout";
 
 export interface RowState {

@@ -9,7 +9,7 @@ import { ContentType } from "@parley/protocol";
 import { useAppSelector } from "../../app/hooks";
 import { useSendChannelMsgMutation } from "../../app/services/channel";
 import { useCreateArchiveMutation, useSendArchiveMutation } from "../../app/services/favorite";
-import { nextLocalId } from "../../app/services/handlers";
+import { nextLocalId } from "../../app/services/sendFlow";
 import { useSendMsgMutation } from "../../app/services/user";
 import type { StoredMessage } from "../../app/slices/messages";
 import { toast } from "../../utils/toast";

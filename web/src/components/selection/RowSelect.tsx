@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { StoredMessage } from "../../app/slices/messages";
 import { CheckIcon } from "../Icons";
 import { useMessageActions } from "../MessageList/actions";
-import { selectIsSelected, selectSelecting, toggleSelected } from "./selectionSlice";
+import { selectIsSelected, selectSelecting, toggleSelected } from "../../app/slices/selection";
 
 export function useRowSelection(message: StoredMessage) {
   const { selectionKey } = useMessageActions();

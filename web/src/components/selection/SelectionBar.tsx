@@ -11,7 +11,7 @@ import { BookmarkIcon, CloseIcon, TrashIcon } from "../Icons";
 import { ForwardIcon } from "../ChatIcons";
 import Button from "../ui/Button";
 import { bulkState, type Viewer } from "./rules";
-import { selectSelection } from "./selectionSlice";
+import { selectSelection } from "../../app/slices/selection";
 
 interface Props extends Viewer {
   context: string;

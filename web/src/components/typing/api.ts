@@ -1,8 +1,8 @@
-/** `POST /api/user/typing` (Parley addition, docs/API.md "Users"), added to the user API. */
+/** `POST /api/user/typing` (Parley addition, docs/API.md "Users"), added to the app's API. */
 import type { TypingRequest } from "@parley/protocol";
-import { userApi } from "../../app/services/user";
+import { api } from "../../app/services/api";
 
-export const typingApi = userApi.injectEndpoints({
+export const typingApi = api.injectEndpoints({
   endpoints: (builder) => ({
     // Silent on failure (config SILENT_ENDPOINTS): a refused notice is not worth a toast.
     sendTyping: builder.mutation<null, TypingRequest>({

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { selectConversationIds } from "../../app/selectors";
 import { useSendChannelMsgMutation } from "../../app/services/channel";
-import { nextLocalId } from "../../app/services/handlers";
+import { nextLocalId } from "../../app/services/sendFlow";
 import { useDeleteMessageMutation, useEditMessageMutation, useLikeMessageMutation, useReplyMessageMutation } from "../../app/services/message";
 import { useSendMsgMutation } from "../../app/services/user";
 import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/messages";

@@ -1,15 +1,15 @@
 /**
- * The server reads message content needs, injected into the message API (so a session reset
+ * The server reads message content needs, injected into the app's API (so a session reset
  * clears them with it): link previews and forwarded archives. Both fail silently (spec §8: OG
  * info and archive messages) — the endpoint names are in `SILENT_ENDPOINTS`.
  */
 import { EMPTY_OPEN_GRAPH, type Archive, type OpenGraphObject } from "@parley/protocol";
-import { messageApi } from "../../../app/services/message";
+import { api } from "../../../app/services/api";
 
 /** Previews and archives do not change: keep them for the session once loaded. */
 const KEEP_S = 24 * 3600;
 
-export const contentApi = messageApi.injectEndpoints({
+export const contentApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /**
      * `GET /resource/open_graphic_parse?url=`, cached per URL in memory. A failure is stored as

@@ -17,7 +17,7 @@ import { TrashIcon } from "../../Icons";
 import ConfirmDialog from "../../ui/ConfirmDialog";
 import { loadSelectionBar } from "../../selection/load";
 import { canPin as mayPin } from "../../selection/rules";
-import { resetSelection, selectSelecting, startSelection } from "../../selection/selectionSlice";
+import { resetSelection, selectSelecting, startSelection } from "../../../app/slices/selection";
 import { MENTION_SPLIT } from "../mentions";
 import type { MessageActions } from "../actions";
 import { fileUrl } from "../content/urls";

@@ -5,6 +5,7 @@ import { errorText, serverText } from "./errors";
 import type { AuthState } from "../slices/auth.data";
 import { addMessage, removeMessage, removeStoredMessage, replaceTempMessage, type ConvKind } from "../slices/messages";
 import { encodeProperties } from "../../utils/base64";
+import type { AppDispatch } from "../store";
 
 /** `file`: the content is an upload path, sent as `vocechat/file` with the body `{"path"}` (contract §6.2). */
 export type SendType = "text" | "markdown" | "file";
@@ -42,8 +43,7 @@ export function nextLocalId(now = Date.now()): number {
 }
 
 interface QueryLifecycle {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  dispatch: (action: any) => any;
+  dispatch: AppDispatch;
   getState: () => unknown;
   queryFulfilled: Promise<{ data: number }>;
 }

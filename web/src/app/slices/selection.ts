@@ -4,7 +4,7 @@
  * multi-select mode, even with nothing ticked yet; resetting it leaves the mode.
  */
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
-import { resetAll } from "../../app/actions";
+import { resetAll } from "../actions";
 
 export interface SelectionState {
   /** Conversation key (`convKey`) → ticked mids, ascending. */
