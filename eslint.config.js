@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -24,6 +26,53 @@ export default tseslint.config(
         {
           selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier, ImportDefaultSpecifier)",
           message: 'Use `import * as z from "zod"` (see eslint.config.js).',
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers (docs/ARCHITECTURE.md "Layers"): routes → commands → policies,
+    // presenters, repos → db. An import that points up a layer, or any import cycle, fails lint.
+    files: ["server/src/**/*.ts", "protocol/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "server/src/test/**", "server/src/reliability/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["server/tsconfig.json", "protocol/tsconfig.json"] })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./protocol/src", from: ["./server", "./web", "./e2e"], message: "protocol/ holds the wire types and imports nothing of the app." },
+            {
+              target: ["commands", "policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cli"]
+                .map((dir) => `./server/src/${dir}`)
+                .concat(["./server/src/context.ts", "./server/src/config.ts", "./server/src/main.ts"]),
+              from: "./server/src/routes",
+              message: "Nothing imports a route module but the app that registers them (app.ts).",
+            },
+            {
+              target: ["policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs"]
+                .map((dir) => `./server/src/${dir}`)
+                .concat(["./server/src/context.ts", "./server/src/config.ts"]),
+              from: "./server/src/commands",
+              message: "Commands are called by routes (and the CLI); lower layers do not import them.",
+            },
+            {
+              target: ["./server/src/repos", "./server/src/db", "./server/src/policies", "./server/src/presenters"],
+              from: ["./server/src/http", "./server/src/events", "./server/src/storage", "./server/src/mail", "./server/src/preview", "./server/src/jobs"],
+              message: "Policies, presenters, repos and the database do not reach into the HTTP layer or the services.",
+            },
+            {
+              target: ["./server/src/repos", "./server/src/db"],
+              from: ["./server/src/policies", "./server/src/presenters"],
+              message: "Repos and the database sit below policies and presenters.",
+            },
+          ],
         },
       ],
     },

@@ -9,7 +9,7 @@ import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/index.js";
 import { InProcessEventBus, type EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
-import { startExpirySweeper } from "./commands/messages.js";
+import { sweepExpiredMessages } from "./commands/messages.js";
 import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
 import { installRefusalDrain } from "./http/drain.js";
@@ -20,11 +20,13 @@ import { MessagesRepo } from "./repos/messages.js";
 import { loadSystemCommon } from "./repos/settings.js";
 import { UsersRepo } from "./repos/users.js";
 import { UserSettingsRepo } from "./repos/userSettings.js";
+import { FavoritesRepo } from "./repos/favorites.js";
 import { FilesRepo } from "./repos/files.js";
-import { FileJanitor } from "./files/janitor.js";
+import { FILE_SWEEP_INTERVAL_MS, sweepFiles } from "./commands/files.js";
+import { PeriodicJob, startJobs, stopJobs } from "./jobs/periodic.js";
 import { LinkPreviewService } from "./preview/service.js";
 import { createStore } from "./storage/index.js";
-import { GuestSweeper } from "./commands/guests.js";
+import { GUEST_SWEEP_INTERVAL_MS, sweepGuests } from "./commands/guests.js";
 import { RateLimiter } from "./http/rateLimit.js";
 import { Mailer } from "./mail/transport.js";
 import { avatarRoutes } from "./routes/avatar/index.js";
@@ -94,8 +96,13 @@ export async function createContext(config: Config, bus: EventBus = new InProces
     tokens: new TokenService(keys.server_key, config.accessTokenTtlS, config.refreshTokenTtlS),
     keys,
     storage: createStore(config),
-    files: { janitor: new FileJanitor(), preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate }) },
-    identity: { limiter: new RateLimiter(config.rateLimits), mailer: new Mailer(config.smtpTimeoutMs), guests: new GuestSweeper() },
+    files: { preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate }) },
+    jobs: {
+      messageExpiry: new PeriodicJob("message expiry sweep", config.messageSweepMs ?? 2_000, sweepExpiredMessages),
+      fileSweep: new PeriodicJob("file sweep", FILE_SWEEP_INTERVAL_MS, (ctx) => sweepFiles(ctx)),
+      guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
+    },
+    identity: { limiter: new RateLimiter(config.rateLimits), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {
       config: configRepo,
       users: new UsersRepo(db),
@@ -103,6 +110,7 @@ export async function createContext(config: Config, bus: EventBus = new InProces
       groups: new GroupsRepo(db),
       messages: new MessagesRepo(db),
       files: new FilesRepo(db),
+      favorites: new FavoritesRepo(db),
     },
   };
 }
@@ -157,20 +165,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: "string" }, (_req, body, done) => done(null, body));
-  // Burn after reading: expired messages are deleted in the background; stopped before the database closes.
-  const sweeper = startExpirySweeper(ctx, ctx.config.messageSweepMs ?? 2_000, (err) =>
-    app.log.error({ err }, "message expiry sweep failed"),
-  );
+  // Burn after reading, expired files, old guests: swept in the background (`ctx.jobs`), and
+  // stopped before the database closes.
+  startJobs(ctx, (job, err) => app.log.error({ err }, `${job.name} failed`));
   app.addHook("preClose", async () => {
-    await sweeper.stop();
+    await stopJobs(ctx);
   });
-  // Files: abandoned uploads and expired files are deleted in the background (every 30 s).
-  ctx.files.janitor.start(ctx, (err) => app.log.error({ err }, "file sweep failed"));
-  app.addHook("preClose", async () => {
-    await ctx.files.janitor.stop();
-  });
-  // Guests older than 7 days are deleted daily; failed mails are logged.
-  ctx.identity.guests.start(ctx, (err) => app.log.error({ err }, "guest sweep failed"));
   ctx.identity.mailer.onError = (err) => app.log.warn({ err }, "sending mail failed");
   // A client address or e-mail over a sign-in limit is a security event: one entry per window.
   ctx.identity.limiter.onLimitReached = ({ name, by, ip, email }) => {
@@ -178,9 +178,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       app.log.error({ err }, "audit log write failed"),
     );
   };
-  app.addHook("preClose", async () => {
-    await ctx.identity.guests.stop();
-  });
   // Streams are closed before the server stops listening, or `close()` would wait on them.
   app.addHook("preClose", async () => {
     ctx.hub.close();

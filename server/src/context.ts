@@ -9,13 +9,13 @@ import type { GroupsRepo } from "./repos/groups.js";
 import type { MessagesRepo } from "./repos/messages.js";
 import type { UsersRepo } from "./repos/users.js";
 import type { UserSettingsRepo } from "./repos/userSettings.js";
+import type { FavoritesRepo } from "./repos/favorites.js";
 import type { FilesRepo } from "./repos/files.js";
-import type { FileJanitor } from "./files/janitor.js";
 import type { LinkPreviewService } from "./preview/service.js";
 import type { BlobStore } from "./storage/index.js";
 import type { RateLimiter } from "./http/rateLimit.js";
 import type { Mailer } from "./mail/transport.js";
-import type { GuestSweeper } from "./commands/guests.js";
+import type { Jobs } from "./jobs/periodic.js";
 
 /** Everything a route, policy or command needs, built once in `createContext`. */
 export interface AppContext {
@@ -28,10 +28,12 @@ export interface AppContext {
   keys: ServerKeys;
   /** Uploaded files, thumbnails, avatars and the logo (`storage/`): local disk now, S3 later. */
   storage: BlobStore;
-  /** The files background job and the link-preview fetcher. */
-  files: { janitor: FileJanitor; preview: LinkPreviewService };
-  /** Sign-in side: the rate limits, the SMTP mailer and the daily guest sweep. */
-  identity: { limiter: RateLimiter; mailer: Mailer; guests: GuestSweeper };
+  /** The link-preview fetcher. */
+  files: { preview: LinkPreviewService };
+  /** The periodic background jobs (`jobs/periodic.ts`). */
+  jobs: Jobs;
+  /** Sign-in side: the rate limits and the SMTP mailer. */
+  identity: { limiter: RateLimiter; mailer: Mailer };
   repos: {
     config: ConfigRepo;
     users: UsersRepo;
@@ -39,5 +41,6 @@ export interface AppContext {
     groups: GroupsRepo;
     messages: MessagesRepo;
     files: FilesRepo;
+    favorites: FavoritesRepo;
   };
 }

@@ -2,12 +2,13 @@ import type { Gid, Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
 import { recordAudit, type AuditActor, type AuditRecord } from "./audit.js";
-import { forbidden, notFound, unauthorized } from "../http/errors.js";
+import { forbidden, notFound } from "../http/errors.js";
 import { userPolicy } from "../policies/users.js";
 import { presentUserLog } from "../presenters/users.js";
 import { purgeGroups } from "../repos/groups.js";
 import { insertUserLog } from "../repos/users.js";
 import { deleteStoredObjects } from "./files.js";
+import { deleteDevicesOf } from "../repos/devices.js";
 
 /**
  * Deletes an account with the cascade of contract §5.4, published after the commit in this
@@ -54,7 +55,7 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     await purgeGroups(tx, ownedGids);
     await tx.deleteFrom("group_members").where("uid", "=", uid).execute();
     await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).execute();
-    await tx.deleteFrom("devices").where("uid", "=", uid).execute();
+    await deleteDevicesOf(tx, uid);
     for (const table of ["user_mutes", "user_read_indexes", "user_burn_after_reading", "user_pinned_chats"] as const) {
       await tx.deleteFrom(table).where("uid", "=", uid).execute();
       await tx.deleteFrom(table).where("kind", "=", "user").where("target_id", "=", uid).execute();
@@ -113,35 +114,4 @@ export async function deleteOwnAccount(ctx: AppContext, actor: TokenClaims, audi
     throw forbidden("the last admin cannot delete their account");
   }
   await deleteAccount(ctx, actor.uid, { actor: audit, record: { action: "account.deleted", target_uid: actor.uid } });
-}
-
-/** The caller's devices (those with a session), oldest first. */
-export async function listDevices(ctx: AppContext, uid: Uid): Promise<string[]> {
-  const rows = await ctx.db.selectFrom("devices").select("device").where("uid", "=", uid).orderBy("created_at").orderBy("device").execute();
-  return rows.map((r) => r.device);
-}
-
-/**
- * Signs one of the caller's devices out: its device row and refresh token go and its stream
- * is kicked with `delete_device`. An unknown device is a 401, as in VoceChat (contract §3.2).
- */
-export async function removeDevice(ctx: AppContext, uid: Uid, device: string): Promise<void> {
-  const removed = await ctx.db.transaction().execute(async (tx) => {
-    const res = await tx.deleteFrom("devices").where("uid", "=", uid).where("device", "=", device).executeTakeFirst();
-    await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).where("device", "=", device).execute();
-    return Number(res.numDeletedRows);
-  });
-  if (removed === 0) throw unauthorized("no such device");
-  ctx.bus.publish({ type: "kick", reason: "delete_device" }, { kind: "device", uid, device });
-}
-
-/** Sets (or clears, with null) the push token of one of the caller's devices; 404 when unknown. */
-export async function setDeviceToken(ctx: AppContext, uid: Uid, device: string, token: string | null): Promise<void> {
-  const res = await ctx.db
-    .updateTable("devices")
-    .set({ device_token: token })
-    .where("uid", "=", uid)
-    .where("device", "=", device)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound("no such device");
 }

@@ -9,6 +9,7 @@ import { presentAdminUser, presentUserLog } from "../presenters/users.js";
 import { insertUserLog, type UserRow } from "../repos/users.js";
 import { deleteAccount } from "./accounts.js";
 import { createUser, type NewUser } from "./users.js";
+import { deleteDevicesOf, devicesOf } from "../repos/devices.js";
 
 /**
  * Admins manage accounts (contract §3.7): the admin view `User`, creation, updates (role,
@@ -18,18 +19,10 @@ import { createUser, type NewUser } from "./users.js";
 /** The admin view of users: every known device, online when it has an event stream on this node. */
 async function present(ctx: AppContext, users: UserRow[]): Promise<AdminUser[]> {
   if (users.length === 0) return [];
-  const devices = await ctx.db
-    .selectFrom("devices")
-    .select(["uid", "device", "device_token"])
-    .where(
-      "uid",
-      "in",
-      users.map((u) => u.uid),
-    )
-    .orderBy("uid")
-    .orderBy("created_at")
-    .orderBy("device")
-    .execute();
+  const devices = await devicesOf(
+    ctx.db,
+    users.map((u) => u.uid),
+  );
   return users.map((u) => {
     const online = ctx.hub.onlineDevices(u.uid);
     const own = devices.filter((d) => d.uid === u.uid).map((d) => ({ device: d.device, device_token: d.device_token, is_online: online.has(d.device) }));
@@ -137,7 +130,7 @@ export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: 
 
     const froze = patch.status === "frozen" && current.status !== "frozen";
     if (froze || passwordHash !== undefined) await tx.deleteFrom("refresh_tokens").where("uid", "=", uid).execute();
-    if (froze) await tx.deleteFrom("devices").where("uid", "=", uid).execute();
+    if (froze) await deleteDevicesOf(tx, uid);
     const log = await insertUserLog(tx, {
       uid,
       action: "update",

@@ -1,24 +1,22 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { ContentType, MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive, type Mid, type Uid } from "@parley/protocol";
+import { ContentType, type Archive, type Mid, type Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
-import type { Db } from "../db/index.js";
-import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { currentExpiryCutoff, isExpired } from "../files/expiry.js";
+import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { messagePolicy } from "../policies/messages.js";
 import { presentArchiveMessage } from "../presenters/messages.js";
-import { currentContent, hasContent, type ArchiveRow, type FavoriteRow, type MessageRow } from "../repos/messages.js";
+import { currentContent, hasContent, type ArchiveRow, type MessageRow } from "../repos/messages.js";
 import type { BlobStore } from "../storage/index.js";
 import {
   archivePrefix,
   attachmentKey,
   avatarKey,
-  favoritePrefix,
   fileKey,
   isFilePath,
   thumbnailKey,
 } from "../storage/layout.js";
-import { currentExpiryCutoff, isExpired } from "./files.js";
 
 /** The kinds an archive can hold (contract §6.4); any other is a 400. */
 const ARCHIVABLE: ReadonlySet<string> = new Set([ContentType.text, ContentType.markdown, ContentType.file]);
@@ -52,7 +50,7 @@ interface Snapshot {
  * 403 not readable by the actor (admins may archive any message), 400 a kind that cannot be
  * archived.
  */
-async function archivableMessages(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<MessageRow[]> {
+export async function archivableMessages(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<MessageRow[]> {
   const rows: MessageRow[] = [];
   for (const mid of [...new Set(mids)].sort((a, b) => a - b)) {
     const row = await ctx.repos.messages.byId(mid);
@@ -139,7 +137,7 @@ async function snapshot(ctx: AppContext, actor: TokenClaims, rows: readonly Mess
 }
 
 /** Runs `write` with the snapshot; when anything fails, the copied attachments are removed. */
-async function withSnapshot<T>(
+export async function withSnapshot<T>(
   ctx: AppContext,
   actor: TokenClaims,
   rows: readonly MessageRow[],
@@ -175,55 +173,6 @@ export async function createArchive(ctx: AppContext, actor: TokenClaims, mids: r
   return path;
 }
 
-const favoriteCount = async (db: Db, uid: Uid): Promise<number> => {
-  const row = await db
-    .selectFrom("favorites")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("uid", "=", uid)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
-
-const tooManyFavorites = () => new HttpError(429, "too many favorites");
-
-/**
- * `POST /favorite`: saves a snapshot of the messages, with copies of their attachments, for the
- * actor. At most `MAX_FAVORITE_ARCHIVES` per user (429); VoceChat's count query lost its uid
- * binding so the limit never triggered there. The limit is checked before anything is copied
- * and again, serialized per user, with the insert.
- */
-export async function createFavorite(ctx: AppContext, actor: TokenClaims, mids: readonly Mid[]): Promise<FavoriteArchive> {
-  const rows = await archivableMessages(ctx, actor, mids);
-  if ((await favoriteCount(ctx.db, actor.uid)) >= MAX_FAVORITE_ARCHIVES) throw tooManyFavorites();
-  const favorite = { id: randomUUID(), created_at: Date.now() };
-  await withSnapshot(ctx, actor, rows, favoritePrefix(actor.uid, favorite.id), ({ archive, attachments }) =>
-    ctx.db.transaction().execute(async (tx) => {
-      if (ctx.dialect === "postgres") {
-        await tx.selectFrom("users").select("uid").where("uid", "=", actor.uid).forUpdate().execute();
-      }
-      if ((await favoriteCount(tx, actor.uid)) >= MAX_FAVORITE_ARCHIVES) throw tooManyFavorites();
-      await tx
-        .insertInto("favorites")
-        .values({
-          id: favorite.id,
-          uid: actor.uid,
-          created_at: favorite.created_at,
-          body: JSON.stringify(archive),
-          attachments: JSON.stringify(attachments),
-        })
-        .execute();
-    }),
-  );
-  return favorite;
-}
-
-/** `DELETE /favorite/{id}`: only the owner's own favorites exist for them (404 otherwise); its attachments go too. */
-export async function deleteFavorite(ctx: AppContext, actor: TokenClaims, id: string): Promise<void> {
-  const result = await ctx.db.deleteFrom("favorites").where("uid", "=", actor.uid).where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound("no such favorite");
-  await ctx.storage.delete(favoritePrefix(actor.uid, id)).catch(() => undefined);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
@@ -238,7 +187,7 @@ export async function liveArchive(ctx: AppContext, path: string): Promise<Archiv
   return row;
 }
 
-function attachmentOf(row: { attachments: string; created_at: number }, prefix: string, index: number): StoredAttachment | null {
+export function attachmentOf(row: { attachments: string; created_at: number }, prefix: string, index: number): StoredAttachment | null {
   const list = JSON.parse(row.attachments) as ArchiveAttachment[];
   const meta = Number.isSafeInteger(index) && index >= 0 && index < list.length ? list[index] : undefined;
   return meta ? { ...meta, key: attachmentKey(prefix, index), created_at: row.created_at } : null;
@@ -250,11 +199,6 @@ export async function archiveAttachment(ctx: AppContext, path: string, index: nu
   return row ? attachmentOf(row, archivePrefix(row.path), index) : null;
 }
 
-/** Attachment `index` of favorite `id` of user `uid`; null when either does not exist. */
-export async function favoriteAttachment(ctx: AppContext, uid: Uid, id: string, index: number): Promise<StoredAttachment | null> {
-  const row: FavoriteRow | undefined = await ctx.repos.messages.favorite(uid, id);
-  return row ? attachmentOf(row, favoritePrefix(row.uid, row.id), index) : null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Housekeeping

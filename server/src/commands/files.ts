@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import mime from "mime";
-import { ContentType, type FileExpiryMode, type Gid, type Uid, type UploadFileResponse } from "@parley/protocol";
+import { ContentType, type Gid, type Uid, type UploadFileResponse } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
 import { recordAudit, type AuditActor } from "./audit.js";
@@ -10,7 +10,6 @@ import { HttpError, badRequest, forbidden } from "../http/errors.js";
 import { filesPolicy } from "../policies/files.js";
 import { presentUpload } from "../presenters/files.js";
 import { insertFile, type FileRow, type UploadRow } from "../repos/files.js";
-import { loadSystemCommon } from "../repos/settings.js";
 import { readAll } from "../storage/index.js";
 import {
   FILE_ID,
@@ -26,6 +25,7 @@ import {
   userFavoritesPrefix,
 } from "../storage/layout.js";
 import { sweepArchives } from "./archives.js";
+import { currentExpiryCutoff, isExpired } from "../files/expiry.js";
 import type { OutgoingContent } from "./messages.js";
 
 /** An upload untouched for this long is abandoned (VoceChat's `upload_timeout_seconds`). */
@@ -33,30 +33,6 @@ export const UPLOAD_TIMEOUT_MS = 300_000;
 /** `PUT /resource/widget-extra.css` accepts at most this many characters. */
 export const WIDGET_CSS_MAX = 100_000;
 const WIDGET_CSS_KEY = "widget_extra_css";
-
-const FILE_EXPIRY_DAYS: Record<FileExpiryMode, number | null> = {
-  Off: null,
-  Day1: 1,
-  Day7: 7,
-  Day30: 30,
-  Day90: 90,
-  Day180: 180,
-};
-
-/** Files created before the returned time (ms) are expired under `mode`; null when files never expire. */
-export function expiryCutoff(mode: FileExpiryMode, now: number): number | null {
-  const days = FILE_EXPIRY_DAYS[mode] ?? null;
-  return days === null ? null : now - days * 86_400_000;
-}
-
-/** Whether a file can no longer be served: its bytes were deleted, or it is past the admin's expiry. */
-export function isExpired(file: Pick<FileRow, "created_at" | "deleted_at">, cutoff: number | null): boolean {
-  return file.deleted_at !== null || (cutoff !== null && file.created_at < cutoff);
-}
-
-export async function currentExpiryCutoff(ctx: AppContext, now = Date.now()): Promise<number | null> {
-  return expiryCutoff((await loadSystemCommon(ctx.repos.config)).max_file_expiry_mode, now);
-}
 
 /** A file that can be served or sent: exists, with its bytes, not expired. */
 export async function liveFile(ctx: AppContext, path: string): Promise<FileRow | null> {
@@ -340,6 +316,9 @@ async function deleteFileBytes(ctx: AppContext, file: FileRow, now: number): Pro
   if (file.thumbnail_type) await ctx.storage.delete(thumbnailKey(file.path));
   await ctx.db.updateTable("files").set({ deleted_at: now }).where("path", "=", file.path).execute();
 }
+
+/** How often abandoned uploads and expired files are looked for (VoceChat: every 30 s). */
+export const FILE_SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * One housekeeping pass: abandoned uploads (untouched for 300 s, with their chunks, and chunk

@@ -60,32 +60,3 @@ export async function sweepGuests(ctx: AppContext, now = Date.now()): Promise<nu
   }
   return deleted;
 }
-
-/**
- * The guest sweep as a background job: every `guestSweepMs` (a day), one `sweepGuests` pass.
- * The timer is unref'd, passes never overlap, and `stop()` waits for a running pass so the
- * database can close right after. Every node may run it: deleting is idempotent.
- */
-export class GuestSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
-  start(ctx: AppContext, onError: (err: unknown) => void): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = sweepGuests(ctx)
-        .then(() => undefined, onError)
-        .finally(() => {
-          this.running = null;
-        });
-    }, ctx.config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-}

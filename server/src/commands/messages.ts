@@ -329,33 +329,6 @@ export async function sweepExpiredMessages(ctx: AppContext, now = Date.now()): P
   return total;
 }
 
-export interface Sweeper {
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
-
-/** Runs `sweepExpiredMessages` every `intervalMs` (unref'd: it never keeps the process alive). */
-export function startExpirySweeper(ctx: AppContext, intervalMs: number, onError: (err: unknown) => void): Sweeper {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = sweepExpiredMessages(ctx)
-      .then(() => undefined, onError)
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
 /** Decodes the `X-Properties` header: base64 of a UTF-8 JSON object; anything else is null. */
 export function decodeProperties(header: string | string[] | undefined): MessageProperties | null {
   const value = Array.isArray(header) ? header[0] : header;

@@ -9,6 +9,7 @@ import { presentUserInfo } from "../presenters/users.js";
 import { consumeMagicToken, peekMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
 import { announceNewUser, insertNewUser, type CreatedUser } from "./users.js";
+import { deleteDevice, upsertDevice } from "../repos/devices.js";
 
 export const loadLoginConfig = async (ctx: AppContext): Promise<LoginConfig> => ({
   ...DEFAULT_LOGIN_CONFIG,
@@ -41,11 +42,7 @@ export async function openSession(
   const now = Date.now();
   const expiresAt = now + ctx.tokens.refreshTtlS * 1000;
   await ctx.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("devices")
-      .values({ uid: user.uid, device, device_token: deviceToken, created_at: now })
-      .onConflict((oc) => oc.columns(["uid", "device"]).doUpdateSet({ device_token: deviceToken }))
-      .execute();
+    await upsertDevice(tx, user.uid, device, deviceToken, now);
     await tx
       .insertInto("refresh_tokens")
       .values({ uid: user.uid, device, token_hash: digest(issued.refresh_token), expires_at: expiresAt })
@@ -190,7 +187,7 @@ export async function logout(ctx: AppContext, claims: TokenClaims): Promise<void
   if (!user) throw unauthorized();
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom("refresh_tokens").where("uid", "=", claims.uid).where("device", "=", claims.device).execute();
-    await tx.deleteFrom("devices").where("uid", "=", claims.uid).where("device", "=", claims.device).execute();
+    await deleteDevice(tx, claims.uid, claims.device);
   });
   ctx.bus.publish({ type: "kick", reason: "logout" }, { kind: "device", uid: claims.uid, device: claims.device });
 }

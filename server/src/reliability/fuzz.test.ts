@@ -72,7 +72,7 @@ describe.each(scale(["sqlite" as const], dialects()))("fuzzing every route from 
     // No background sweep: expired messages vanishing between two digests is not a request's doing.
     s = await startTestServer(dialect, { messageSweepMs: 3_600_000 });
     // Nor the 30 s file sweep (abandoned uploads): the full run lasts longer than that.
-    await s.ctx.files.janitor.stop();
+    await s.ctx.jobs.fileSweep.stop();
     world = await buildWorld(s);
     tables = await tableNames(s);
   });

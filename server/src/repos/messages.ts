@@ -3,11 +3,10 @@ import type { Gid, Mid, MessageProperties, Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
 import type { Dialect } from "../db/migrate.js";
 import { MessageAppender, type NewMessage } from "./messageAppender.js";
-import type { ArchivesTable, FavoritesTable, MessagesTable } from "../db/schema.js";
+import type { ArchivesTable, MessagesTable } from "../db/schema.js";
 
 export type MessageRow = Selectable<MessagesTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
-export type FavoriteRow = Selectable<FavoritesTable>;
 
 /** The content triple of a normal or reply message as it is now, after any edits. */
 export interface CurrentContent {
@@ -116,22 +115,6 @@ export class MessagesRepo {
 
   archive(path: string): Promise<ArchiveRow | undefined> {
     return this.db.selectFrom("archives").selectAll().where("path", "=", path).executeTakeFirst();
-  }
-
-  /** `uid`'s favorite `id`; another user's favorite is not found. */
-  favorite(uid: Uid, id: string): Promise<FavoriteRow | undefined> {
-    return this.db.selectFrom("favorites").selectAll().where("uid", "=", uid).where("id", "=", id).executeTakeFirst();
-  }
-
-  /** `uid`'s favorites, oldest first (`created_at`, then creation order). */
-  favoritesOf(uid: Uid): Promise<Pick<FavoriteRow, "id" | "created_at">[]> {
-    return this.db
-      .selectFrom("favorites")
-      .select(["id", "created_at"])
-      .where("uid", "=", uid)
-      .orderBy("created_at")
-      .orderBy("seq")
-      .execute();
   }
 
   async countBetween(uid: Uid, gids: readonly Gid[], afterMid: Mid, beforeMid: Mid): Promise<number> {

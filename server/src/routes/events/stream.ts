@@ -5,6 +5,7 @@ import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
 import { parse } from "../../http/validate.js";
 import { connectSequence } from "./connect.js";
 import { eventsQuery } from "./schema.js";
+import { hasDevice } from "../../repos/devices.js";
 
 export const EVENTS_PATH = "/api/user/events";
 
@@ -39,13 +40,7 @@ export async function serveEventStream(ctx: AppContext, req: IncomingMessage, re
     claims = q["api-key"] ? await ctx.tokens.verifyAccess(q["api-key"], { remember: false }) : null;
     if (!claims) throw unauthorized();
     // A logged-out or deleted device has no row: its still-valid access token cannot stream.
-    const device = await ctx.db
-      .selectFrom("devices")
-      .select("uid")
-      .where("uid", "=", claims.uid)
-      .where("device", "=", claims.device)
-      .executeTakeFirst();
-    if (!device) throw forbidden("unknown device");
+    if (!(await hasDevice(ctx.db, claims.uid, claims.device))) throw forbidden("unknown device");
 
     res.writeHead(200, {
       ...cors,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { createFavorite, deleteFavorite, favoriteAttachment } from "../../commands/archives.js";
+import { createFavorite, deleteFavorite, favoriteAttachment } from "../../commands/favorites.js";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
@@ -17,12 +17,12 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
   });
 
   app.get("/favorite", { preHandler: guards.user }, async (req, reply) => {
-    return sendJson(reply, await ctx.repos.messages.favoritesOf(claimsOf(req).uid));
+    return sendJson(reply, await ctx.repos.favorites.listOf(claimsOf(req).uid));
   });
 
   app.get<{ Params: { id: string } }>("/favorite/:id", { preHandler: guards.user }, async (req, reply) => {
     const id = parse(favoriteId, req.params.id, "id");
-    const row = await ctx.repos.messages.favorite(claimsOf(req).uid, id);
+    const row = await ctx.repos.favorites.byId(claimsOf(req).uid, id);
     if (!row) throw notFound("no such favorite");
     // A snapshot never changes; `private` because it is one user's (VoceChat says `public`).
     return reply.header("Cache-Control", "private, max-age=31536000").type("application/json; charset=utf-8").send(row.body);

@@ -4,11 +4,9 @@ import { EMPTY_OPEN_GRAPH, type FileCreationTimeType } from "@parley/protocol";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import {
   appendChunk,
-  currentExpiryCutoff,
   deleteAllFiles,
   discardUpload,
   finishUpload,
-  isExpired,
   liveFile,
   loadWidgetCss,
   prepareUpload,
@@ -16,6 +14,7 @@ import {
 } from "../../commands/files.js";
 import type { AppContext } from "../../context.js";
 import { recordAudit } from "../../commands/audit.js";
+import { currentExpiryCutoff, isExpired } from "../../files/expiry.js";
 import { defaultLogoPng } from "../../files/images.js";
 import { contentDisposition, isActiveContent, sendBlob } from "../../files/serve.js";
 import { HttpError, badRequest, bodyParseError, notFound } from "../../http/errors.js";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { deleteOwnAccount, listDevices, removeDevice, setDeviceToken } from "../../commands/accounts.js";
+import { deleteOwnAccount } from "../../commands/accounts.js";
+import { listDevices, removeDevice, updateDeviceToken } from "../../commands/devices.js";
 import { changePassword, updateUserInfo } from "../../commands/users.js";
 import type { AppContext } from "../../context.js";
 import { badRequest, notFound } from "../../http/errors.js";
@@ -64,7 +65,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
   app.put("/token/device_token", { preHandler: guards.member }, async (req, reply) => {
     const body = parse(deviceTokenBody, req.body);
     const claims = claimsOf(req);
-    await setDeviceToken(ctx, claims.uid, claims.device, body.device_token || null);
+    await updateDeviceToken(ctx, claims.uid, claims.device, body.device_token || null);
     return sendEmpty(reply);
   });
 
@@ -75,7 +76,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     const token = typeof req.body === "string" ? req.body.trim() : "";
     if (token.length > 4096) throw badRequest("token too long");
     const claims = claimsOf(req);
-    await setDeviceToken(ctx, claims.uid, q.device ?? claims.device, token || null);
+    await updateDeviceToken(ctx, claims.uid, q.device ?? claims.device, token || null);
     return sendEmpty(reply);
   });
 
