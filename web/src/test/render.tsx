@@ -1,13 +1,15 @@
 /**
- * The one render helper of the component tests: the real app (router, store, services, Guard,
- * Toaster) on a fresh module graph, a scripted server behind `fetch`, a fake `EventSource`, and
- * the English translations loaded synchronously.
+ * The render helper of the screen tests: the real app (router, store, services, Guard, Toaster)
+ * on a fresh module graph, a scripted server behind `fetch`, a fake `EventSource`, and the English
+ * translations loaded synchronously. For one component or hook on a fresh store, without the rest
+ * of the app, use `renderWithStore` (renderWithStore.tsx).
  *
  * Every call resets the module registry, so each test gets its own store and module state; React
  * and Testing Library are imported from the same fresh registry as the app.
  */
 import { afterEach, vi } from "vitest";
 import type { UserEvent } from "@testing-library/user-event";
+import { initEnglish } from "./i18n";
 
 type Json = unknown;
 export interface MockResponse {
@@ -152,8 +154,6 @@ function toResponse({ status = 200, body }: MockResponse): Response {
   return make();
 }
 
-const EN = import.meta.glob<Record<string, unknown>>("../../public/locales/en/*.json", { eager: true, import: "default" });
-
 export interface RenderOptions {
   /** The hash route to open, e.g. `/chat/channel/1`. */
   route?: string;
@@ -215,18 +215,7 @@ export async function renderApp({ route = "/", storage = {}, api = {} }: RenderO
     import("react-redux"),
   ]);
   rtl.configure({ asyncUtilTimeout: 8_000 });
-  const resources = { en: Object.fromEntries(Object.entries(EN).map(([file, json]) => [file.replace(/^.*\/(\w+)\.json$/, "$1"), json])) };
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    resources,
-    ns: Object.keys(resources.en),
-    defaultNS: "common",
-    fallbackNS: "common",
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
+  await initEnglish(i18n, initReactI18next);
 
   const view = rtl.render(
     <Provider store={store}>
