@@ -12,7 +12,7 @@ import PinnedMark from "./toolbar/PinnedMark";
 import Toolbar from "./toolbar/Toolbar";
 import { RowSelectCheck } from "../selection/RowSelect";
 import { toggleSelected } from "../../app/slices/selection";
-import { fullTimeLabel, timeLabel } from "./format";
+import Timestamp from "../ui/Timestamp";
 import MessageContent from "./MessageContent";
 import { isSelfRight, useRowState, useToolbarMounted } from "./rowState";
 
@@ -136,13 +136,9 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
         {header ? (
           <Avatar name={name} seed={message.from_uid} src={sender ? avatarUrl(sender.uid, sender.avatar_updated_at) : null} size={36} className="mt-0.5" />
         ) : (
-          <time
-            dateTime={new Date(message.created_at).toISOString()}
-            title={fullTimeLabel(message.created_at)}
-            className="invisible block pt-1 text-right text-[10px] leading-5 text-zinc-400 tabular-nums group-hover:visible"
-          >
-            {timeLabel(message.created_at)}
-          </time>
+          <Timestamp ts={message.created_at} className="invisible block pt-1 text-right text-[10px] leading-5 text-zinc-400 tabular-nums group-hover:visible">
+            {labels.time(message.created_at)}
+          </Timestamp>
         )}
       </div>
       <div className={clsx("min-w-0 flex-1", selfRight && "flex flex-col items-end")}>
@@ -151,9 +147,9 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
             <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50" data-testid="message-sender">
               {name}
             </span>
-            <time dateTime={new Date(message.created_at).toISOString()} title={fullTimeLabel(message.created_at)} className="shrink-0 text-xs text-zinc-400 tabular-nums">
-              {timeLabel(message.created_at)}
-            </time>
+            <Timestamp ts={message.created_at} className="shrink-0 text-xs text-zinc-400 tabular-nums">
+              {labels.time(message.created_at)}
+            </Timestamp>
             <PinnedMark by={pinnedBy} users={users} />
           </div>
         )}
