@@ -10,11 +10,15 @@ import type { StoredMessage } from "../../app/slices/messages";
 import { indexOfSorted } from "../../app/slices/sortedIds";
 import type { StoredUser } from "../../app/slices/users";
 import { Spinner } from "../Icons";
-import { MessageActionsContext, onJumpRequest, retryPendingJump, type MessageActions, type MessageListContext } from "./actions";
+import { MessageActionsContext, type MessageActions, type MessageListContext } from "./actions";
 import { messageLabels, MessageLabelsContext } from "./labels";
 import { markBulkMount, RowStateContext, useRowStateOf } from "./rowState";
 import { JumpToUnreadPill, sight } from "./unread";
 import { keyOf, MessageRow } from "./MessageRow";
+import { useActiveRow } from "./useActiveRow";
+import { useJumpTo } from "./useJumpTo";
+import { BOTTOM_SLACK, useStickToBottom } from "./useStickToBottom";
+import { useUnreadMarker } from "./useUnreadMarker";
 
 export interface MessageListProps {
   /** Identifies the conversation; changing it resets the scroll position to the bottom. */
@@ -46,21 +50,8 @@ export interface MessageListProps {
 
 /** Virtuoso's indexes of prepended items count down from here. */
 const START_INDEX = 1_000_000_000;
-/** How long a jumped-to message stays highlighted once its row is on screen. */
-const HIGHLIGHT_MS = 1600;
-const HIGHLIGHT_FALLBACK_MS = 10_000;
-/** Within this many pixels of the end counts as at the bottom. */
-const BOTTOM_SLACK = 48;
-/** How long after new rows arrive at the bottom the list keeps pinning itself to the end. */
-const FOLLOW_MS = 400;
 /** About as many rows as a window shows. */
 const SCREENFUL = 20;
-
-/** The message (mid) of the row an element is in. */
-const rowMidOf = (el: EventTarget | null): number | undefined => {
-  const row = el instanceof Element ? el.closest<HTMLElement>("[data-mid]") : null;
-  return row ? Number(row.dataset.mid) : undefined;
-};
 
 const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function List(props, ref) {
   return <div {...props} ref={ref} data-testid="message-list" />;
@@ -83,84 +74,8 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
   const labels = useMemo(() => messageLabels(t, language), [t, language]);
   const rowState = useRowStateOf(actions?.selectionKey, actions?.gid);
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const detach = useRef<() => void>(undefined);
-  const scroller = useRef<HTMLElement | null>(null);
-  /**
-   * Until when the list follows new rows to its end (performance.now()); the reader's own
-   * scrolling (wheel, touch, keys, the scrollbar) calls it off.
-   */
-  const followUntil = useRef(0);
-  /**
-   * Pin to the very end once the new rows are measured. Virtuoso's own follow scrolls by its
-   * estimate of the new rows' heights: a large batch (the stream's backlog arriving while the
-   * conversation opens) can leave it far short of the end, so this goes to the last row again,
-   * wherever the estimate stopped.
-   */
-  const pinSoon = useCallback((appended: boolean) => {
-    if (appended) followUntil.current = performance.now() + FOLLOW_MS;
-    const pin = () => {
-      const el = scroller.current;
-      if (!el) return;
-      const gap = el.scrollHeight - el.scrollTop - el.clientHeight;
-      if (gap <= 1) return;
-      if (performance.now() <= followUntil.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
-      else if (gap <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
-    };
-    requestAnimationFrame(() => requestAnimationFrame(pin));
-    setTimeout(pin, 150);
-    setTimeout(pin, FOLLOW_MS - 50);
-  }, []);
-  // Content that grows after layout (lazy markdown, reactions, images) keeps a list that was at
-  // the bottom there: `stuck` follows the user's scrolling, a resize of the content re-pins.
-  const stuck = useRef(true);
-  const attachScroller = useCallback((el: HTMLElement | Window | null) => {
-    detach.current?.();
-    detach.current = undefined;
-    scroller.current = el instanceof HTMLElement ? el : null;
-    if (!(el instanceof HTMLElement)) return;
-    stuck.current = true;
-    // Nothing is measured here: Virtuoso re-renders rows in its own scroll handler, and a read of
-    // the layout now would lay them out once more before the frame does (see `sightNow`).
-    const onScroll = () => sightSoon.current();
-    el.addEventListener("scroll", onScroll, { passive: true });
-    const stopFollowing = () => (followUntil.current = 0);
-    const intents = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-    for (const type of intents) el.addEventListener(type, stopFollowing, { passive: true });
-    const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
-      if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 0) el.scrollTop = el.scrollHeight;
-    });
-    if (el.firstElementChild) ro?.observe(el.firstElementChild);
-    detach.current = () => {
-      el.removeEventListener("scroll", onScroll);
-      for (const type of intents) el.removeEventListener(type, stopFollowing);
-      ro?.disconnect();
-    };
-  }, []);
-  useEffect(() => () => detach.current?.(), []);
-  const atBottom = useRef(true);
-  const [showJump, setShowJump] = useState(false);
-  const [highlighted, setHighlighted] = useState<number>();
-  // Read tracking (./unread.tsx): rows on screen are seen; the pill shows while the line is above.
-  const [unreadAbove, setUnreadAbove] = useState(false);
-  const [unreadDismissed, setUnreadDismissed] = useState(false);
-  // The row under the mouse and the row holding the focus show their toolbars. Tracked here, not
-  // by each row: a row that appears under a resting pointer (its body paged in, rows shifting) gets
-  // no mouse event, so the row under it is looked up again after layout (`sightNow`), as CSS
-  // :hover is.
-  const [hoverMid, setHoverMid] = useState<number>();
-  const [focusMid, setFocusMid] = useState<number>();
-  const pointer = useRef<{ x: number; y: number } | null>(null);
   /** Once per frame after scrolling or new rows: where the list is, and what is on screen. */
   const sightNow = useRef<() => void>(() => {});
-  sightNow.current = () => {
-    const el = scroller.current;
-    if (!el) return;
-    stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
-    if (pointer.current) setHoverMid(rowMidOf(document.elementFromPoint(pointer.current.x, pointer.current.y)));
-    const seen = sight(el, unreadStart?.mid);
-    if (seen.lastVisible) onSeen?.(seen.lastVisible);
-    setUnreadAbove(!!unreadStart && seen.above);
-  };
   const sightFrame = useRef(0);
   const sightSoon = useRef(() => {
     if (sightFrame.current) return;
@@ -169,6 +84,20 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
       sightNow.current();
     });
   });
+  const stick = useStickToBottom({ virtuoso, ids, byId, me, onScroll: () => sightSoon.current() });
+  const { jumpTo, highlighted, highlightShown } = useJumpTo({ virtuoso, ids, onJump: stick.stopFollowing });
+  // Read tracking (./unread.tsx): rows on screen are seen; the pill shows while the line is above.
+  const unread = useUnreadMarker({ virtuoso, ids, unreadStart, onJump: stick.stopFollowing });
+  const activeRow = useActiveRow();
+  sightNow.current = () => {
+    const el = stick.scroller.current;
+    if (!el) return;
+    stick.measure(el);
+    activeRow.recheck();
+    const seen = sight(el, unreadStart?.mid);
+    if (seen.lastVisible) onSeen?.(seen.lastVisible);
+    unread.sighted(seen.above);
+  };
   useEffect(() => {
     // After Virtuoso has laid out the new rows.
     const timer = setTimeout(() => sightSoon.current(), 120);
@@ -200,86 +129,6 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
   }
   const firstIndex = track.firstIndex;
 
-  const last: StoredMessage | undefined = byId[ids[ids.length - 1]];
-  const lastRef = useRef(last);
-  lastRef.current = last;
-  /** The last id when the list last followed its output (`followOutput`). */
-  const followedMid = useRef(ids[ids.length - 1]);
-  const lastKey = ids.length ? keyOf(ids[ids.length - 1], last, me) : undefined;
-  const prevLastKey = useRef(lastKey);
-  const wasEmpty = useRef(ids.length === 0);
-
-  useEffect(() => {
-    if (lastKey === prevLastKey.current) return;
-    prevLastKey.current = lastKey;
-    if (wasEmpty.current && lastKey) {
-      // The first page of an empty conversation: start at its bottom.
-      wasEmpty.current = false;
-      requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" }));
-      return;
-    }
-    const l = lastRef.current;
-    if (!atBottom.current && l && !(l.from_uid === me && l.sending)) setShowJump(true);
-  }, [lastKey, me]);
-
-  const followOutput = useCallback(
-    (isAtBottom: boolean) => {
-      const l = lastRef.current;
-      const follow = isAtBottom || (l !== undefined && l.from_uid === me && !!l.sending);
-      // Only rows added at the end are followed all the way (not a page of older ones).
-      const lastMid = idsRef.current[idsRef.current.length - 1];
-      const appended = lastMid !== followedMid.current;
-      followedMid.current = lastMid;
-      if (follow) pinSoon(appended);
-      return follow ? ("auto" as const) : false;
-    },
-    [me, pinSoon],
-  );
-
-  const scrollToBottom = useCallback(() => {
-    virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
-    setShowJump(false);
-  }, []);
-
-  const idsRef = useRef(ids);
-  idsRef.current = ids;
-  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const jumpTo = useCallback((mid: number) => {
-    const index = indexOfSorted(idsRef.current, mid);
-    if (index < 0) return;
-    followUntil.current = 0;
-    virtuoso.current?.scrollToIndex({ index, align: "center" });
-    setHighlighted(mid);
-    // The flash is timed from when the row is on screen (`highlightShown`); this only ends a
-    // highlight whose row never appeared.
-    clearTimeout(highlightTimer.current);
-    highlightTimer.current = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_FALLBACK_MS);
-  }, []);
-  const highlightShown = useCallback((mid: number) => {
-    clearTimeout(highlightTimer.current);
-    highlightTimer.current = setTimeout(() => setHighlighted((h) => (h === mid ? undefined : h)), HIGHLIGHT_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(highlightTimer.current), []);
-  // Jumps asked for from outside the list (the pinned-messages panel): only to a loaded message.
-  useEffect(
-    () =>
-      onJumpRequest((mid) => {
-        if (indexOfSorted(idsRef.current, mid) < 0) return false;
-        jumpTo(mid);
-        return true;
-      }),
-    [jumpTo],
-  );
-  // A jump waiting for its row (a search result just paged in) happens once the row exists.
-  useEffect(() => retryPendingJump(), [ids]);
-
-  const jumpToUnread = useCallback(() => {
-    const index = unreadStart ? indexOfSorted(idsRef.current, unreadStart.mid) : -1;
-    followUntil.current = 0;
-    if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: "start" });
-    setUnreadDismissed(true);
-  }, [unreadStart]);
-
   const context = useMemo<MessageListContext>(() => ({ ...actions, jumpTo, highlighted, highlightShown }), [actions, jumpTo, highlighted, highlightShown]);
 
   const Header = useCallback(
@@ -301,18 +150,7 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
       className="relative min-h-0 flex-1"
       // Capture: before Virtuoso's own scroll handler renders the rows that come into view.
       onScrollCapture={() => markBulkMount(rowState.bulk)}
-      onMouseMove={(e) => {
-        pointer.current = { x: e.clientX, y: e.clientY };
-        setHoverMid(rowMidOf(e.target));
-      }}
-      onMouseLeave={() => {
-        pointer.current = null;
-        setHoverMid(undefined);
-      }}
-      onFocus={(e) => setFocusMid(rowMidOf(e.target))}
-      onBlur={(e) => {
-        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setFocusMid(undefined);
-      }}
+      {...activeRow.handlers}
     >
       <MessageActionsContext value={context}>
         <MessageLabelsContext value={labels}>
@@ -328,18 +166,14 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
               initialTopMostItemIndex={Math.max(0, ids.length - 1)}
               computeItemKey={(_, mid) => keyOf(mid, byId[mid], me)}
               alignToBottom
-              followOutput={followOutput}
+              followOutput={stick.followOutput}
               atBottomThreshold={BOTTOM_SLACK}
-              atBottomStateChange={(bottom) => {
-                atBottom.current = bottom;
-                // Away from the bottom (scrolled up, or jumped to a quoted message): offer the way back.
-                setShowJump(!bottom && idsRef.current.length > 0);
-              }}
+              atBottomStateChange={stick.atBottomStateChange}
               startReached={() => {
                 if (hasMore && !loading) onLoadMore();
               }}
               rangeChanged={({ startIndex, endIndex }) => onRangeChange?.(startIndex - firstIndex, endIndex - firstIndex)}
-              scrollerRef={attachScroller}
+              scrollerRef={stick.attachScroller}
               itemsRendered={() => sightSoon.current()}
               increaseViewportBy={{ top: 400, bottom: 200 }}
               components={{ List, Header, Footer: BottomSpace }}
@@ -347,22 +181,22 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
               // not for every message of the conversation whenever one arrives.
               itemContent={(index, mid) => {
                 const i = index - firstIndex;
-                return <MessageRow message={byId[mid]} prev={i > 0 ? byId[ids[i - 1]] : undefined} first={i === 0} unread={mid === unreadStart?.mid} users={users} reactions={reactions} me={me} active={mid === hoverMid || mid === focusMid} />;
+                return <MessageRow message={byId[mid]} prev={i > 0 ? byId[ids[i - 1]] : undefined} first={i === 0} unread={mid === unreadStart?.mid} users={users} reactions={reactions} me={me} active={activeRow.isActive(mid)} />;
               }}
             />
           </RowStateContext>
         </MessageLabelsContext>
       </MessageActionsContext>
-      {showJump && (
+      {stick.showJump && (
         <button
           type="button"
-          onClick={scrollToBottom}
+          onClick={stick.scrollToBottom}
           className="absolute bottom-3 left-1/2 -translate-x-1/2 animate-pop-in rounded-full bg-primary-600 px-4 py-1.5 text-xs font-semibold text-white shadow-lg hover:bg-primary-700 dark:bg-primary-500"
         >
           {t("message.jump_latest")}
         </button>
       )}
-      {unreadStart && unreadAbove && !unreadDismissed && <JumpToUnreadPill count={unreadStart.count} more={unreadStart.more} onJump={jumpToUnread} onDismiss={() => setUnreadDismissed(true)} />}
+      {unreadStart && unread.showPill && <JumpToUnreadPill count={unreadStart.count} more={unreadStart.more} onJump={unread.jumpToUnread} onDismiss={unread.dismiss} />}
     </div>
   );
 }

@@ -1,0 +1,148 @@
+/**
+ * Keeping the message list at its end: Virtuoso's `followOutput` for new rows, a re-pin once they
+ * are measured, a re-pin when content that was at the bottom grows (lazy markdown, reactions,
+ * images), and the "Jump to latest" button when the list is away from the end and something new
+ * arrives. The reader's own scrolling (wheel, touch, keys, the scrollbar) calls following off.
+ */
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import type { VirtuosoHandle } from "react-virtuoso";
+import type { StoredMessage } from "../../app/slices/messages";
+import { keyOf } from "./MessageRow";
+
+/** Within this many pixels of the end counts as at the bottom. */
+export const BOTTOM_SLACK = 48;
+/** How long after new rows arrive at the bottom the list keeps pinning itself to the end. */
+const FOLLOW_MS = 400;
+
+const gapBelow = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+
+interface Options {
+  virtuoso: RefObject<VirtuosoHandle | null>;
+  ids: number[];
+  byId: Record<number, StoredMessage>;
+  me?: number;
+  /** Called on every scroll event of the scroller; must not read the layout (see `measure`). */
+  onScroll: () => void;
+}
+
+export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options) {
+  const scroller = useRef<HTMLElement | null>(null);
+  const detach = useRef<() => void>(undefined);
+  const onScrollRef = useRef(onScroll);
+  onScrollRef.current = onScroll;
+  /** Until when the list follows new rows to its end (performance.now()). */
+  const followUntil = useRef(0);
+  /**
+   * Pin to the very end once the new rows are measured. Virtuoso's own follow scrolls by its
+   * estimate of the new rows' heights: a large batch (the stream's backlog arriving while the
+   * conversation opens) can leave it far short of the end, so this goes to the last row again,
+   * wherever the estimate stopped.
+   */
+  const pinSoon = useCallback(
+    (appended: boolean) => {
+      if (appended) followUntil.current = performance.now() + FOLLOW_MS;
+      const pin = () => {
+        const el = scroller.current;
+        if (!el) return;
+        const gap = gapBelow(el);
+        if (gap <= 1) return;
+        if (performance.now() <= followUntil.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+        else if (gap <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
+      };
+      requestAnimationFrame(() => requestAnimationFrame(pin));
+      setTimeout(pin, 150);
+      setTimeout(pin, FOLLOW_MS - 50);
+    },
+    [virtuoso],
+  );
+  // Content that grows after layout keeps a list that was at the bottom there: `stuck` follows the
+  // user's scrolling (`measure`), a resize of the content re-pins.
+  const stuck = useRef(true);
+  const attachScroller = useCallback((el: HTMLElement | Window | null) => {
+    detach.current?.();
+    detach.current = undefined;
+    scroller.current = el instanceof HTMLElement ? el : null;
+    if (!(el instanceof HTMLElement)) return;
+    stuck.current = true;
+    // Nothing is measured here: Virtuoso re-renders rows in its own scroll handler, and a read of
+    // the layout now would lay them out once more before the frame does.
+    const scrolled = () => onScrollRef.current();
+    el.addEventListener("scroll", scrolled, { passive: true });
+    const stopFollowing = () => (followUntil.current = 0);
+    const intents = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const type of intents) el.addEventListener(type, stopFollowing, { passive: true });
+    const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+      if (stuck.current && gapBelow(el) > 0) el.scrollTop = el.scrollHeight;
+    });
+    if (el.firstElementChild) ro?.observe(el.firstElementChild);
+    detach.current = () => {
+      el.removeEventListener("scroll", scrolled);
+      for (const type of intents) el.removeEventListener(type, stopFollowing);
+      ro?.disconnect();
+    };
+  }, []);
+  useEffect(() => () => detach.current?.(), []);
+
+  /** Once per frame after scrolling or new rows (the list's sighting): is the list at its end? */
+  const measure = useCallback((el: HTMLElement) => {
+    stuck.current = gapBelow(el) <= BOTTOM_SLACK;
+  }, []);
+
+  const atBottom = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+  const last: StoredMessage | undefined = byId[ids[ids.length - 1]];
+  const lastRef = useRef(last);
+  lastRef.current = last;
+  /** The last id when the list last followed its output (`followOutput`). */
+  const followedMid = useRef(ids[ids.length - 1]);
+  const lastKey = ids.length ? keyOf(ids[ids.length - 1], last, me) : undefined;
+  const prevLastKey = useRef(lastKey);
+  const wasEmpty = useRef(ids.length === 0);
+
+  useEffect(() => {
+    if (lastKey === prevLastKey.current) return;
+    prevLastKey.current = lastKey;
+    if (wasEmpty.current && lastKey) {
+      // The first page of an empty conversation: start at its bottom.
+      wasEmpty.current = false;
+      requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" }));
+      return;
+    }
+    const l = lastRef.current;
+    if (!atBottom.current && l && !(l.from_uid === me && l.sending)) setShowJump(true);
+  }, [lastKey, me, virtuoso]);
+
+  const followOutput = useCallback(
+    (isAtBottom: boolean) => {
+      const l = lastRef.current;
+      const follow = isAtBottom || (l !== undefined && l.from_uid === me && !!l.sending);
+      // Only rows added at the end are followed all the way (not a page of older ones).
+      const lastMid = idsRef.current[idsRef.current.length - 1];
+      const appended = lastMid !== followedMid.current;
+      followedMid.current = lastMid;
+      if (follow) pinSoon(appended);
+      return follow ? ("auto" as const) : false;
+    },
+    [me, pinSoon],
+  );
+
+  const atBottomStateChange = useCallback((bottom: boolean) => {
+    atBottom.current = bottom;
+    // Away from the bottom (scrolled up, or jumped to a quoted message): offer the way back.
+    setShowJump(!bottom && idsRef.current.length > 0);
+  }, []);
+
+  const scrollToBottom = useCallback(() => {
+    virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+    setShowJump(false);
+  }, [virtuoso]);
+
+  /** A jump elsewhere in the list ends following the output. */
+  const stopFollowing = useCallback(() => {
+    followUntil.current = 0;
+  }, []);
+
+  return { scroller, attachScroller, measure, followOutput, atBottomStateChange, showJump, scrollToBottom, stopFollowing };
+}
