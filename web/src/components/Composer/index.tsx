@@ -1,22 +1,21 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
 import type { ConvKind } from "../../app/slices/messages";
-import type { StoredUser } from "../../app/slices/users";
 import { CloseIcon, PencilIcon, ReplyIcon, SendIcon } from "../Icons";
 import { PaperclipIcon } from "../ChatIcons";
 import TypingIndicator from "../typing/TypingIndicator";
 import useTypingNotice from "../typing/useTypingNotice";
 import DropZone from "./DropZone";
 import EmojiButton from "./EmojiButton";
-import { optionId } from "./optionId";
 import { parseContext } from "./context";
 import MessageInput from "./MessageInput";
-import { loadDraft, saveDraft } from "./drafts";
-import { filterMentionables, findMentionQuery, fromWire, insertMention, liveMentions, toWire, type MentionRef } from "./mentions";
+import { toWire } from "./mentions";
 import { ToolButton } from "./ToolButton";
 import { getUploads, uploads, useUploads } from "./uploads";
+import { useComposerText } from "./useComposerText";
+import { useMentionAutocomplete } from "./useMentionAutocomplete";
 import useMentionables from "./useMentionables";
 
 /** Replying to or editing a message: shown above the input with a cancel button. */
@@ -53,20 +52,11 @@ interface Props {
   onCancelMode?: () => void;
 }
 
-interface TextState {
-  text: string;
-  markdown: boolean;
-  mentions: MentionRef[];
-}
-
 // Not needed for the first paint of a conversation (the chat route's bundle budget): the file list
 // and the upload code come with the first file, the mention list with the first focus.
 const FileQueue = lazy(() => import("./FileQueue"));
 const MentionList = lazy(() => import("./MentionList"));
 const loadSender = () => import("./sendFiles");
-
-const EMPTY: TextState = { text: "", markdown: false, mentions: [] };
-const draftOf = (key: string): TextState => loadDraft(key) ?? EMPTY;
 
 /**
  * The message input: Enter sends, Shift+Enter inserts a newline; `@` mentions, emoji, files
@@ -82,92 +72,19 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
   const members = useMentionables(kind, id);
   const files = useUploads(contextKey);
   const { notify, reset: resetTyping } = useTypingNotice(kind, id);
-
-  const [state, setState] = useState<TextState>(() => draftOf(contextKey));
-  const [caret, setCaret] = useState(() => state.text.length);
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const [activeState, setActiveState] = useState({ key: "", index: 0 });
-  const [prevKey, setPrevKey] = useState(contextKey);
-  const modeKey = mode ? `${mode.kind}:${mode.mid}` : "";
-  const [prevMode, setPrevMode] = useState(modeKey);
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const { state, caret, setCaret, update, replace, insertAtCaret, clear, inputRef: ref, modeKey, editing } = useComposerText({ contextKey, mode, users });
+  const mentions = useMentionAutocomplete({ contextKey, state, caret, members, disabled, replace });
   const root = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const pendingCaret = useRef<number | null>(null);
-  const listId = useId();
-  const editing = mode?.kind === "edit";
-
-  if (prevKey !== contextKey) {
-    setPrevKey(contextKey);
-    const draft = draftOf(contextKey);
-    setState(draft);
-    setCaret(draft.text.length);
-    setDismissed(null);
-  }
-  if (prevMode !== modeKey) {
-    setPrevMode(modeKey);
-    // Entering edit mode starts from the message (mentions shown by name); leaving it brings the draft back.
-    if (mode?.kind === "edit") {
-      const { text, mentions } = fromWire(mode.initialText ?? "", (uid) => users[uid]?.name);
-      setState({ text, markdown: !!mode.markdown, mentions });
-      setCaret(text.length);
-    } else if (prevMode.startsWith("edit:")) {
-      const draft = draftOf(contextKey);
-      setState(draft);
-      setCaret(draft.text.length);
-    }
-  }
 
   useEffect(() => {
     if (!disabled) ref.current?.focus();
-  }, [contextKey, disabled, modeKey]);
-
-  // A caret position asked for by the last change (mention picked, emoji inserted).
-  useLayoutEffect(() => {
-    const at = pendingCaret.current;
-    const el = ref.current;
-    if (at === null || !el) return;
-    pendingCaret.current = null;
-    el.focus();
-    el.setSelectionRange(at, at);
-  });
-
-  // The `@` autocomplete.
-  const query = disabled ? null : findMentionQuery(state.text, caret);
-  const candidates: StoredUser[] = query && query.start !== dismissed ? filterMentionables(members, query.query) : [];
-  const open = candidates.length > 0;
-  const queryKey = query ? `${query.start}:${query.query}` : "";
-  const active = activeState.key === queryKey ? Math.min(activeState.index, candidates.length - 1) : 0;
-  const setActive = (index: number) => setActiveState({ key: queryKey, index });
-
-  const update = (next: TextState, nextCaret?: number) => {
-    setState(next);
-    if (nextCaret !== undefined) setCaret(nextCaret);
-    if (!editing) saveDraft(contextKey, { ...next, mentions: liveMentions(next.text, next.mentions) });
-  };
+  }, [contextKey, disabled, modeKey, ref]);
 
   const onChange = (text: string, at: number) => {
     update({ ...state, text }, at);
-    if (text[at - 1] === "@") void import("./MentionList");
-    if (!findMentionQuery(text, at)) setDismissed(null);
+    mentions.textChanged(text, at);
     if (!editing && text.trim()) notify();
-  };
-
-  const insertAtCaret = (insert: string) => {
-    const el = ref.current;
-    const start = el?.selectionStart ?? state.text.length;
-    const end = el?.selectionEnd ?? start;
-    const text = state.text.slice(0, start) + insert + state.text.slice(end);
-    pendingCaret.current = start + insert.length;
-    update({ ...state, text }, start + insert.length);
-  };
-
-  const pick = (user: StoredUser) => {
-    if (!query) return;
-    const next = insertMention(state.text, query.start, caret, user.name);
-    const mentions = [...state.mentions.filter((m) => m.uid !== user.uid), { uid: user.uid, name: user.name }];
-    pendingCaret.current = next.caret;
-    update({ ...state, text: next.text, mentions }, next.caret);
   };
 
   const addFiles = useCallback(
@@ -182,7 +99,7 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
       }
       ref.current?.focus();
     },
-    [contextKey, disabled, editing, t],
+    [contextKey, disabled, editing, t, ref],
   );
 
   const draftFiles = editing ? 0 : files.filter((f) => f.status === "draft").length;
@@ -200,34 +117,13 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
     // The text's send leaves reply mode; files alone must too.
     if (replyTo !== undefined && !state.text.trim()) onCancelMode?.();
     resetTyping();
-    setDismissed(null);
-    if (editing) {
-      const draft = draftOf(contextKey);
-      setState(draft);
-      setCaret(draft.text.length);
-    } else update({ ...EMPTY, markdown: state.markdown }, 0);
+    mentions.reset();
+    clear();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     const composing = e.nativeEvent.isComposing || e.keyCode === 229;
-    if (open && query && !composing) {
-      const n = candidates.length;
-      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-        e.preventDefault();
-        setActive((active + (e.key === "ArrowDown" ? 1 : n - 1)) % n);
-        return;
-      }
-      if ((e.key === "Enter" || e.key === "Tab") && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
-        e.preventDefault();
-        pick(candidates[active]);
-        return;
-      }
-      if (e.key === "Escape") {
-        e.preventDefault();
-        setDismissed(query.start);
-        return;
-      }
-    }
+    if (mentions.onKeyDown(e, composing)) return;
     if (e.key === "Escape" && mode) {
       e.preventDefault();
       onCancelMode?.();
@@ -277,9 +173,9 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
           disabled && "opacity-70",
         )}
       >
-        {open && (
+        {mentions.open && (
           <Suspense fallback={null}>
-            <MentionList id={listId} users={candidates} active={active} onPick={pick} onHover={setActive} />
+            <MentionList id={mentions.listId} users={mentions.candidates} active={mentions.active} onPick={mentions.pick} onHover={mentions.setActive} />
           </Suspense>
         )}
         {!editing && files.length > 0 && (
@@ -300,10 +196,7 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
             onPaste={onPaste}
             placeholder={disabled && disabledReason ? disabledReason : placeholder}
             aria-label={placeholder}
-            aria-autocomplete="list"
-            aria-expanded={open}
-            aria-controls={open ? listId : undefined}
-            aria-activedescendant={open ? optionId(listId, candidates[active].uid) : undefined}
+            {...mentions.inputProps}
             disabled={disabled}
             data-testid="composer"
           />
