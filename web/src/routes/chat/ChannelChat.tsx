@@ -1,18 +1,19 @@
 import { useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useGetChannelQuery } from "../../app/services/channel";
-import { HashIcon, LockIcon, SettingsIcon, UsersIcon } from "../../components/Icons";
+import { HashIcon, LockIcon, UsersIcon } from "../../components/Icons";
 import Loading from "../../components/Loading";
 import ChannelAvatar from "../../components/aside/ChannelAvatar";
 import ConversationAside, { AsideButton, HeaderSearch, useChatAside } from "../../components/aside/ConversationAside";
-import { BellOffIcon, PinIcon } from "../../components/aside/icons";
+import { PinIcon } from "../../components/aside/icons";
 import { channelMemberIds, membersHidden } from "../../components/aside/members";
 import { selectIsMuted } from "../../app/selectors";
 import NotFoundInLayout from "./NotFoundInLayout";
 import ChatView from "./ChatView";
+import { ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 
 export default function ChannelChat() {
   const { t } = useTranslation("chat");
@@ -24,12 +25,7 @@ export default function ChannelChat() {
   const extSetting = useAppSelector((s) => s.server.common?.ext_setting);
   const muted = useAppSelector((s) => selectIsMuted(s, "channel", gid));
   const { aside, setAside, toggle } = useChatAside("channel", gid);
-  const [query, setQuery] = useState("");
-  const [prevGid, setPrevGid] = useState(gid);
-  if (prevGid !== gid) {
-    setPrevGid(gid);
-    setQuery("");
-  }
+  const [query, setQuery] = useHeaderQuery(gid);
   // A channel the stream had announced and then took away (deleted, made private without us,
   // kicked) is gone: not brought back by an answer fetched before the stream announced it.
   const [announced, setAnnounced] = useState<number | null>(null);
@@ -60,55 +56,47 @@ export default function ChannelChat() {
           placeholder={t("composer.placeholder_channel", { name: channel.name })}
           disabledReason={restricted}
           header={
-            <div className="flex min-w-0 flex-1 items-center gap-3">
-              <ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />
-              <div className="min-w-0 flex-1">
-                <h1 className="flex items-center gap-1.5 text-[16px] leading-tight font-bold text-zinc-900 dark:text-white">
-                  {/* The channel's tile says public or private already, unless it is a picture (or hidden on small screens). */}
-                  <Icon
-                    size={15}
-                    className={clsx("shrink-0 text-zinc-400", !channel.avatar_updated_at && "sm:hidden")}
-                    aria-label={channel.is_public ? t("channel.public") : t("channel.private")}
-                  />
-                  <span className="truncate" data-testid="channel-title">
-                    {channel.name}
-                  </span>
-                  {muted && <BellOffIcon size={14} className="shrink-0 text-zinc-400" aria-label={t("header.muted")} />}
-                </h1>
+            <ConversationHeader
+              avatar={<ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />}
+              titleIcon={
+                // The channel's tile says public or private already, unless it is a picture (or hidden on small screens).
+                <Icon size={15} className={clsx("shrink-0 text-zinc-400", !channel.avatar_updated_at && "sm:hidden")} aria-label={channel.is_public ? t("channel.public") : t("channel.private")} />
+              }
+              title={channel.name}
+              muted={muted}
+              subtitle={
                 <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-testid="channel-description">
                   {channel.description || (channel.is_public ? t("channel.public") : t("channel.private"))}
                 </p>
-              </div>
-              <div className="flex shrink-0 items-center gap-1" role="toolbar" aria-label={t("header.tools")}>
-                {showMembers && (
-                  <AsideButton label={t("header.members", { count: memberIds.length })} active={open === "members"} onClick={() => toggle("members")} badge={memberIds.length} testId="members-button">
-                    <UsersIcon size={17} />
+              }
+              settings={guest ? undefined : { to: `/setting/channel/${gid}/overview`, label: t("header.settings"), testId: "channel-settings-link" }}
+              tools={
+                <>
+                  {showMembers && (
+                    <AsideButton label={t("header.members", { count: memberIds.length })} active={open === "members"} onClick={() => toggle("members")} badge={memberIds.length} testId="members-button">
+                      <UsersIcon size={17} />
+                    </AsideButton>
+                  )}
+                  <AsideButton label={t("header.pins", { count: pins })} active={open === "pins"} onClick={() => toggle("pins")} badge={pins || undefined} testId="pins-button">
+                    <PinIcon size={17} />
                   </AsideButton>
-                )}
-                <AsideButton label={t("header.pins", { count: pins })} active={open === "pins"} onClick={() => toggle("pins")} badge={pins || undefined} testId="pins-button">
-                  <PinIcon size={17} />
-                </AsideButton>
-                <HeaderSearch
-                  value={query}
-                  onChange={setQuery}
-                  onOpen={() => setAside("search")}
-                  active={open === "search"}
-                  placeholder={t("search.placeholder_channel", { name: channel.name })}
-                />
-                {!guest && (
-                  <Link to={`/setting/channel/${gid}/overview`} className="icon-btn" aria-label={t("header.settings")} title={t("header.settings")} data-testid="channel-settings-link">
-                    <SettingsIcon size={17} />
-                  </Link>
-                )}
-              </div>
-            </div>
+                  <HeaderSearch
+                    value={query}
+                    onChange={setQuery}
+                    onOpen={() => setAside("search")}
+                    active={open === "search"}
+                    placeholder={t("search.placeholder_channel", { name: channel.name })}
+                  />
+                </>
+              }
+            />
           }
           intro={
-            <div className="px-5 pt-8 pb-4">
-              <ChannelAvatar channel={channel} size={48} className="rounded-xl" />
-              <h2 className="mt-3 text-xl font-bold text-zinc-900 dark:text-white">{t("channel.intro_title", { name: channel.name })}</h2>
-              <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{channel.description || t("channel.intro_desc", { name: channel.name })}</p>
-            </div>
+            <ConversationIntro
+              avatar={<ChannelAvatar channel={channel} size={48} className="rounded-xl" />}
+              title={t("channel.intro_title", { name: channel.name })}
+              description={channel.description || t("channel.intro_desc", { name: channel.name })}
+            />
           }
         />
       </div>

@@ -1,14 +1,13 @@
-import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { selectIsMuted } from "../../app/selectors";
-import { SettingsIcon, UserIcon } from "../../components/Icons";
+import { UserIcon } from "../../components/Icons";
 import ConversationAside, { AsideButton, HeaderSearch, useChatAside } from "../../components/aside/ConversationAside";
-import { BellOffIcon } from "../../components/aside/icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Loading from "../../components/Loading";
 import ChatView from "./ChatView";
+import { ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 import { BlockedNotice, ContactPrompt } from "./ContactPrompt";
 import { dmGate } from "./dmGate";
 import NotFoundInLayout from "./NotFoundInLayout";
@@ -24,12 +23,7 @@ export default function DMChat() {
   const status = useAppSelector((s) => s.footprint.contacts[uid]) ?? "";
   const common = useAppSelector((s) => s.server.common);
   const { aside, setAside, toggle } = useChatAside("dm", uid);
-  const [query, setQuery] = useState("");
-  const [prevUid, setPrevUid] = useState(uid);
-  if (prevUid !== uid) {
-    setPrevUid(uid);
-    setQuery("");
-  }
+  const [query, setQuery] = useHeaderQuery(uid);
 
   if (!Number.isInteger(uid) || uid <= 0 || (usersLoaded && !user)) return <NotFoundInLayout text={t("dm.not_found")} />;
   if (!user) return <Loading fullscreen={false} />;
@@ -47,38 +41,28 @@ export default function DMChat() {
           composerOverride={gate.kind === "open" ? undefined : <ContactPrompt gate={gate} uid={uid} name={name} />}
           composerNotice={gate.kind === "open" && gate.blockedByMe ? <BlockedNotice uid={uid} name={name} /> : undefined}
           header={
-            <div className="flex min-w-0 flex-1 items-center gap-3">
-              <Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={32} online={!!user.online} />
-              <div className="min-w-0 flex-1">
-                <h1 className="flex items-center gap-1.5 text-[16px] leading-tight font-bold text-zinc-900 dark:text-white">
-                  <span className="truncate" data-testid="channel-title">
-                    {name}
-                  </span>
-                  {muted && <BellOffIcon size={14} className="shrink-0 text-zinc-400" aria-label={t("header.muted")} />}
-                </h1>
+            <ConversationHeader
+              avatar={<Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={32} online={!!user.online} />}
+              title={name}
+              muted={muted}
+              subtitle={
                 <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid="dm-presence">
                   <span className={user.online ? "size-1.5 rounded-full bg-emerald-500" : "size-1.5 rounded-full bg-zinc-400"} />
                   {user.online ? t("dm.online") : t("dm.offline")}
                 </p>
-              </div>
-              <div className="flex shrink-0 items-center gap-1" role="toolbar" aria-label={t("header.tools")}>
-                <HeaderSearch value={query} onChange={setQuery} onOpen={() => setAside("search")} active={aside === "search"} placeholder={t("search.placeholder_dm", { name })} />
-                <AsideButton label={t("header.profile")} active={aside === "profile"} onClick={() => toggle("profile")} testId="profile-button">
-                  <UserIcon size={17} />
-                </AsideButton>
-                <Link to={`/setting/dm/${uid}/overview`} className="icon-btn" aria-label={t("header.dm_settings")} title={t("header.dm_settings")}>
-                  <SettingsIcon size={17} />
-                </Link>
-              </div>
-            </div>
+              }
+              settings={{ to: `/setting/dm/${uid}/overview`, label: t("header.dm_settings") }}
+              tools={
+                <>
+                  <HeaderSearch value={query} onChange={setQuery} onOpen={() => setAside("search")} active={aside === "search"} placeholder={t("search.placeholder_dm", { name })} />
+                  <AsideButton label={t("header.profile")} active={aside === "profile"} onClick={() => toggle("profile")} testId="profile-button">
+                    <UserIcon size={17} />
+                  </AsideButton>
+                </>
+              }
+            />
           }
-          intro={
-            <div className="px-5 pt-8 pb-4">
-              <Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={56} />
-              <h2 className="mt-3 text-xl font-bold text-zinc-900 dark:text-white">{name}</h2>
-              <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t("dm.intro", { name })}</p>
-            </div>
-          }
+          intro={<ConversationIntro avatar={<Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={56} />} title={name} description={t("dm.intro", { name })} />}
         />
       </div>
       {aside && <ConversationAside kind="dm" id={uid} aside={aside} onClose={() => setAside(null)} query={query} onQueryChange={setQuery} name={name} />}
