@@ -1,21 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import clsx from "clsx";
+import { focusMenuItem, MenuEntries, onMenuKeyDown, type MenuEntry } from "./MenuEntries";
 
-export interface MenuItem {
-  key: string;
-  label: ReactNode;
-  icon?: ReactNode;
-  onSelect: () => void;
-  danger?: boolean;
-  /** Marks the current choice (a radio-like item). */
-  checked?: boolean;
-}
-
-export type MenuEntry = MenuItem | "divider";
-
-function focusItem(all: HTMLElement[], index: number) {
-  if (all.length) all[(index + all.length) % all.length].focus();
-}
+export type { MenuEntry, MenuItem } from "./MenuEntries";
 
 interface TriggerProps {
   ref: React.Ref<HTMLButtonElement>;
@@ -49,12 +36,9 @@ export default function Menu({ trigger, items, label, align = "start", placement
   const wrapper = useRef<HTMLDivElement>(null);
   const pending = useRef<"first" | "last">("first");
 
-  const menuItems = () => [...(list.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
-  const focusAt = (index: number) => focusItem(menuItems(), index);
-
   useEffect(() => {
     if (!open) return;
-    focusItem([...(list.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])], pending.current === "first" ? 0 : -1);
+    focusMenuItem(list.current, pending.current === "first" ? 0 : -1);
     const onDown = (e: MouseEvent) => {
       if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -73,20 +57,6 @@ export default function Menu({ trigger, items, label, align = "start", placement
       pending.current = e.key === "ArrowDown" ? "first" : "last";
       setOpen(true);
     }
-  };
-
-  const onMenuKey = (e: KeyboardEvent) => {
-    const all = menuItems();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    if (e.key === "ArrowDown") focusAt(index + 1);
-    else if (e.key === "ArrowUp") focusAt(index - 1);
-    else if (e.key === "Home") focusAt(0);
-    else if (e.key === "End") focusAt(-1);
-    else if (e.key === "Escape") close();
-    else if (e.key === "Tab") return close(false);
-    else return;
-    e.preventDefault();
-    e.stopPropagation();
   };
 
   return (
@@ -108,38 +78,20 @@ export default function Menu({ trigger, items, label, align = "start", placement
           id={id}
           role="menu"
           aria-label={label}
-          onKeyDown={onMenuKey}
+          onKeyDown={(e) => onMenuKeyDown(e, list.current, close)}
           className={clsx(
             "absolute z-40 min-w-52 animate-pop-in rounded-xl border border-zinc-200 bg-white p-1 shadow-xl shadow-zinc-900/10 dark:border-zinc-700 dark:bg-zinc-800 dark:shadow-black/40",
             align === "end" ? "right-0" : "left-0",
             placement === "top" ? "bottom-full mb-2" : "top-full mt-2",
           )}
         >
-          {items.map((item, i) =>
-            item === "divider" ? (
-              <div key={`d${i}`} role="separator" className="my-1 h-px bg-zinc-100 dark:bg-zinc-700" />
-            ) : (
-              <button
-                key={item.key}
-                type="button"
-                role={item.checked === undefined ? "menuitem" : "menuitemradio"}
-                aria-checked={item.checked}
-                tabIndex={-1}
-                onClick={() => {
-                  close();
-                  item.onSelect();
-                }}
-                className={clsx(
-                  "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm outline-none focus:bg-zinc-100 dark:focus:bg-zinc-700/70",
-                  item.danger ? "text-red-600 dark:text-red-400" : "text-zinc-700 dark:text-zinc-200",
-                )}
-              >
-                {item.icon && <span className="shrink-0 opacity-70">{item.icon}</span>}
-                <span className="flex-1">{item.label}</span>
-                {item.checked && <span className="size-1.5 rounded-full bg-primary-500" aria-hidden="true" />}
-              </button>
-            ),
-          )}
+          <MenuEntries
+            items={items}
+            onSelect={(item) => {
+              close();
+              item.onSelect();
+            }}
+          />
         </div>
       )}
     </div>
