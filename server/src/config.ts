@@ -1,4 +1,5 @@
 import path from "node:path";
+import * as z from "zod";
 import type { RateLimitOverrides } from "./http/rateLimit.js";
 
 /** Process configuration, read once from the environment. */
@@ -48,28 +49,94 @@ export interface Config {
   maxUsers?: number;
 }
 
+/** A setting of the environment that cannot be used: start-up stops with this one line. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** An integer environment variable in `[min, max]`; absent or empty takes `fallback`. */
+const integer = (fallback: number, min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+  z
+    .preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9]+$/, `expected a whole number from ${min} to ${max}`)
+        .transform(Number)
+        .pipe(z.number().int().min(min, `expected at least ${min}`).max(max, `expected at most ${max}`))
+        .optional(),
+    )
+    .transform((n) => n ?? fallback);
+
+const flag = z
+  .enum(["", "0", "1", "false", "true"], { message: "expected 1, 0, true or false" })
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+/** What Parley reads from the environment (docs/OPERATIONS.md lists each variable). */
+const envSchema = z.object({
+  PORT: integer(3000, 0, 65_535),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((url) => url === "" || /^postgres(ql)?:\/\/./.test(url), "expected a postgres:// URL, or nothing for SQLite")
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "expected a PostgreSQL schema name (lower-case letters, digits, _)")
+    .optional(),
+  WEB_DIST: z.string().optional(),
+  ACCESS_TOKEN_TTL: integer(300, 10),
+  REFRESH_TOKEN_TTL: integer(604_800, 60),
+  BODY_LIMIT: integer(1_048_576, 1_024),
+  MAX_FILE_SIZE: integer(1_073_741_824, 1),
+  UPLOAD_CHUNK_LIMIT: z.string().optional(),
+  PREVIEW_ALLOW_PRIVATE: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().optional(),
+  MESSAGE_SWEEP_MS: integer(2_000, 10),
+  MAGIC_LINK_TTL: integer(900, 10),
+  MAX_USERS: integer(0, 0),
+  RATE_LIMITS: z.enum(["on", "off"], { message: "expected on or off" }).optional(),
+});
+
+/**
+ * Reads the configuration from the environment. A variable that is set but unusable (`PORT=abc`,
+ * `DATABASE_URL=foo`) throws a `ConfigError` naming it, rather than running with `NaN` or
+ * quietly falling back to SQLite.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
-  const maxFileSize = Number(env.MAX_FILE_SIZE ?? 1_073_741_824);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const maxFileSize = e.MAX_FILE_SIZE;
+  const chunk = integer(maxFileSize, 1).safeParse(env.UPLOAD_CHUNK_LIMIT);
+  if (!chunk.success) throw new ConfigError(`UPLOAD_CHUNK_LIMIT=${JSON.stringify(env.UPLOAD_CHUNK_LIMIT)}: ${chunk.error.issues[0].message}`);
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? "0.0.0.0",
-    dataDir,
-    databaseUrl: env.DATABASE_URL?.startsWith("postgres") ? env.DATABASE_URL : null,
-    databaseSchema: env.DATABASE_SCHEMA ?? null,
-    webDist: env.WEB_DIST === "" ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
-    accessTokenTtlS: Number(env.ACCESS_TOKEN_TTL ?? 300),
-    refreshTokenTtlS: Number(env.REFRESH_TOKEN_TTL ?? 604_800),
-    bodyLimit: Number(env.BODY_LIMIT ?? 1_048_576),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    databaseSchema: e.DATABASE_SCHEMA ?? null,
+    webDist: e.WEB_DIST === "" ? null : path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL,
+    bodyLimit: e.BODY_LIMIT,
     maxFileSize,
-    uploadChunkLimit: Math.min(Number(env.UPLOAD_CHUNK_LIMIT ?? maxFileSize), maxFileSize),
-    previewAllowPrivate: env.PREVIEW_ALLOW_PRIVATE === "1" || env.PREVIEW_ALLOW_PRIVATE === "true",
-    logLevel: env.LOG_LEVEL ?? "info",
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    messageSweepMs: Number(env.MESSAGE_SWEEP_MS ?? 2_000),
-    magicLinkTtlS: Number(env.MAGIC_LINK_TTL ?? 900),
-    maxUsers: Number(env.MAX_USERS ?? 0),
-    ...(env.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
+    uploadChunkLimit: Math.min(chunk.data, maxFileSize),
+    previewAllowPrivate: e.PREVIEW_ALLOW_PRIVATE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    messageSweepMs: e.MESSAGE_SWEEP_MS,
+    magicLinkTtlS: e.MAGIC_LINK_TTL,
+    maxUsers: e.MAX_USERS,
+    ...(e.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
   };
 }
 

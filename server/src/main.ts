@@ -1,5 +1,5 @@
 import { buildApp, createContext, listen } from "./app.js";
-import { configFromEnv } from "./config.js";
+import { ConfigError, configFromEnv } from "./config.js";
 
 /** Starts one Parley process: API, event stream and web client on `PORT`. */
 async function main(): Promise<void> {
@@ -16,6 +16,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A bad setting is the operator's to fix: one line naming it, no stack trace.
+  if (err instanceof ConfigError) console.error(`parley: ${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

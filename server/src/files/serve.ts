@@ -1,4 +1,7 @@
 import { Readable } from "node:stream";
+import makeContentDisposition from "content-disposition";
+import isFresh from "fresh";
+import parseRanges from "range-parser";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { BlobRange, BlobStore } from "../storage/index.js";
 import { notFound } from "../http/errors.js";
@@ -27,12 +30,13 @@ export const isActiveContent = (contentType: string): boolean => ACTIVE_TYPES.te
 
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-/** `attachment|inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / RFC 5987). */
+/**
+ * `attachment` or `inline`, with the file's name (RFC 6266). A name beyond printable ASCII also
+ * gets `filename*` (UTF-8) and an ASCII `filename` with `_` for the rest: a raw ISO-8859-1 byte
+ * in a header is read as broken UTF-8 by many clients.
+ */
 export function contentDisposition(kind: "inline" | "attachment", filename: string | null): string {
-  if (!filename) return kind;
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return filename ? makeContentDisposition(filename, { type: kind, fallback: filename.replace(/[^\x20-\x7e]/g, "_") }) : kind;
 }
 
 const httpDate = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toUTCString();
@@ -43,27 +47,23 @@ const parseDate = (value: string | undefined): number | null => {
 };
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-function etagMatches(header: string | undefined, etag: string, weak: boolean): boolean {
+/** `If-Match`: strong comparison (RFC 9110 §13.1.1); `fresh` covers the weak `If-None-Match`. */
+function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
-  const strip = (t: string) => (weak ? t.replace(/^W\//, "") : t);
-  return header.split(",").some((t) => strip(t.trim()) === etag);
+  return header.split(",").some((t) => t.trim() === etag);
 }
 
-/** One `bytes=` range against `size`; "ignore" for what Parley serves whole (syntax errors, several ranges). */
+/**
+ * The one byte range of a `Range` header against `size` (overlapping ranges merged); "ignore"
+ * for what Parley serves whole (a malformed header, several disjoint ranges), "unsatisfiable"
+ * when no range fits the object (a 416).
+ */
 export function parseRange(header: string, size: number): BlobRange | "unsatisfiable" | "ignore" {
-  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
-  if (!m || (m[1] === "" && m[2] === "")) return "ignore";
-  if (m[1] === "") {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (m[2] !== "" && Number(m[2]) < start) return "ignore";
-  if (start >= size) return "unsatisfiable";
-  return { start, end };
+  const ranges = parseRanges(size, header, { combine: true });
+  if (ranges === -2 || (ranges !== -1 && (ranges.type !== "bytes" || ranges.length !== 1))) return "ignore";
+  if (ranges === -1) return "unsatisfiable";
+  return { start: ranges[0].start, end: ranges[0].end };
 }
 
 /**
@@ -82,17 +82,12 @@ export async function sendBlob(req: FastifyRequest, reply: FastifyReply, store: 
     .header("X-Content-Type-Options", "nosniff")
     .header("Content-Security-Policy", FILE_CSP);
 
-  if (h["if-match"] !== undefined && !etagMatches(h["if-match"], blob.etag, false)) return reply.code(412).send();
+  if (h["if-match"] !== undefined && !etagMatches(h["if-match"], blob.etag)) return reply.code(412).send();
   const unmodifiedSince = parseDate(h["if-unmodified-since"]);
   if (h["if-match"] === undefined && unmodifiedSince !== null && seconds(blob.lastModified) > seconds(unmodifiedSince)) {
     return reply.code(412).send();
   }
-  if (h["if-none-match"] !== undefined) {
-    if (etagMatches(h["if-none-match"], blob.etag, true)) return reply.code(304).send();
-  } else {
-    const modifiedSince = parseDate(h["if-modified-since"]);
-    if (modifiedSince !== null && seconds(blob.lastModified) <= seconds(modifiedSince)) return reply.code(304).send();
-  }
+  if (isFresh(h, { etag: blob.etag, "last-modified": httpDate(blob.lastModified) })) return reply.code(304).send();
 
   reply.type(blob.contentType);
   if (blob.disposition) reply.header("Content-Disposition", blob.disposition);
