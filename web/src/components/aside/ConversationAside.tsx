@@ -7,6 +7,7 @@ import { setChatAside, type ChatAside } from "../../app/slices/ui";
 import { SearchIcon, Spinner, UserIcon, UsersIcon } from "../Icons";
 import AsideFrame from "./AsideFrame";
 import { PinIcon } from "./icons";
+import SearchField from "../ui/SearchField";
 
 // The panels load when first opened.
 const MembersPanel = lazy(() => import("./MembersPanel"));
@@ -68,29 +69,26 @@ export function HeaderSearch({ value, onChange, onOpen, placeholder, active }: {
   const { t } = useTranslation("chat");
   return (
     <>
-      <label className="relative hidden lg:block">
-        <span className="sr-only">{t("search.label")}</span>
-        <SearchIcon size={15} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
-        <input
-          type="search"
-          value={value}
-          placeholder={placeholder}
-          onChange={(e) => {
-            onChange(e.target.value);
-            if (!active && e.target.value.trim()) onOpen();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") onOpen();
-            if (e.key === "Escape") onChange("");
-          }}
-          onFocus={() => value.trim() && !active && onOpen()}
-          className={clsx(
-            "h-8 w-44 rounded-md border bg-zinc-50 pr-2 pl-8 text-[13px] text-zinc-900 transition-[width,border-color,box-shadow] outline-none placeholder:text-zinc-400 focus:w-56 focus:border-primary-500 focus:bg-white focus:ring-3 focus:ring-primary-500/20 dark:bg-zinc-800/60 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-primary-400 dark:focus:bg-zinc-900",
-            active ? "border-primary-300 dark:border-primary-700" : "border-zinc-200 dark:border-zinc-700",
-          )}
-          data-testid="header-search"
-        />
-      </label>
+      <SearchField
+        label={t("search.label")}
+        boxClassName="hidden lg:block"
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => {
+          onChange(e.target.value);
+          if (!active && e.target.value.trim()) onOpen();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") onOpen();
+          if (e.key === "Escape") onChange("");
+        }}
+        onFocus={() => value.trim() && !active && onOpen()}
+        className={clsx(
+          "h-8 w-44 rounded-md border bg-zinc-50 pr-2 pl-8 text-[13px] text-zinc-900 transition-[width,border-color,box-shadow] outline-none placeholder:text-zinc-400 focus:w-56 focus:border-primary-500 focus:bg-white focus:ring-3 focus:ring-primary-500/20 dark:bg-zinc-800/60 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-primary-400 dark:focus:bg-zinc-900",
+          active ? "border-primary-300 dark:border-primary-700" : "border-zinc-200 dark:border-zinc-700",
+        )}
+        data-testid="header-search"
+      />
       <AsideButton label={t("search.label")} active={active} onClick={onOpen} testId="header-search-button" className="lg:hidden">
         <SearchIcon size={17} />
       </AsideButton>

@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { useRemoveChannelMembersMutation } from "../../app/services/conversation";
-import { SearchIcon, UserPlusIcon } from "../Icons";
+import { UserPlusIcon } from "../Icons";
 import Avatar, { avatarUrl } from "../ui/Avatar";
 import Badge from "../ui/Badge";
 import Button from "../ui/Button";
 import ConfirmDialog from "../ui/ConfirmDialog";
 import { CrownIcon, UserMinusIcon } from "./icons";
 import { canManageChannel, channelMemberIds, groupMembers } from "./members";
+import SearchField from "../ui/SearchField";
 
 const AddMembersModal = lazy(() => import("./AddMembersModal"));
 
@@ -88,11 +89,7 @@ export default function MembersPanel({ gid }: { gid: number }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="members-panel">
       <div className="space-y-2 border-b border-zinc-100 p-3 dark:border-zinc-800">
-        <label className="relative block">
-          <span className="sr-only">{t("search", { ns: "member" })}</span>
-          <SearchIcon size={15} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
-          <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("search", { ns: "member" })} className="input h-8 py-1 pl-8 text-[13px]" />
-        </label>
+        <SearchField label={t("search", { ns: "member" })} boxClassName="block" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("search", { ns: "member" })} className="input h-8 py-1 pl-8 text-[13px]" />
         {editable && (
           <Button variant="secondary" size="sm" block icon={<UserPlusIcon size={15} />} onClick={() => setAdding(true)}>
             {t("members.add")}

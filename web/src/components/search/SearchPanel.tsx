@@ -13,6 +13,7 @@ import Button from "../ui/Button";
 import EmptyState from "../ui/EmptyState";
 import { revealMessage } from "./revealMessage";
 import { messageText } from "./text";
+import SearchField from "../ui/SearchField";
 
 const DEBOUNCE_MS = 300;
 
@@ -113,19 +114,16 @@ export default function SearchPanel({ kind, id, query, onQueryChange, onShown }:
     <div className="flex min-h-0 flex-1 flex-col" data-testid="search-panel">
       <div className={clsx("border-b border-zinc-100 p-3 dark:border-zinc-800", !current && "lg:hidden")}>
         {/* Wide screens type in the header's search box; narrow ones here. */}
-        <label className="relative block lg:hidden">
-          <span className="sr-only">{t("search.label")}</span>
-          <SearchIcon size={15} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => onQueryChange(e.target.value)}
-            placeholder={t("search.placeholder")}
-            className="input h-9 py-1 pl-8 text-sm"
-            data-testid="search-panel-input"
-            autoFocus={!query}
-          />
-        </label>
+        <SearchField
+          label={t("search.label")}
+          boxClassName="block lg:hidden"
+          value={query}
+          onChange={(e) => onQueryChange(e.target.value)}
+          placeholder={t("search.placeholder")}
+          className="input h-9 py-1 pl-8 text-sm"
+          data-testid="search-panel-input"
+          autoFocus={!query}
+        />
         {current && (
           <p className="mt-2 px-0.5 text-xs lg:mt-0 text-zinc-500 dark:text-zinc-400" role="status">
             {results.items.length >= SEARCH_PAGE_SIZE && results.more

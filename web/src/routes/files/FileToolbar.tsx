@@ -2,10 +2,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
-import { ChevronDownIcon, CloseIcon, SearchIcon } from "../../components/Icons";
+import { ChevronDownIcon, CloseIcon } from "../../components/Icons";
 import { DATE_RANGES, FILE_TYPES, hasFilters, type FileFilters, type FileType } from "./entries";
 import { GridIcon, ListIcon } from "./icons";
 import type { FileListView } from "./useFileView";
+import SearchField from "../../components/ui/SearchField";
 
 export interface Option {
   value: string;
@@ -87,17 +88,14 @@ export default function FileToolbar({ filters, onChange, counts, senders, conver
   return (
     <div className="space-y-2.5 border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <label className="relative block w-full sm:w-60">
-          <span className="sr-only">{t("search")}</span>
-          <SearchIcon size={15} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
-          <input
-            type="search"
-            value={filters.query}
-            onChange={(e) => set({ query: e.target.value })}
-            placeholder={t("search")}
-            className="h-8 w-full rounded-lg border border-zinc-200 bg-white pr-2 pl-8 text-sm text-zinc-900 outline-none placeholder:text-zinc-400 focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-          />
-        </label>
+        <SearchField
+          label={t("search")}
+          boxClassName="block w-full sm:w-60"
+          value={filters.query}
+          onChange={(e) => set({ query: e.target.value })}
+          placeholder={t("search")}
+          className="h-8 w-full rounded-lg border border-zinc-200 bg-white pr-2 pl-8 text-sm text-zinc-900 outline-none placeholder:text-zinc-400 focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        />
         <div className="flex flex-wrap gap-1.5" role="toolbar" aria-label={t("filter")}>
           {FILE_TYPES.map((type) => (
             <button

@@ -5,12 +5,13 @@ import clsx from "clsx";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { setSidebarCollapsed, toggleMenuExpand } from "../../app/slices/ui";
 import { PanelLeftIcon } from "../../components/aside/icons";
-import { ChevronDownIcon, CloseIcon, PlusIcon, SearchIcon } from "../../components/Icons";
+import { ChevronDownIcon, CloseIcon, PlusIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import ConversationItem from "./sidebar/ConversationItem";
 import { sameSections, selectSidebarSections } from "./sidebar/model";
 import useConversationBootstrap from "./sidebar/useConversationBootstrap";
 import useMessageNotifier from "./sidebar/useMessageNotifier";
+import SearchField from "../../components/ui/SearchField";
 
 // Dialogs load when first opened.
 const CreateChannelModal = lazy(() => import("./CreateChannelModal"));
@@ -154,19 +155,16 @@ export default function Sidebar() {
       </header>
 
       <div className="shrink-0 px-3 pt-3 pb-1">
-        <label className="relative block">
-          <span className="sr-only">{t("sidebar.search")}</span>
-          <SearchIcon size={15} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
-          <input
-            type="search"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            onKeyDown={(e) => e.key === "Escape" && setFilter("")}
-            placeholder={t("sidebar.search")}
-            className="h-8 w-full rounded-lg border border-zinc-200 bg-white pr-2 pl-8 text-[13px] text-zinc-900 transition outline-none placeholder:text-zinc-400 focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-primary-400"
-            data-testid="sidebar-search"
-          />
-        </label>
+        <SearchField
+          label={t("sidebar.search")}
+          boxClassName="block"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          onKeyDown={(e) => e.key === "Escape" && setFilter("")}
+          placeholder={t("sidebar.search")}
+          className="h-8 w-full rounded-lg border border-zinc-200 bg-white pr-2 pl-8 text-[13px] text-zinc-900 transition outline-none placeholder:text-zinc-400 focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-primary-400"
+          data-testid="sidebar-search"
+        />
       </div>
 
       <div className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-4">
