@@ -13,7 +13,7 @@ import { channelMemberIds, membersHidden } from "../../components/aside/members"
 import { selectIsMuted } from "../../app/selectors";
 import NotFoundInLayout from "./NotFoundInLayout";
 import ChatView from "./ChatView";
-import { ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
+import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 
 export default function ChannelChat() {
   const { t } = useTranslation("chat");
@@ -48,59 +48,56 @@ export default function ChannelChat() {
   const open = aside === "members" && !showMembers ? null : aside;
 
   return (
-    <div className="relative flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <ChatView
-          kind="channel"
-          id={gid}
-          placeholder={t("composer.placeholder_channel", { name: channel.name })}
-          disabledReason={restricted}
-          header={
-            <ConversationHeader
-              avatar={<ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />}
-              titleIcon={
-                // The channel's tile says public or private already, unless it is a picture (or hidden on small screens).
-                <Icon size={15} className={clsx("shrink-0 text-zinc-400", !channel.avatar_updated_at && "sm:hidden")} aria-label={channel.is_public ? t("channel.public") : t("channel.private")} />
-              }
-              title={channel.name}
-              muted={muted}
-              subtitle={
-                <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-testid="channel-description">
-                  {channel.description || (channel.is_public ? t("channel.public") : t("channel.private"))}
-                </p>
-              }
-              settings={guest ? undefined : { to: `/setting/channel/${gid}/overview`, label: t("header.settings"), testId: "channel-settings-link" }}
-              tools={
-                <>
-                  {showMembers && (
-                    <AsideButton label={t("header.members", { count: memberIds.length })} active={open === "members"} onClick={() => toggle("members")} badge={memberIds.length} testId="members-button">
-                      <UsersIcon size={17} />
-                    </AsideButton>
-                  )}
-                  <AsideButton label={t("header.pins", { count: pins })} active={open === "pins"} onClick={() => toggle("pins")} badge={pins || undefined} testId="pins-button">
-                    <PinIcon size={17} />
+    <ChatWithAside aside={open && <ConversationAside kind="channel" id={gid} aside={open} onClose={() => setAside(null)} query={query} onQueryChange={setQuery} name={channel.name} />}>
+      <ChatView
+        kind="channel"
+        id={gid}
+        placeholder={t("composer.placeholder_channel", { name: channel.name })}
+        disabledReason={restricted}
+        header={
+          <ConversationHeader
+            avatar={<ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />}
+            titleIcon={
+              // The channel's tile says public or private already, unless it is a picture (or hidden on small screens).
+              <Icon size={15} className={clsx("shrink-0 text-zinc-400", !channel.avatar_updated_at && "sm:hidden")} aria-label={channel.is_public ? t("channel.public") : t("channel.private")} />
+            }
+            title={channel.name}
+            muted={muted}
+            subtitle={
+              <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-testid="channel-description">
+                {channel.description || (channel.is_public ? t("channel.public") : t("channel.private"))}
+              </p>
+            }
+            settings={guest ? undefined : { to: `/setting/channel/${gid}/overview`, label: t("header.settings"), testId: "channel-settings-link" }}
+            tools={
+              <>
+                {showMembers && (
+                  <AsideButton label={t("header.members", { count: memberIds.length })} active={open === "members"} onClick={() => toggle("members")} badge={memberIds.length} testId="members-button">
+                    <UsersIcon size={17} />
                   </AsideButton>
-                  <HeaderSearch
-                    value={query}
-                    onChange={setQuery}
-                    onOpen={() => setAside("search")}
-                    active={open === "search"}
-                    placeholder={t("search.placeholder_channel", { name: channel.name })}
-                  />
-                </>
-              }
-            />
-          }
-          intro={
-            <ConversationIntro
-              avatar={<ChannelAvatar channel={channel} size={48} className="rounded-xl" />}
-              title={t("channel.intro_title", { name: channel.name })}
-              description={channel.description || t("channel.intro_desc", { name: channel.name })}
-            />
-          }
-        />
-      </div>
-      {open && <ConversationAside kind="channel" id={gid} aside={open} onClose={() => setAside(null)} query={query} onQueryChange={setQuery} name={channel.name} />}
-    </div>
+                )}
+                <AsideButton label={t("header.pins", { count: pins })} active={open === "pins"} onClick={() => toggle("pins")} badge={pins || undefined} testId="pins-button">
+                  <PinIcon size={17} />
+                </AsideButton>
+                <HeaderSearch
+                  value={query}
+                  onChange={setQuery}
+                  onOpen={() => setAside("search")}
+                  active={open === "search"}
+                  placeholder={t("search.placeholder_channel", { name: channel.name })}
+                />
+              </>
+            }
+          />
+        }
+        intro={
+          <ConversationIntro
+            avatar={<ChannelAvatar channel={channel} size={48} className="rounded-xl" />}
+            title={t("channel.intro_title", { name: channel.name })}
+            description={channel.description || t("channel.intro_desc", { name: channel.name })}
+          />
+        }
+      />
+    </ChatWithAside>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What channel and DM chats show alike: the header (picture, title with the muted mark, a line
- * under it, the tools ending in the settings link) and the intro above the first message, and the
- * search text of the header, which a different conversation starts empty.
+ * under it, the tools ending in the settings link), the intro above the first message, the layout
+ * with the side panel, and the header's search text, which a different conversation starts empty.
  */
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -57,6 +57,16 @@ export function ConversationIntro({ avatar, title, description }: { avatar: Reac
       {avatar}
       <h2 className="mt-3 text-xl font-bold text-zinc-900 dark:text-white">{title}</h2>
       <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
+    </div>
+  );
+}
+
+/** The chat, and beside it the open side panel (members, pins, search, profile). */
+export function ChatWithAside({ aside, children }: { aside: ReactNode; children: ReactNode }) {
+  return (
+    <div className="relative flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">{children}</div>
+      {aside}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import ConversationAside, { AsideButton, HeaderSearch, useChatAside } from "../.
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Loading from "../../components/Loading";
 import ChatView from "./ChatView";
-import { ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
+import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 import { BlockedNotice, ContactPrompt } from "./ContactPrompt";
 import { dmGate } from "./dmGate";
 import NotFoundInLayout from "./NotFoundInLayout";
@@ -32,40 +32,37 @@ export default function DMChat() {
   const gate = dmGate({ me: { uid: me?.uid ?? 0, is_admin: !!me?.is_admin }, peer: { uid, is_admin: !!user.is_admin }, status, common });
 
   return (
-    <div className="relative flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <ChatView
-          kind="dm"
-          id={uid}
-          placeholder={t("composer.placeholder_dm", { name })}
-          composerOverride={gate.kind === "open" ? undefined : <ContactPrompt gate={gate} uid={uid} name={name} />}
-          composerNotice={gate.kind === "open" && gate.blockedByMe ? <BlockedNotice uid={uid} name={name} /> : undefined}
-          header={
-            <ConversationHeader
-              avatar={<Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={32} online={!!user.online} />}
-              title={name}
-              muted={muted}
-              subtitle={
-                <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid="dm-presence">
-                  <span className={user.online ? "size-1.5 rounded-full bg-emerald-500" : "size-1.5 rounded-full bg-zinc-400"} />
-                  {user.online ? t("dm.online") : t("dm.offline")}
-                </p>
-              }
-              settings={{ to: `/setting/dm/${uid}/overview`, label: t("header.dm_settings") }}
-              tools={
-                <>
-                  <HeaderSearch value={query} onChange={setQuery} onOpen={() => setAside("search")} active={aside === "search"} placeholder={t("search.placeholder_dm", { name })} />
-                  <AsideButton label={t("header.profile")} active={aside === "profile"} onClick={() => toggle("profile")} testId="profile-button">
-                    <UserIcon size={17} />
-                  </AsideButton>
-                </>
-              }
-            />
-          }
-          intro={<ConversationIntro avatar={<Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={56} />} title={name} description={t("dm.intro", { name })} />}
-        />
-      </div>
-      {aside && <ConversationAside kind="dm" id={uid} aside={aside} onClose={() => setAside(null)} query={query} onQueryChange={setQuery} name={name} />}
-    </div>
+    <ChatWithAside aside={aside && <ConversationAside kind="dm" id={uid} aside={aside} onClose={() => setAside(null)} query={query} onQueryChange={setQuery} name={name} />}>
+      <ChatView
+        kind="dm"
+        id={uid}
+        placeholder={t("composer.placeholder_dm", { name })}
+        composerOverride={gate.kind === "open" ? undefined : <ContactPrompt gate={gate} uid={uid} name={name} />}
+        composerNotice={gate.kind === "open" && gate.blockedByMe ? <BlockedNotice uid={uid} name={name} /> : undefined}
+        header={
+          <ConversationHeader
+            avatar={<Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={32} online={!!user.online} />}
+            title={name}
+            muted={muted}
+            subtitle={
+              <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid="dm-presence">
+                <span className={user.online ? "size-1.5 rounded-full bg-emerald-500" : "size-1.5 rounded-full bg-zinc-400"} />
+                {user.online ? t("dm.online") : t("dm.offline")}
+              </p>
+            }
+            settings={{ to: `/setting/dm/${uid}/overview`, label: t("header.dm_settings") }}
+            tools={
+              <>
+                <HeaderSearch value={query} onChange={setQuery} onOpen={() => setAside("search")} active={aside === "search"} placeholder={t("search.placeholder_dm", { name })} />
+                <AsideButton label={t("header.profile")} active={aside === "profile"} onClick={() => toggle("profile")} testId="profile-button">
+                  <UserIcon size={17} />
+                </AsideButton>
+              </>
+            }
+          />
+        }
+        intro={<ConversationIntro avatar={<Avatar name={user.name} seed={uid} src={avatarUrl(uid, user.avatar_updated_at)} size={56} />} title={name} description={t("dm.intro", { name })} />}
+      />
+    </ChatWithAside>
   );
 }
