@@ -12,8 +12,7 @@ import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/mes
 import { updateRememberedChat } from "../../app/slices/ui";
 import Composer, { type ComposerMode } from "../../components/Composer";
 import Button from "../../components/ui/Button";
-import ConfirmDialog from "../../components/ui/ConfirmDialog";
-import { TrashIcon } from "../../components/Icons";
+import DeleteMessagesDialog from "../../components/MessageList/toolbar/DeleteMessagesDialog";
 import type { MessageActions } from "../../components/MessageList/actions";
 import MenuButton from "../../components/MenuButton";
 import MessageList from "../../components/MessageList";
@@ -202,16 +201,7 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
       )}
       {tools.overlay}
       {toDelete && (
-        <ConfirmDialog
-          title={t("delete.title")}
-          description={t("delete.desc")}
-          confirmText={t("delete.confirm")}
-          danger
-          busy={deleting}
-          icon={<TrashIcon size={20} />}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
-        />
+        <DeleteMessagesDialog busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
       )}
     </section>
   );

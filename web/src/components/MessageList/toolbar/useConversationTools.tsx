@@ -13,14 +13,13 @@ import { usePinMessageMutation, useUnpinMessageMutation } from "../../../app/ser
 import { errorText } from "../../../app/services/errors";
 import { convKey, type ConvKind, type StoredMessage } from "../../../app/slices/messages";
 import { toast } from "../../../utils/toast";
-import { TrashIcon } from "../../Icons";
-import ConfirmDialog from "../../ui/ConfirmDialog";
 import { loadSelectionBar } from "../../selection/load";
 import { canPin as mayPin } from "../../selection/rules";
 import { resetSelection, selectSelecting, startSelection } from "../../../app/slices/selection";
 import { MENTION_SPLIT } from "../mentions";
 import type { MessageActions } from "../actions";
 import { fileUrl } from "../content/urls";
+import DeleteMessagesDialog from "./DeleteMessagesDialog";
 
 // Not needed until used: the forward dialog, and the selection bar (fetched when a more menu opens).
 const ForwardModal = lazy(() => import("../../forward/ForwardModal"));
@@ -124,16 +123,7 @@ export default function useConversationTools(kind: ConvKind, id: number, enabled
         </Suspense>
       )}
       {toDelete && (
-        <ConfirmDialog
-          title={t("selection.delete_title", { count: toDelete.length })}
-          description={t("selection.delete_desc", { count: toDelete.length })}
-          confirmText={t("delete.confirm")}
-          danger
-          busy={deleting}
-          icon={<TrashIcon size={20} />}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
-        />
+        <DeleteMessagesDialog count={toDelete.length} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
       )}
     </>
   );
