@@ -36,16 +36,18 @@ export async function openPage(browser: Browser, colorScheme: "light" | "dark" =
   return { context, page, errors };
 }
 
-/** Save a screenshot in light and dark (the theme is "auto", so it follows the color scheme). */
-export async function screenshotBothThemes(page: Page, name: string) {
+/**
+ * Save a screenshot in light and dark (the theme is "auto", so it follows the color scheme).
+ * `keepHover`: leave the pointer where it is, for a screenshot of what hovering shows.
+ */
+export async function screenshotBothThemes(page: Page, name: string, { keepHover = false } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // No hover states or tooltips from the last click.
-  await page.mouse.move(1, 1);
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-light.png`) });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-dark.png`) });
+  if (!keepHover) await page.mouse.move(1, 1);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${scheme}.png`) });
+  }
   await page.emulateMedia({ colorScheme: "light" });
 }

@@ -42,15 +42,30 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-/** `env` adds to the server's environment, e.g. `{ ACCESS_TOKEN_TTL: "23" }`. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface ServerOptions {
+  /** Adds to the server's environment, e.g. `{ ACCESS_TOKEN_TTL: "23" }`. */
+  env?: Record<string, string>;
+  /**
+   * What node runs: the sources through tsx (the default), or `scripts/start.mjs`, which compiles
+   * the server first as `npm start` does (so it needs longer to come up).
+   */
+  entry?: "sources" | "npm start";
+}
+
+const ENTRIES = {
+  sources: { args: ["--import", "tsx", "server/src/main.ts"], startupMs: 60_000 },
+  "npm start": { args: ["scripts/start.mjs"], startupMs: 90_000 },
+};
+
+export async function startServer({ env = {}, entry = "sources" }: ServerOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "parley-e2e-"));
   let out = "";
   // E2E_SERVER_DIR points at another checkout of the server, for debugging; normally this repo.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, ENTRIES[entry].args, {
     cwd: process.env.E2E_SERVER_DIR ?? ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: "warn", ...env },
+    // Loopback only: the tests reach it at 127.0.0.1.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (out += d));
@@ -59,6 +74,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
+      // start.mjs forwards the signal to the server it spawned.
       child.kill("SIGTERM");
       if (!(await waitForExit(child, 5_000))) {
         child.kill("SIGKILL");
@@ -68,7 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + ENTRIES[entry].startupMs;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();

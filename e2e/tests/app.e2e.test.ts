@@ -2,51 +2,29 @@
  * The app frame: one active tab, the offline toast, the main screens (members, saved items, files,
  * settings, the version gate) in light and dark, and the simplified Chinese UI.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { submitLoginForm } from "../helpers/chat";
+import { ADA, BOB, useSuite } from "../helpers/suite";
 
-const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite({
+  members: [BOB, { name: "Cleo Cole", email: "cleo@example.com", password: "battery staple 3" }],
+  channels: [{ name: "general", description: "Everyone" }],
+});
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const api = new Api(server.url);
-  await api.createAdmin(ADMIN.email, ADMIN.name, ADMIN.password);
-  await api.login(ADMIN.email, ADMIN.password);
-  await api.request("PUT", "/admin/system/organization", { name: "Northwind" });
-  await api.createChannel("general", "Everyone");
-  await api.createUser("bob@example.com", "Bob Builder", "battery staple 2");
-  await api.createUser("cleo@example.com", "Cleo Cole", "battery staple 3");
+  await suite.admin.request("PUT", "/admin/system/organization", { name: "Northwind" });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/#/login`);
-  await page.locator("input[name=email]").fill(ADMIN.email);
-  await page.locator("input[name=password]").fill(ADMIN.password);
-  await page.locator("button[type=submit]").click();
-  await page.waitForURL(/#\/$/);
-}
 
 describe("app frame", () => {
   it("keeps one active tab: the older one goes inactive", async () => {
-    const { page: first, context } = await openPage(browser);
-    await signIn(first);
+    const { page: first, context } = await suite.page();
+    await suite.signIn(first, ADA);
     await first.getByText("Connected").waitFor();
     await expect(first.title()).resolves.toBe("Northwind Web App");
 
     const second = await context.newPage();
-    await second.goto(`${server.url}/#/`);
+    await second.goto(`${suite.url}/#/`);
     await second.getByText("Connected").waitFor();
 
     await first.getByRole("heading", { name: "Only one active tab is allowed" }).waitFor();
@@ -62,8 +40,8 @@ describe("app frame", () => {
   });
 
   it("shows 'Network Offline!' while offline", async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page);
+    const { page, context } = await suite.page();
+    await suite.signIn(page, ADA);
     await page.getByText("Connected").waitFor();
     await context.setOffline(true);
     await page.getByText("Network Offline!").waitFor();
@@ -78,8 +56,8 @@ describe("app frame", () => {
   });
 
   it("routes to every main screen", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await signIn(page);
+    const { page, context, errors } = await suite.page();
+    await suite.signIn(page, ADA);
 
     await page.getByRole("link", { name: "Members" }).click();
     await page.waitForURL(/#\/users$/);
@@ -100,7 +78,7 @@ describe("app frame", () => {
     await page.getByTestId("setting-title").getByText("Overview").waitFor();
     await screenshotBothThemes(page, "settings");
     await page.getByRole("link", { name: "My Account" }).click();
-    await page.getByTestId("account-name").getByText(ADMIN.name).waitFor();
+    await page.getByTestId("account-name").getByText(ADA.name).waitFor();
     // A page that needs a newer server than this one says which version.
     await page.getByRole("link", { name: "Widget" }).click();
     const version = await page.evaluate(() => fetch("/api/admin/system/version").then((r) => r.text()));
@@ -116,22 +94,20 @@ describe("app frame", () => {
     await page.getByRole("link", { name: "Chat" }).click();
     await page.getByRole("link", { name: "general" }).click();
     await page.getByTestId("channel-title").getByText("general").waitFor();
-    await page.goto(`${server.url}/#/setting/channel/1/members`);
+    await page.goto(`${suite.url}/#/setting/channel/1/members`);
     await page.getByRole("heading", { name: "Members" }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("speaks simplified Chinese", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${suite.url}/#/login`);
     await page.getByRole("heading", { name: "登录 Northwind" }).waitFor();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("zh-CN");
     // (No screenshots here: the test machine's Chromium has no CJK font.)
-    await page.locator("input[name=email]").fill(ADMIN.email);
-    await page.locator("input[name=password]").fill(ADMIN.password);
-    await page.locator("button[type=submit]").click();
+    await submitLoginForm(page, ADA);
     await page.getByText("欢迎来到 Northwind").waitFor();
     await page.getByRole("link", { name: "成员" }).waitFor();
     // The stored setting wins over the browser.

@@ -3,42 +3,23 @@
  * e-mail link, registration (open and invitation-only), the magic-link invalid page, and the
  * mobile invitation on a phone and on a desktop.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LoginConfig } from "@parley/protocol";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { screenshotBothThemes } from "../helpers/browser";
+import { useSuite } from "../helpers/suite";
 
-const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-
-let server: TestServer;
-let browser: Browser;
-let api: Api;
+const suite = useSuite();
 
 async function setLoginConfig(patch: Partial<LoginConfig>) {
-  const current = await api.request<LoginConfig>("GET", "/admin/login/config");
-  await api.request("POST", "/admin/login/config", { ...current, ...patch });
+  const current = await suite.admin.request<LoginConfig>("GET", "/admin/login/config");
+  await suite.admin.request("POST", "/admin/login/config", { ...current, ...patch });
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url);
-  await api.createAdmin(ADMIN.email, ADMIN.name, ADMIN.password);
-  await api.login(ADMIN.email, ADMIN.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe("sign-in methods", () => {
   it("shows the methods the login config turns on", async () => {
     await setLoginConfig({ metamask: true, github: true, oidc: [{ enable: true, domain: "sso.example.com", favicon: "" }] });
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/#/login`);
+    const { page, context, errors } = await suite.page();
+    await page.goto(`${suite.url}/#/login`);
     await page.getByRole("button", { name: "Sign in with MetaMask" }).waitFor();
     await page.getByRole("button", { name: "Sign in with sso.example.com" }).waitFor();
     await page.getByRole("link", { name: "Sign up" }).waitFor();
@@ -59,15 +40,15 @@ describe("sign-in methods", () => {
   });
 
   it("offers the guest entry only while guest mode is on", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await suite.page();
     await setLoginConfig({ guest: true });
-    await api.createChannel("general", "Everyone");
-    await page.goto(`${server.url}/#/login`);
+    await suite.admin.createChannel("general", "Everyone");
+    await page.goto(`${suite.url}/#/login`);
     await page.getByRole("button", { name: "Continue as guest" }).waitFor();
     await screenshotBothThemes(page, "login-guest");
 
     // A logged-out visitor of a guest-allowed path is sent to /guest_login (spec §4).
-    await page.goto(`${server.url}/#/chat`);
+    await page.goto(`${suite.url}/#/chat`);
     await page.waitForURL(/#\/guest_login$/);
     // The guest session needs `GET /api/token/login_guest`; without it the page says so.
     const guestHome = page.getByRole("heading", { name: "Pick a conversation" });
@@ -90,11 +71,11 @@ describe("sign-in methods", () => {
     await setLoginConfig({ guest: false });
     await page.evaluate(() => localStorage.clear());
     // A fresh load reads the login config again.
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${suite.url}/#/login`);
     await page.reload();
     await page.locator("input[name=email]").waitFor();
     await expect(page.getByRole("button", { name: "Continue as guest" }).count()).resolves.toBe(0);
-    await page.goto(`${server.url}/#/guest_login`);
+    await page.goto(`${suite.url}/#/guest_login`);
     await page.getByRole("heading", { name: "Guest Mode Off" }).waitFor();
     await context.close();
   });
@@ -102,12 +83,12 @@ describe("sign-in methods", () => {
 
 describe("e-mail, registration and invitations", () => {
   it("shows the e-mail link, registration and magic-link pages", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/#/email_login`);
+    const { page, context, errors } = await suite.page();
+    await page.goto(`${suite.url}/#/email_login`);
     await page.getByRole("button", { name: "Continue with e-mail" }).waitFor();
     await screenshotBothThemes(page, "email-login");
 
-    await page.goto(`${server.url}/#/register`);
+    await page.goto(`${suite.url}/#/register`);
     await page.getByRole("button", { name: "Create account" }).waitFor();
     await page.locator("input[name=email]").fill("new@example.com");
     await page.locator("input[name=password]").fill("secret-1");
@@ -123,7 +104,7 @@ describe("e-mail, registration and invitations", () => {
     await setLoginConfig({ who_can_sign_up: "EveryOne" });
 
     // A name step without a valid token is the magic-link invalid page.
-    await page.goto(`${server.url}/#/register/set_name`);
+    await page.goto(`${suite.url}/#/register/set_name`);
     await page.getByText("Magic link invalid or expired, Please request a new magic link.").waitFor();
     await screenshotBothThemes(page, "magic-link-invalid");
     expect(errors).toEqual([]);
@@ -132,10 +113,10 @@ describe("e-mail, registration and invitations", () => {
 
   it("registers through an invitation link: e-mail and password, then the name", async () => {
     // Without SMTP the server answers the confirmed token at once, and the name step follows.
-    const res = await fetch(`${server.url}/api/group/create_reg_magic_link`, { headers: { "X-API-Key": api.token } });
+    const res = await fetch(`${suite.url}/api/group/create_reg_magic_link`, { headers: { "X-API-Key": suite.admin.token } });
     const invite = (await res.text()).trim();
     expect(invite).toMatch(/\?magic_token=.+#\/register$/);
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await suite.page();
     await page.goto(invite);
     await page.getByText("You have been invited. Create your account to join.").waitFor();
     await page.locator("input[name=email]").fill("newbie@example.com");
@@ -155,15 +136,15 @@ describe("e-mail, registration and invitations", () => {
   });
 
   it("builds the mobile invitation, and sends desktops straight to registration", async () => {
-    const phone = await browser.newContext({
+    const phone = await suite.browser.newContext({
       viewport: { width: 390, height: 844 },
       userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
       locale: "en-US",
     });
     const page = await phone.newPage();
-    await page.goto(`${server.url}/#/invite_mobile/tok123`);
+    await page.goto(`${suite.url}/#/invite_mobile/tok123`);
     await page.getByRole("link", { name: "Continue with webapp" }).waitFor();
-    await expect(page.getByTestId("copy-value").inputValue()).resolves.toBe(`${server.url}/#/register?magic_token=tok123`);
+    await expect(page.getByTestId("copy-value").inputValue()).resolves.toBe(`${suite.url}/#/register?magic_token=tok123`);
     await expect(page.getByRole("link", { name: "Open in app" }).getAttribute("href")).resolves.toMatch(/^vocechat:\/\/i\?magic_link=/);
     await page.getByRole("link", { name: "Get it on Google Play" }).waitFor();
     await page.getByRole("link", { name: "Download the Android APK" }).waitFor();
@@ -173,18 +154,18 @@ describe("e-mail, registration and invitations", () => {
     await screenshotBothThemes(page, "invite-mobile");
     await phone.close();
 
-    const { page: desktop, context } = await openPage(browser);
-    await desktop.goto(`${server.url}/#/invite_mobile/tok123`);
+    const { page: desktop, context } = await suite.page();
+    await desktop.goto(`${suite.url}/#/invite_mobile/tok123`);
     await desktop.waitForURL(/#\/register\?magic_token=tok123$/);
     await desktop.getByRole("button", { name: "Create account" }).waitFor();
     await context.close();
   });
 
   it("lands OAuth and GitHub callbacks on a clear result", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${server.url}/#/oauth/not-a-real-key`);
+    const { page, context } = await suite.page();
+    await page.goto(`${suite.url}/#/oauth/not-a-real-key`);
     await page.getByRole("heading", { name: "Sign-in failed" }).waitFor();
-    await page.goto(`${server.url}/#/cb/github/widget`);
+    await page.goto(`${suite.url}/#/cb/github/widget`);
     await page.getByRole("heading", { name: "GitHub sign-in failed" }).waitFor();
     await context.close();
   });

@@ -3,47 +3,16 @@
  * (and jump to the original through the quote), delete, each seen live by the other; markdown
  * rendering; screenshots of a channel with reactions, a reply and markdown in light and dark.
  */
-import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, SCREENSHOTS, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { message, messageList, signInToChannel } from "../helpers/chat";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { message, messageAction, messageList, sendFromComposer } from "../helpers/chat";
+import { ADA, BOB, useSuite } from "../helpers/suite";
 
-const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
-
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const login = (tp: TestPage, email: string, password: string, gid: number, channel = "general") => signInToChannel(tp.page, server.url, { email, password }, gid, channel);
-
-const list = messageList;
-
-async function send(page: Page, text: string) {
-  await page.getByTestId("composer").fill(text);
-  await page.getByTestId("composer").press("Enter");
-}
-
-/** Hover a message and press one of its toolbar buttons. */
-async function act(msg: Locator, action: string) {
-  await msg.hover();
-  await msg.getByRole("toolbar").getByRole("button", { name: action, exact: true }).click();
-}
+const suite = useSuite({ members: [BOB], channels: [{ name: "general", description: "Company-wide announcements and chatter" }] });
 
 async function react(msg: Locator, emoji: string) {
-  await act(msg, "Add reaction");
+  await messageAction(msg, "Add reaction");
   await msg.getByRole("button", { name: `React with ${emoji}` }).click();
 }
 
@@ -52,27 +21,21 @@ const chipText = async (msg: Locator, emoji: string) => ((await chip(msg, emoji)
 
 describe("chat actions", () => {
   it("edits, reacts, replies, deletes and renders markdown live for both users", async () => {
-    const api = new Api(server.url);
-    await api.createAdmin(ADMIN.email, ADMIN.name, ADMIN.password);
-    await api.login(ADMIN.email, ADMIN.password);
-    const { gid } = await api.createChannel("general", "Company-wide announcements and chatter");
-    await api.createUser(BOB.email, BOB.name, BOB.password);
-
-    const a = await openPage(browser);
-    const b = await openPage(browser);
+    const { admin } = suite;
+    const gid = suite.gid("general");
+    const a = await suite.signedInPage(ADA, { channel: gid });
+    const b = await suite.signedInPage(BOB, { channel: gid });
     const { page: pa } = a;
     const { page: pb } = b;
-    await login(a, ADMIN.email, ADMIN.password, gid);
-    await login(b, BOB.email, BOB.password, gid);
 
     // Edit: Ada edits her message; Bob sees the new text and the marker.
-    await send(pa, "Original message from Ada");
+    await sendFromComposer(pa, "Original message from Ada");
     await message(pb, "Original message from Ada").waitFor();
     await expect.poll(() => pa.locator("[data-sending]").count()).toBe(0);
-    await act(message(pa, "Original message from Ada"), "Edit");
+    await messageAction(message(pa, "Original message from Ada"), "Edit");
     await pa.getByTestId("composer-mode").getByText("Editing message").waitFor();
     await expect(pa.getByTestId("composer").inputValue()).resolves.toBe("Original message from Ada");
-    await send(pa, "Edited message from Ada");
+    await sendFromComposer(pa, "Edited message from Ada");
     const editedB = message(pb, "Edited message from Ada");
     await editedB.getByTestId("edited").waitFor();
     await expect(editedB.getByTestId("edited").innerText()).resolves.toBe("(edited)");
@@ -102,19 +65,19 @@ describe("chat actions", () => {
     await expect.poll(() => chipText(editedA, "👀")).toBe("👀1");
 
     // Reply: Bob starts a reply, more messages arrive, then he sends it.
-    await act(editedB, "Reply");
-    await pb.getByTestId("composer-mode").getByText(`Replying to ${ADMIN.name}`).waitFor();
-    for (let i = 1; i <= 30; i++) await api.sendToChannel(gid, `Filler message ${i}`);
+    await messageAction(editedB, "Reply");
+    await pb.getByTestId("composer-mode").getByText(`Replying to ${ADA.name}`).waitFor();
+    for (let i = 1; i <= 30; i++) await admin.sendToChannel(gid, `Filler message ${i}`);
     await message(pb, "Filler message 30").waitFor();
     await message(pa, "Filler message 30").waitFor();
-    await send(pb, "Bob's reply to the original");
+    await sendFromComposer(pb, "Bob's reply to the original");
     const replyA = message(pa, "Bob's reply to the original");
     await replyA.getByTestId("reply-quote").waitFor();
     await expect(replyA.getByTestId("reply-quote").innerText()).resolves.toContain("Edited message from Ada");
     await expect(pb.getByTestId("composer-mode").count()).resolves.toBe(0);
     // The original is far above; the quote takes Ada there and flashes it.
     await replyA.getByTestId("reply-quote").click();
-    const original = list(pa).locator(`[data-mid="${originalMid}"]`);
+    const original = messageList(pa).locator(`[data-mid="${originalMid}"]`);
     await original.waitFor();
     await expect.poll(() => original.getAttribute("data-highlighted")).toBe("true");
     await expect
@@ -130,7 +93,7 @@ describe("chat actions", () => {
     await pa.getByRole("button", { name: "Jump to latest" }).click();
     await replyA.waitFor();
     await expect.poll(() => pa.getByRole("button", { name: "Jump to latest" }).count()).toBe(0);
-    await send(pa, "Back at the bottom");
+    await sendFromComposer(pa, "Back at the bottom");
     await message(pb, "Back at the bottom").waitFor();
     await react(message(pa, "Bob's reply to the original"), "👍");
     await react(message(pb, "Bob's reply to the original"), "👍");
@@ -139,8 +102,8 @@ describe("chat actions", () => {
 
     await pa.getByRole("button", { name: "Markdown" }).click();
     await expect(pa.getByRole("button", { name: "Markdown" }).getAttribute("aria-pressed")).resolves.toBe("true");
-    await send(pa, "Markdown: **bold text**, `inline code` and [a link](https://example.com/docs) <b>raw</b>");
-    const md = list(pb).getByTestId("markdown").last();
+    await sendFromComposer(pa, "Markdown: **bold text**, `inline code` and [a link](https://example.com/docs) <b>raw</b>");
+    const md = messageList(pb).getByTestId("markdown").last();
     await md.locator("strong", { hasText: "bold text" }).waitFor();
     await expect(md.locator("code").innerText()).resolves.toBe("inline code");
     const link = md.getByRole("link", { name: "a link" });
@@ -149,26 +112,21 @@ describe("chat actions", () => {
     await expect(link.getAttribute("rel")).resolves.toBe("noopener noreferrer");
     // Raw HTML is not rendered as HTML.
     await expect(md.locator("b").count()).resolves.toBe(0);
-    await list(pa).getByTestId("markdown").last().locator("strong").waitFor();
+    await messageList(pa).getByTestId("markdown").last().locator("strong").waitFor();
     await screenshotBothThemes(pa, "chat-actions");
     // The hover toolbar with the reaction picker open.
     const target = message(pa, "Bob's reply to the original");
-    await act(target, "Add reaction");
+    await messageAction(target, "Add reaction");
     await target.getByRole("group", { name: "Pick a reaction" }).waitFor();
-    for (const scheme of ["light", "dark"] as const) {
-      await pa.emulateMedia({ colorScheme: scheme });
-      await pa.waitForTimeout(150);
-      await pa.screenshot({ path: path.join(SCREENSHOTS, `message-actions-${scheme}.png`) });
-    }
-    await pa.emulateMedia({ colorScheme: "light" });
+    await screenshotBothThemes(pa, "message-actions", { keepHover: true });
     await pa.keyboard.press("Escape");
     await expect.poll(() => target.getByRole("group", { name: "Pick a reaction" }).count()).toBe(0);
 
     // Delete: Ada deletes her own message and (as admin) one of Bob's; both vanish for both.
-    await send(pa, "Please delete me");
+    await sendFromComposer(pa, "Please delete me");
     await message(pb, "Please delete me").waitFor();
     await expect.poll(() => pa.locator("[data-sending]").count()).toBe(0);
-    await act(message(pa, "Please delete me"), "Delete");
+    await messageAction(message(pa, "Please delete me"), "Delete");
     const dialog = pa.getByRole("dialog");
     await dialog.getByText("Are you sure want to delete this message?").waitFor();
     await screenshotBothThemes(pa, "delete-confirm");
@@ -177,7 +135,7 @@ describe("chat actions", () => {
     await expect.poll(() => message(pa, "Please delete me").count()).toBe(0);
     await expect(pa.getByRole("dialog").count()).resolves.toBe(0);
 
-    await act(message(pa, "Bob's reply to the original"), "Delete");
+    await messageAction(message(pa, "Bob's reply to the original"), "Delete");
     await pa.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => message(pb, "Bob's reply to the original").count()).toBe(0);
     await expect.poll(() => message(pa, "Bob's reply to the original").count()).toBe(0);
@@ -187,14 +145,12 @@ describe("chat actions", () => {
   });
 
   it("pages older history into the virtualized list when scrolled to the top", async () => {
-    const api = new Api(server.url);
-    await api.login(ADMIN.email, ADMIN.password);
-    const { gid } = await api.createChannel("history", "Paging through older messages");
-    for (let i = 1; i <= 250; i++) await api.sendToChannel(gid, `History ${i}`);
+    const { admin } = suite;
+    const { gid } = await admin.createChannel("history", "Paging through older messages");
+    for (let i = 1; i <= 250; i++) await admin.sendToChannel(gid, `History ${i}`);
 
-    const a = await openPage(browser);
+    const a = await suite.signedInPage(ADA, { channel: gid, channelName: "history" });
     const { page } = a;
-    await login(a, ADMIN.email, ADMIN.password, gid, "history");
     await message(page, /^History 250$/).waitFor();
     const scroller = page.locator("[role=log]");
     await expect

@@ -5,43 +5,19 @@
  * channel transfers it to another member and leaves in one go. Screenshot: choosing who stays
  * when making a channel private.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { messageList, signIn as signInThroughForm } from "../helpers/chat";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { messageList } from "../helpers/chat";
+import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
 
-const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
-const CAROL = { name: "Carol Cook", email: "carol@example.com", password: "battery staple 3" };
-
-let server: TestServer;
-let browser: Browser;
-let admin: Api;
-let bob: { uid: number };
-let carol: { uid: number };
+const suite = useSuite({ members: [BOB, CAROL], channels: [{ name: "general", description: "Company-wide announcements and chatter" }] });
+/** The pages a test opened, checked and closed by `closeAll`. */
 let pages: TestPage[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = new Api(server.url);
-  await admin.createAdmin(ADA.email, ADA.name, ADA.password);
-  await admin.login(ADA.email, ADA.password);
-  await admin.createChannel("general", "Company-wide announcements and chatter");
-  bob = await admin.createUser(BOB.email, BOB.name, BOB.password);
-  carol = await admin.createUser(CAROL.email, CAROL.name, CAROL.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** `streamDelayMs`: the event stream opens that much later (the page asks the REST routes first). */
-async function signIn(who: { email: string; password: string }, { streamDelayMs = 0 } = {}): Promise<TestPage> {
-  const tp = await openPage(browser);
+async function signIn(who: Person, { streamDelayMs = 0 } = {}): Promise<TestPage> {
+  const tp = await suite.page();
   pages.push(tp);
   const { page } = tp;
   if (streamDelayMs > 0) {
@@ -50,7 +26,7 @@ async function signIn(who: { email: string; password: string }, { streamDelayMs 
       await route.continue();
     });
   }
-  await signInThroughForm(page, server.url, who);
+  await suite.signIn(page, who);
   return tp;
 }
 
@@ -60,12 +36,12 @@ const messageText = (page: Page, text: string) => messageList(page).getByTestId(
 const sidebarEntry = (page: Page, name: string) => page.getByRole("link", { name: new RegExp(`^${name}\\b`) });
 
 async function openChannel(page: Page, gid: number) {
-  await page.goto(`${server.url}/#/chat/channel/${gid}`);
+  await page.goto(`${suite.url}/#/chat/channel/${gid}`);
   await page.getByTestId("composer").waitFor();
 }
 
 async function openSettings(page: Page, gid: number) {
-  await page.goto(`${server.url}/#/setting/channel/${gid}/overview`);
+  await page.goto(`${suite.url}/#/setting/channel/${gid}/overview`);
   await page.getByTestId("channel-settings").waitFor();
 }
 
@@ -79,8 +55,8 @@ async function closeAll() {
 
 describe("channel settings", () => {
   it("deleting a channel removes it live for a member who has it open", async () => {
-    const { gid } = await admin.createChannel("retro", "Sprint retrospectives");
-    await admin.sendToChannel(gid, "Retro notes go here");
+    const { gid } = await suite.admin.createChannel("retro", "Sprint retrospectives");
+    await suite.admin.sendToChannel(gid, "Retro notes go here");
     const a = await signIn(ADA);
     // Bob opens the channel before his stream has announced it: the page fetches it itself, and
     // that answer must not keep it on screen once it is deleted.
@@ -102,13 +78,13 @@ describe("channel settings", () => {
     await b.page.getByText("This channel does not exist or you have no access to it.").waitFor();
     await expect(messageText(b.page, "Retro notes go here").count()).resolves.toBe(0);
     // The server agrees: its history is gone.
-    await expect(admin.request("GET", `/group/${gid}/history`)).rejects.toThrow(/404/);
+    await expect(suite.admin.request("GET", `/group/${gid}/history`)).rejects.toThrow(/404/);
     await closeAll();
   });
 
   it("making a public channel private keeps the chosen members; the one left out loses it live", async () => {
-    const { gid } = await admin.createChannel("launch", "Launch planning");
-    await admin.sendToChannel(gid, "T-minus two weeks");
+    const { gid } = await suite.admin.createChannel("launch", "Launch planning");
+    await suite.admin.sendToChannel(gid, "T-minus two weeks");
     const a = await signIn(ADA);
     const b = await signIn(BOB);
     const c = await signIn(CAROL);
@@ -133,17 +109,16 @@ describe("channel settings", () => {
     await c.page.getByText("This channel does not exist or you have no access to it.").waitFor();
     await openChannel(b.page, gid);
     await messageText(b.page, "T-minus two weeks").waitFor();
-    const card = await admin.request<{ is_public: boolean; owner: number; members: number[] }>("GET", `/group/${gid}`);
+    const card = await suite.admin.request<{ is_public: boolean; owner: number; members: number[] }>("GET", `/group/${gid}`);
     expect(card.is_public).toBe(false);
-    expect([...card.members].sort((x, y) => x - y)).toEqual([1, bob.uid]);
+    expect([...card.members].sort((x, y) => x - y)).toEqual([1, suite.uid(BOB)]);
     expect(card.owner).toBe(1);
     await closeAll();
   });
 
   it("the owner of a private channel transfers it to a member and leaves", async () => {
-    const asBob = new Api(server.url);
-    await asBob.login(BOB.email, BOB.password);
-    const { gid } = await asBob.createChannel("design", "Design reviews", false, [carol.uid]);
+    const asBob = await suite.api(BOB);
+    const { gid } = await asBob.createChannel("design", "Design reviews", false, [suite.uid(CAROL)]);
     await asBob.sendToChannel(gid, "Mockups are up");
     const b = await signIn(BOB);
     const c = await signIn(CAROL);
@@ -166,9 +141,9 @@ describe("channel settings", () => {
     await openSettings(c.page, gid);
     await c.page.getByText(`${CAROL.name} owns this channel.`).waitFor();
     await c.page.getByTestId("leave-button").waitFor();
-    const card = await admin.request<{ owner: number; members: number[] }>("GET", `/group/${gid}`);
-    expect(card.owner).toBe(carol.uid);
-    expect(card.members).toEqual([carol.uid]);
+    const card = await suite.admin.request<{ owner: number; members: number[] }>("GET", `/group/${gid}`);
+    expect(card.owner).toBe(suite.uid(CAROL));
+    expect(card.members).toEqual([suite.uid(CAROL)]);
     await closeAll();
   });
 });

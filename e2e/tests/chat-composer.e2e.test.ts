@@ -6,38 +6,22 @@
  * others go on, and the typing line. Screenshots: the mention list, the emoji picker, files
  * mid-upload, the drop overlay.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, WEB_DIST, type TestServer } from "../helpers/server";
-import { composer, fileMessage, message, signInToChannel } from "../helpers/chat";
+import type { Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { gzipSizes, recordAssets } from "../helpers/bundle";
+import { composer, fileMessage, message } from "../helpers/chat";
+import { ADA, BOB, useSuite } from "../helpers/suite";
 
-const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
 const ROB = { name: "Robert Bobson", email: "robert@example.com", password: "battery staple 3" };
 /** Small enough that a 3.5 MB file is refused, large enough for a multi-chunk image. */
 const MAX_FILE_SIZE = 3_000_000;
 
-let server: TestServer;
-let browser: Browser;
-/** #general, created by the first test. */
-let generalGid = 0;
-
-beforeAll(async () => {
-  server = await startServer({ MAX_FILE_SIZE: String(MAX_FILE_SIZE) });
-  browser = await launchBrowser();
+const suite = useSuite({
+  env: { MAX_FILE_SIZE: String(MAX_FILE_SIZE) },
+  members: [BOB, ROB],
+  channels: [{ name: "general", description: "Company-wide announcements and chatter" }],
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const login = (tp: TestPage, email: string, password: string, gid: number) => signInToChannel(tp.page, server.url, { email, password }, gid);
 
 /** A noisy gradient PNG drawn by the browser: ~2.5 MB, so it goes up in three 1 MB chunks. */
 async function makePng(page: Page, width: number, height: number): Promise<Buffer> {
@@ -88,21 +72,14 @@ async function transferFiles(page: Page, how: "paste" | "drop", files: { name: s
 
 describe("chat composer", () => {
   it("mentions, emoji, drafts, uploads and typing between two users", async () => {
-    const api = new Api(server.url);
-    await api.createAdmin(ADA.email, ADA.name, ADA.password);
-    await api.login(ADA.email, ADA.password);
-    const { gid } = await api.createChannel("general", "Company-wide announcements and chatter");
-    generalGid = gid;
-    const bob = await api.createUser(BOB.email, BOB.name, BOB.password);
-    await api.createUser(ROB.email, ROB.name, ROB.password);
-    await api.sendToChannel(gid, "Morning all! Release notes are due today.");
+    const { admin } = suite;
+    const gid = suite.gid("general");
+    await admin.sendToChannel(gid, "Morning all! Release notes are due today.");
 
-    const a = await openPage(browser);
-    const b = await openPage(browser);
+    const a = await suite.signedInPage(ADA, { channel: gid });
+    const b = await suite.signedInPage(BOB, { channel: gid });
     const { page: pa } = a;
     const { page: pb } = b;
-    await login(a, ADA.email, ADA.password, gid);
-    await login(b, BOB.email, BOB.password, gid);
 
     // Mentions: "@bo" lists the matching members; Enter picks the highlighted one.
     await message(pa, "Morning all! Release notes are due today.").waitFor();
@@ -121,7 +98,7 @@ describe("chat composer", () => {
     const mentioned = message(pb, /can you review the release notes/);
     await mentioned.waitFor();
     await mentioned.getByText(`@${BOB.name}`, { exact: true }).waitFor();
-    await expect(mentioned.getByTestId("message-content").innerText()).resolves.not.toContain(`@${bob.uid}`);
+    await expect(mentioned.getByTestId("message-content").innerText()).resolves.not.toContain(`@${suite.uid(BOB)}`);
 
     // Typing: Bob types, Ada sees it above her composer; his message ends it.
     await composer(pb).click();
@@ -228,7 +205,7 @@ describe("chat composer", () => {
     await expect.poll(() => items.count()).toBe(0);
 
     // The image message carries what the VoceChat client sends: name, type, size and dimensions.
-    const history = await api.request<{ detail: { content_type: string; properties: Record<string, unknown> } }[]>("GET", `/group/${gid}/history?limit=20`);
+    const history = await admin.request<{ detail: { content_type: string; properties: Record<string, unknown> } }[]>("GET", `/group/${gid}/history?limit=20`);
     const image = history.find((m) => m.detail.properties?.name === "release-banner.png");
     expect(image?.detail.content_type).toBe("vocechat/file");
     expect(image?.detail.properties).toMatchObject({ content_type: "image/png", width: 1200, height: 800, size: png.length });
@@ -242,20 +219,16 @@ describe("chat composer", () => {
   // file fetched until the network is idle, including the chunks the app pulls in after the first
   // paint (read index, members, archive renderer); it stops regressions at 260 KB.
   it("keeps the chat channel route within 260 KB gzip of JS and CSS until the network is idle", async () => {
-    // After the test above: Ada's account and #general exist. The emoji picker and the upload
-    // code are not part of it.
-    const tp = await openPage(browser);
-    await login(tp, ADA.email, ADA.password, generalGid);
+    // #general holds what the test above sent. The emoji picker and the upload code are not
+    // part of it.
+    const gid = suite.gid("general");
+    const tp = await suite.signedInPage(ADA, { channel: gid });
     const fresh = await tp.context.newPage();
-    const assets = new Set<string>();
-    fresh.on("request", (req) => {
-      const url = new URL(req.url());
-      if (/\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
-    });
-    await fresh.goto(`${server.url}/#/chat/channel/${generalGid}`);
+    const assets = recordAssets(fresh);
+    await fresh.goto(`${suite.url}/#/chat/channel/${gid}`);
     await composer(fresh).waitFor();
     await fresh.waitForLoadState("networkidle");
-    const sizes = [...assets].map((asset) => ({ asset, size: gzipSync(readFileSync(path.join(WEB_DIST, asset))).length }));
+    const sizes = gzipSizes(assets);
     const total = sizes.reduce((sum, x) => sum + x.size, 0);
     const largest = [...sizes].sort((x, y) => y.size - x.size).slice(0, 6);
     console.info(`chat channel route: ${(total / 1000).toFixed(1)} kB gzip; all: ${sizes.map((x) => `${x.asset} ${(x.size / 1000).toFixed(1)}`).join(", ")}; largest: ${largest.map((x) => `${x.asset} ${(x.size / 1000).toFixed(1)}`).join(", ")}`);

@@ -6,67 +6,42 @@
  * a block refuses the blocked side's sends; DMs turned off close the conversation. Screenshots:
  * the prompt, the blocked state, DMs off.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { message, signIn } from "../helpers/chat";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { composer, message, sendFromComposer } from "../helpers/chat";
+import { BOB, CAROL, useSuite } from "../helpers/suite";
 
-const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
-const CAROL = { name: "Carol Cook", email: "carol@example.com", password: "battery staple 3" };
-
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const login = (tp: TestPage, email: string, password: string) => signIn(tp.page, server.url, { email, password });
+const suite = useSuite({ members: [BOB, CAROL], channels: [{ name: "general", description: "Company-wide announcements and chatter" }] });
 
 async function openDm(page: Page, uid: number) {
-  await page.goto(`${server.url}/#/chat/dm/${uid}`);
+  await page.goto(`${suite.url}/#/chat/dm/${uid}`);
   await page.getByTestId("channel-title").waitFor();
 }
 
 const prompt = (page: Page) => page.getByTestId("contact-prompt");
 const promptTitle = (page: Page) => page.getByTestId("contact-prompt-title");
-const composer = (page: Page) => page.getByTestId("composer");
 /** Toasts gone (they would cover the header in screenshots). */
 const noToasts = (page: Page) => expect.poll(() => page.locator("[data-toast]").count(), { timeout: 8_000 }).toBe(0);
 
 describe("contact verification", () => {
   it("asks to add a contact before a DM, opens the composer once added, and follows devices and settings live", async () => {
-    const api = new Api(server.url);
-    await api.createAdmin(ADA.email, ADA.name, ADA.password);
-    await api.login(ADA.email, ADA.password);
-    await api.createChannel("general", "Company-wide announcements and chatter");
-    const bob = await api.createUser(BOB.email, BOB.name, BOB.password);
-    const carol = await api.createUser(CAROL.email, CAROL.name, CAROL.password);
-    await api.request("PUT", "/admin/system/common", { contact_verification_enable: true });
+    const { admin } = suite;
+    const [bobUid, carolUid] = [suite.uid(BOB), suite.uid(CAROL)];
+    await admin.request("PUT", "/admin/system/common", { contact_verification_enable: true });
 
-    const b = await openPage(browser);
-    const c = await openPage(browser);
+    const b = await suite.signedInPage(BOB);
+    const c = await suite.signedInPage(CAROL);
     const { page: pb } = b;
     const { page: pc } = c;
-    await login(b, BOB.email, BOB.password);
-    await login(c, CAROL.email, CAROL.password);
 
     // Bob opens a DM with Carol: the prompt stands where the composer would be.
-    await openDm(pb, carol.uid);
+    await openDm(pb, carolUid);
     await expect(promptTitle(pb).innerText()).resolves.toBe(`${CAROL.name} is not in your contacts`);
     await expect(composer(pb).count()).resolves.toBe(0);
     await noToasts(pb);
     await screenshotBothThemes(pb, "dm-contact-prompt");
-    await openDm(pc, bob.uid);
+    await openDm(pc, bobUid);
     await expect(promptTitle(pc).innerText()).resolves.toBe(`${BOB.name} is not in your contacts`);
 
     // Bob adds Carol from the prompt (keyboard) and writes.
@@ -74,29 +49,25 @@ describe("contact verification", () => {
     await pb.keyboard.press("Enter");
     await composer(pb).waitFor();
     await expect(prompt(pb).count()).resolves.toBe(0);
-    await composer(pb).fill("Hi Carol, got a minute about the launch?");
-    await composer(pb).press("Enter");
+    await sendFromComposer(pb, "Hi Carol, got a minute about the launch?");
     // Carol receives it; she has not added Bob, so she still sees the prompt, not a composer.
     await message(pc, "Hi Carol, got a minute about the launch?").waitFor();
     await expect(pb.locator("[data-toast=error]").count()).resolves.toBe(0);
     await expect(promptTitle(pc).innerText()).resolves.toBe(`${BOB.name} is not in your contacts`);
     await prompt(pc).getByRole("button", { name: "Add to contacts" }).click();
-    await composer(pc).fill("Sure, go ahead!");
-    await composer(pc).press("Enter");
+    await sendFromComposer(pc, "Sure, go ahead!");
     await message(pb, "Sure, go ahead!").waitFor();
 
     // Bob removes Carol on his second device: this one shows the prompt again, live.
-    const phone = await openPage(browser);
-    await login(phone, BOB.email, BOB.password);
-    await phone.page.goto(`${server.url}/#/users/${carol.uid}`);
+    const phone = await suite.signedInPage(BOB);
+    await phone.page.goto(`${suite.url}/#/users/${carolUid}`);
     await phone.page.getByRole("button", { name: "Remove contact" }).click();
     await expect.poll(() => prompt(pb).count()).toBe(1);
     await expect(promptTitle(pb).innerText()).resolves.toBe(`${CAROL.name} is not in your contacts`);
     await expect(composer(pb).count()).resolves.toBe(0);
     // The server agrees: a direct send from Bob is refused.
-    const asBob = new Api(server.url);
-    await asBob.login(BOB.email, BOB.password);
-    const refused = await fetch(`${server.url}/api/user/${carol.uid}/send`, {
+    const asBob = await suite.api(BOB);
+    const refused = await fetch(`${suite.url}/api/user/${carolUid}/send`, {
       method: "POST",
       headers: { "Content-Type": "text/plain", "X-API-Key": asBob.token },
       body: "still there?",
@@ -110,8 +81,7 @@ describe("contact verification", () => {
     await noToasts(pb);
     await screenshotBothThemes(pb, "dm-contact-blocked");
     // Carol's composer is still there (she added Bob), but her message is refused.
-    await composer(pc).fill("Hello?");
-    await composer(pc).press("Enter");
+    await sendFromComposer(pc, "Hello?");
     await pc.getByText("Send failed, blocked maybe").waitFor();
     await expect(message(pb, "Hello?").count()).resolves.toBe(0);
     // Unblock, then add again: the composer is back.
@@ -121,12 +91,12 @@ describe("contact verification", () => {
     await composer(pb).waitFor();
 
     // The admin turns direct messages off: both sides see it at once; turning them on brings the composers back.
-    await api.request("PUT", "/admin/system/common", { dm_enable: false });
+    await admin.request("PUT", "/admin/system/common", { dm_enable: false });
     await expect.poll(() => promptTitle(pb).innerText().catch(() => "")).toBe("Direct messages are turned off");
     await expect.poll(() => promptTitle(pc).innerText().catch(() => "")).toBe("Direct messages are turned off");
     await noToasts(pc);
     await screenshotBothThemes(pc, "dm-off");
-    await api.request("PUT", "/admin/system/common", { dm_enable: true, contact_verification_enable: false });
+    await admin.request("PUT", "/admin/system/common", { dm_enable: true, contact_verification_enable: false });
     await composer(pb).waitFor();
     await composer(pc).waitFor();
 

@@ -8,41 +8,26 @@
  * Screenshots: the chat screen with badges and the members panel, the search panel, the channel
  * settings page.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { message, signIn, type Credentials } from "../helpers/chat";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { message, openRoute, sendFromComposer } from "../helpers/chat";
+import { ADA, BOB, useSuite } from "../helpers/suite";
 
-const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
 const CARA = { name: "Cara Coder", email: "cara@example.com", password: "battery staple 3" };
 
-let server: TestServer;
-let browser: Browser;
-let ada: Api;
+const suite = useSuite({
+  members: [BOB, CARA],
+  channels: [
+    { name: "general", description: "Company-wide announcements and chatter" },
+    { name: "random", description: "Water-cooler talk" },
+    { name: "design", description: "Product design reviews", isPublic: false, members: [BOB] },
+  ],
+});
 let adaPage: TestPage;
 let bobPage: TestPage;
-const uid = { ada: 0, bob: 0, cara: 0 };
-const gid = { general: 0, random: 0, design: 0 };
-
-/** A send as the web client makes it (`X-Properties` base64 JSON); answers the mid. */
-async function send(api: Api, target: { gid: number } | { uid: number }, text: string, properties?: Record<string, unknown>): Promise<number> {
-  const path = "gid" in target ? `/group/${target.gid}/send` : `/user/${target.uid}/send`;
-  const headers: Record<string, string> = { "Content-Type": "text/plain", "X-API-Key": api.token };
-  if (properties) headers["X-Properties"] = Buffer.from(JSON.stringify(properties)).toString("base64");
-  const res = await fetch(`${server.url}/api${path}`, { method: "POST", headers, body: text });
-  if (!res.ok) throw new Error(`send → ${res.status} ${await res.text()}`);
-  return Number(await res.text());
-}
-
-const login = (tp: TestPage, who: Credentials) => signIn(tp.page, server.url, who);
-
-async function open(page: Page, path: string) {
-  await page.evaluate((p) => (window.location.hash = p), path);
-  await page.waitForURL(new RegExp(`#${path}$`));
-}
+let uid: Record<"ada" | "bob" | "cara", number>;
+let gid: Record<"general" | "random" | "design", number>;
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Conversations" });
 const conv = (page: Page, key: string) => sidebar(page).locator(`[data-conv="${key}"]`);
@@ -57,21 +42,13 @@ const inViewport = (loc: Locator) =>
   });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ada = new Api(server.url);
-  uid.ada = (await ada.createAdmin(ADA.email, ADA.name, ADA.password)).uid;
-  await ada.login(ADA.email, ADA.password);
-  uid.bob = (await ada.createUser(BOB.email, BOB.name, BOB.password)).uid;
-  uid.cara = (await ada.createUser(CARA.email, CARA.name, CARA.password)).uid;
-  gid.general = (await ada.createChannel("general", "Company-wide announcements and chatter")).gid;
-  gid.random = (await ada.createChannel("random", "Water-cooler talk")).gid;
-  gid.design = (await ada.createChannel("design", "Product design reviews", false, [uid.bob])).gid;
-  await send(ada, { gid: gid.general }, "Welcome to Parley, everyone!");
-  await send(ada, { gid: gid.design }, "Design review on Thursday");
+  uid = { ada: suite.uid(ADA), bob: suite.uid(BOB), cara: suite.uid(CARA) };
+  gid = { general: suite.gid("general"), random: suite.gid("random"), design: suite.gid("design") };
+  await suite.admin.send({ gid: gid.general }, "Welcome to Parley, everyone!");
+  await suite.admin.send({ gid: gid.design }, "Design review on Thursday");
 
-  adaPage = await openPage(browser);
-  bobPage = await openPage(browser);
+  adaPage = await suite.signedInPage(ADA);
+  bobPage = await suite.page();
   // Count the new-message chimes (Web Audio oscillators) on Bob's side.
   await bobPage.context.addInitScript(() => {
     const w = window as unknown as { __oscillators: number };
@@ -82,34 +59,28 @@ beforeAll(async () => {
       return original.call(this);
     };
   });
-  await login(adaPage, ADA);
-  await login(bobPage, BOB);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await suite.signIn(bobPage.page, BOB);
 });
 
 describe("conversations", () => {
   it("counts unread messages, marks them read when opened, and keeps that across a reload", async () => {
     const { page: pb } = bobPage;
-    await open(pb, `/chat/channel/${gid.general}`);
+    await openRoute(pb, `/chat/channel/${gid.general}`);
     await message(pb, "Welcome to Parley, everyone!").waitFor();
     await expect.poll(() => pb.evaluate(() => document.hasFocus())).toBe(true);
 
     // Messages in #random while Bob reads #general: the count rises, the preview follows.
-    await send(ada, { gid: gid.random }, "Anyone up for lunch?");
-    await send(ada, { gid: gid.random }, "Tacos at the corner place");
+    await suite.admin.send({ gid: gid.random }, "Anyone up for lunch?");
+    await suite.admin.send({ gid: gid.random }, "Tacos at the corner place");
     await expect.poll(() => badgeText(pb, `channel:${gid.random}`)).toBe("2");
-    await send(ada, { gid: gid.random }, ` @${uid.bob}  are you in?`, { mentions: [uid.bob] });
+    await suite.admin.send({ gid: gid.random }, ` @${uid.bob}  are you in?`, { properties: { mentions: [uid.bob] } });
     await expect.poll(() => badgeText(pb, `channel:${gid.random}`)).toBe("3");
     await conv(pb, `channel:${gid.random}`).getByTestId("mention-badge").waitFor();
     await expect(conv(pb, `channel:${gid.random}`).getByTestId("conversation-preview").innerText()).resolves.toBe(`${ADA.name}: @${BOB.name} are you in?`);
     // The newest activity comes first.
     await expect.poll(() => sidebar(pb).locator('[data-section="channels"] [data-conv]').first().getAttribute("data-conv")).toBe(`channel:${gid.random}`);
     // The open conversation does not count up.
-    await send(ada, { gid: gid.general }, "Standup in five minutes");
+    await suite.admin.send({ gid: gid.general }, "Standup in five minutes");
     await message(pb, "Standup in five minutes").waitFor();
     await expect(badge(pb, `channel:${gid.general}`).count()).resolves.toBe(0);
 
@@ -139,14 +110,14 @@ describe("conversations", () => {
 
   it("mutes a conversation (dimmed, quiet count, no sound) and pins a chat to the top", async () => {
     const { page: pb } = bobPage;
-    await open(pb, `/chat/channel/${gid.general}`);
+    await openRoute(pb, `/chat/channel/${gid.general}`);
     await message(pb, "Standup in five minutes").waitFor();
     // A click first: browsers keep audio suspended until the page had a user gesture.
     await pb.getByTestId("composer").click();
 
     // A DM from Ada chimes and shows up in the direct messages.
     const before = await chimes(pb);
-    await send(ada, { uid: uid.bob }, "Got a minute for a quick question?");
+    await suite.admin.send({ uid: uid.bob }, "Got a minute for a quick question?");
     await expect.poll(() => badgeText(pb, `dm:${uid.ada}`)).toBe("1");
     await expect.poll(() => chimes(pb)).toBeGreaterThan(before);
 
@@ -157,7 +128,7 @@ describe("conversations", () => {
     await expect.poll(() => conv(pb, `channel:${gid.random}`).getAttribute("data-muted")).toBe("true");
     await pb.waitForTimeout(1_200);
     const quiet = await chimes(pb);
-    await send(ada, { gid: gid.random }, "Nobody? More tacos for me.");
+    await suite.admin.send({ gid: gid.random }, "Nobody? More tacos for me.");
     await expect.poll(() => badgeText(pb, `channel:${gid.random}`)).toBe("1");
     await expect(badge(pb, `channel:${gid.random}`).getAttribute("data-subdued")).resolves.toBe("true");
     await pb.waitForTimeout(800);
@@ -186,8 +157,8 @@ describe("conversations", () => {
   it("lists the members by role with counts and adds and removes members live", async () => {
     const { page: pa } = adaPage;
     const { page: pb } = bobPage;
-    await open(pa, `/chat/channel/${gid.design}`);
-    await open(pb, `/chat/channel/${gid.design}`);
+    await openRoute(pa, `/chat/channel/${gid.design}`);
+    await openRoute(pb, `/chat/channel/${gid.design}`);
     await pa.getByTestId("members-button").click();
     await pb.getByTestId("members-button").click();
     const panel = (page: Page) => page.getByTestId("members-panel");
@@ -205,16 +176,16 @@ describe("conversations", () => {
     await expect.poll(() => pb.getByTestId("members-button").innerText()).toContain("3");
 
     // The panel is remembered for the conversation.
-    await open(pb, `/chat/channel/${gid.general}`);
+    await openRoute(pb, `/chat/channel/${gid.general}`);
     await expect.poll(() => panel(pb).count()).toBe(0);
-    await open(pb, `/chat/channel/${gid.design}`);
+    await openRoute(pb, `/chat/channel/${gid.design}`);
     await panel(pb).waitFor();
 
     // Screenshot: Bob's chat screen with sidebar badges and the members panel.
-    await send(ada, { gid: gid.general }, "Release notes are up on the wiki");
-    await send(ada, { gid: gid.general }, `Thanks @${uid.bob} for the review!`, { mentions: [uid.bob] });
-    await send(ada, { uid: uid.bob }, "Also: can you check the new icons?");
-    await send(ada, { gid: gid.design }, "Cara joins us from today 🎉");
+    await suite.admin.send({ gid: gid.general }, "Release notes are up on the wiki");
+    await suite.admin.send({ gid: gid.general }, `Thanks @${uid.bob} for the review!`, { properties: { mentions: [uid.bob] } });
+    await suite.admin.send({ uid: uid.bob }, "Also: can you check the new icons?");
+    await suite.admin.send({ gid: gid.design }, "Cara joins us from today 🎉");
     await message(pb, "Cara joins us from today").waitFor();
     await expect.poll(() => badgeText(pb, `channel:${gid.general}`)).toBe("2");
     await screenshotBothThemes(pb, "chat-sidebar-members");
@@ -232,10 +203,10 @@ describe("conversations", () => {
 
   it("finds a message far back in the history and shows it highlighted in context", async () => {
     const { page: pb } = bobPage;
-    await send(ada, { gid: gid.random }, "The quarterly roadmap draft is in the shared folder");
-    for (let i = 1; i <= 160; i++) await send(ada, { gid: gid.random }, `Catching up, message ${i}`);
+    await suite.admin.send({ gid: gid.random }, "The quarterly roadmap draft is in the shared folder");
+    for (let i = 1; i <= 160; i++) await suite.admin.send({ gid: gid.random }, `Catching up, message ${i}`);
     // After a reload only the newest page of the conversation is loaded.
-    await open(pb, `/chat/channel/${gid.random}`);
+    await openRoute(pb, `/chat/channel/${gid.random}`);
     await pb.reload();
     await message(pb, "Catching up, message 160").waitFor();
     // Not loaded: the list starts with the newest page.
@@ -271,8 +242,8 @@ describe("conversations", () => {
   it("edits the channel in its settings (seen live by the other user) and applies auto-delete", async () => {
     const { page: pa } = adaPage;
     const { page: pb } = bobPage;
-    await open(pb, `/chat/channel/${gid.design}`);
-    await open(pa, `/chat/channel/${gid.design}`);
+    await openRoute(pb, `/chat/channel/${gid.design}`);
+    await openRoute(pa, `/chat/channel/${gid.design}`);
     await pa.getByTestId("channel-settings-link").click();
     await pa.waitForURL(new RegExp(`#/setting/channel/${gid.design}/overview$`));
 
@@ -307,11 +278,10 @@ describe("conversations", () => {
     await expect.poll(() => pa.getByTestId("auto-delete-select").inputValue(), { timeout: 15_000 }).toBe("300");
     await screenshotBothThemes(pa, "channel-settings");
 
-    await open(pa, `/chat/channel/${gid.design}`);
-    await pa.getByTestId("composer").fill("This one disappears in five minutes");
-    await pa.getByTestId("composer").press("Enter");
+    await openRoute(pa, `/chat/channel/${gid.design}`);
+    await sendFromComposer(pa, "This one disappears in five minutes");
     await message(pb, "This one disappears in five minutes").waitFor();
-    const history = await ada.request<{ detail: { content: string; expires_in?: number | null } }[]>("GET", `/group/${gid.design}/history?limit=5`);
+    const history = await suite.admin.request<{ detail: { content: string; expires_in?: number | null } }[]>("GET", `/group/${gid.design}/history?limit=5`);
     const last = history.find((m) => m.detail.content === "This one disappears in five minutes");
     expect(last?.detail.expires_in).toBe(300);
     expect(adaPage.errors).toEqual([]);

@@ -5,45 +5,21 @@
  * upload with its Retry, the retry under way, a reply with a file queued, and the replies with
  * files on the other side.
  */
-import type { Browser, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { composer, fileMessage, message, signInToChannel } from "../helpers/chat";
+import type { Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { composer, fileMessage, message, messageAction } from "../helpers/chat";
+import { ADA, BOB, useSuite } from "../helpers/suite";
 
-const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
-
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const login = (tp: TestPage, email: string, password: string, gid: number) => signInToChannel(tp.page, server.url, { email, password }, gid);
+const suite = useSuite({ members: [BOB], channels: [{ name: "general", description: "Company-wide announcements and chatter" }] });
 
 describe("composer files", () => {
   it("retries a failed upload and sends files as a reply", async () => {
-    const api = new Api(server.url);
-    await api.createAdmin(ADA.email, ADA.name, ADA.password);
-    await api.login(ADA.email, ADA.password);
-    const { gid } = await api.createChannel("general", "Company-wide announcements and chatter");
-    await api.createUser(BOB.email, BOB.name, BOB.password);
-
-    const a = await openPage(browser);
-    const b = await openPage(browser);
+    const gid = suite.gid("general");
+    const a = await suite.signedInPage(ADA, { channel: gid });
+    const b = await suite.signedInPage(BOB, { channel: gid });
     const { page: pa } = a;
     const { page: pb } = b;
-    await login(a, ADA.email, ADA.password, gid);
-    await login(b, BOB.email, BOB.password, gid);
 
     // Bob asks; Ada answers with the deck, but her first upload attempt dies on the network.
     await composer(pb).fill("Can someone share the Q3 deck and the notes?");
@@ -89,8 +65,7 @@ describe("composer files", () => {
     await pa.unrouteAll({ behavior: "wait" });
 
     // Reply with text and a file: both arrive as replies quoting Bob's question.
-    await question.hover();
-    await question.getByRole("toolbar").getByRole("button", { name: "Reply", exact: true }).click();
+    await messageAction(question, "Reply");
     await pa.getByTestId("composer-mode").getByText(`Replying to ${BOB.name}`).waitFor();
     await pa.getByTestId("file-input").setInputFiles([{ name: "q3-notes.txt", mimeType: "text/plain", buffer: Buffer.from("Q3 notes\n- revenue up\n- hiring\n") }]);
     await composer(pa).fill("Here are the notes too");
@@ -105,8 +80,7 @@ describe("composer files", () => {
     await fileReply.getByTestId("reply-quote").getByText("Can someone share the Q3 deck and the notes?").waitFor();
 
     // Files alone, in reply mode, are replies too and leave reply mode.
-    await question.hover();
-    await question.getByRole("toolbar").getByRole("button", { name: "Reply", exact: true }).click();
+    await messageAction(question, "Reply");
     await pa.getByTestId("composer-mode").waitFor();
     await pa.getByTestId("file-input").setInputFiles([{ name: "q3-summary.csv", mimeType: "text/csv", buffer: Buffer.from("quarter,revenue\nQ3,1.2M\n") }]);
     await pa.getByRole("button", { name: "Send message" }).click();
@@ -117,7 +91,7 @@ describe("composer files", () => {
     await screenshotBothThemes(pb, "chat-reply-with-file");
 
     // The server stored them as replies to the question, with the file's properties.
-    const history = await api.request<{ mid: number; detail: { type: string; mid?: number; content: string; content_type: string; properties: Record<string, unknown> | null } }[]>(
+    const history = await suite.admin.request<{ mid: number; detail: { type: string; mid?: number; content: string; content_type: string; properties: Record<string, unknown> | null } }[]>(
       "GET",
       `/group/${gid}/history?limit=20`,
     );

@@ -6,28 +6,15 @@
  * is scrolled to the top again, until the channel's first message and its intro show.
  */
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { message, messageList, signIn } from "../helpers/chat";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { message, messageList } from "../helpers/chat";
+import { ADA, useSuite } from "../helpers/suite";
 
-const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
 const COUNT = 20_000;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite({ channels: [{ name: "history", description: "Twenty thousand messages" }] });
 
 /**
  * `count` copies of message `mid`, with ascending mids, `created_at` one second apart ending now
@@ -36,7 +23,7 @@ afterAll(async () => {
  */
 async function seedCopies(mid: number, count: number) {
   const { default: Database } = await import("better-sqlite3");
-  const db = new Database(path.join(server.dataDir, "db.sqlite"));
+  const db = new Database(path.join(suite.server.dataDir, "db.sqlite"));
   try {
     db.pragma("busy_timeout = 10000");
     const columns = (db.prepare("SELECT name FROM pragma_table_info('messages')").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "mid");
@@ -57,14 +44,11 @@ const shownNumbers = async (page: Page) =>
 
 describe("history paging", () => {
   it(`scrolls a channel of ${COUNT.toLocaleString("en-US")} messages to the top by paging, without errors`, async () => {
-    const api = new Api(server.url);
-    await api.createAdmin(ADMIN.email, ADMIN.name, ADMIN.password);
-    await api.login(ADMIN.email, ADMIN.password);
-    const { gid } = await api.createChannel("history", "Twenty thousand messages");
-    const first = await api.sendToChannel(gid, "first");
+    const gid = suite.gid("history");
+    const first = await suite.admin.sendToChannel(gid, "first");
     await seedCopies(first, COUNT - 1);
 
-    const tp = await openPage(browser);
+    const tp = await suite.page();
     const { page, errors } = tp;
     const consoleErrors: string[] = [];
     page.on("console", (m) => {
@@ -76,7 +60,7 @@ describe("history paging", () => {
       if (new URL(r.url()).pathname === historyPath) statuses.push(r.status());
     });
 
-    await signIn(page, server.url, ADMIN);
+    await suite.signIn(page, ADA);
     await page.getByRole("link", { name: "history" }).click();
     await message(page, new RegExp(`^Paged message ${COUNT - 1}$`)).waitFor();
 

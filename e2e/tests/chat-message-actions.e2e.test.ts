@@ -4,62 +4,31 @@
  * a file to a DM (the receiver sees the archive card), select three messages and bulk delete
  * them (gone on the other side). Screenshots: the more menu, the forward dialog, selection mode.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { messageList as list, signIn } from "../helpers/chat";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { messageList, sendFromComposer } from "../helpers/chat";
+import { ADA, BOB, useSuite, type Person } from "../helpers/suite";
 
-const ADA = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
 /** A 320×200 PNG landscape, for a file message with a picture. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAUAAAADICAIAAAAWZq/8AAADSklEQVR42u3YwU1cURBE0U7CBEVOliYX0mHnPYEgL5yCJYM8VXWkG0HRZ9D79/PXb0mhnQkkgCUBLAlgCWBJAEsCWBLAEsCSAJYEsASwJIAlASwJYAlgSQBLAlgSwBLAkgCWBLAEsCSAJQEsCWAJYEkASwJYEsASwJIAlgSwivp8//H3ASzluR2XDLB66A4yBlhtdKcYA6xavQuGAVYt3QXGAKtfb7FhgDWht9UwwFrRW2kYYA3p7TMMsLb0lhkGWAADLOXobTIMsBb11hgGWAADLKXp7TAMsAAGWArUW2AYYAEMsAQwwKKXYYAFMMASwAALYIABFsAAAyyAAZYABlgAAwywAAZYAhhgCWCABTDAAAtggCWAARbAAAMshukFWAADLAEMsBimF2ABDLC0ZLhgVYAFMMBSmuGOSQHWouGaPQEWwABLOYabxgRYW4bLlgRYQ4b7ZgRYK4YrNwRYE4ZbBwRY5Yy7pwNYzYbrdwNYnYxHFgNYbYyntgJYJZI3JwJYAlgSwJIAlgCWBLAkgCUBLAEsCWBJAEsASwJYEsCSAJYAlgSwJIAlASwBrCfr9ePxX7I8wAqAyjbAqrVKNcC4PgbzdweYWKQBFrEwAyxoeQYYWsEMMLQwAyxoYQYYWsEMMLSCGWBoSQaYW8EMMKiiGmBu/72Xt9cvDGaAoU0S2+0ZYGjn0MIMMLQlaCsxAwztqFv/lkcBY1nm1tevfsBMLritlPytng9adDHOxXzEcktyrucjFl2Mcz0fruhinEv6WEUX41zSByq3JOd2EKKLcTBgSNDFGGChizHA6ApjgNHVCGOA0cU4GfD4V3hoYS4BjDG6GMcDxhhdjOMBY4wuxvGAMUYX43jAGKOLcTxgjNHFOB4wxuhiHA8YY24xjgeMsZsmOR7wpmRHrDbAC4xdrZ7t5m/28x26Kjj4W/6Cx63SD/4G3/3cqubmb/b1z60KDv5mX//cquDgb/Dl4JJUc/O38HPlVtTq+Qwn5QawBLAkgCUBLAEsCWBJAEsCWAJYEsCSAJYAlgSwJIAlASwBLAlgSQBLAlgCWBLAkgCWAJYEsCSAJQEsASwJYEkASwJYAlgSwJIAlgCWBLAkgCUBLAEsCWBJX9Ifo1mXoSr3sqkAAAAASUVORK5CYII=", "base64");
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite({ members: [BOB], channels: [{ name: "general", description: "Company-wide announcements and chatter" }] });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Upload a file (contract §6.3: prepare, one last chunk) and send it to a channel as a file message. */
-async function sendFile(api: Api, gid: number, name: string, type: string, bytes: Buffer): Promise<number> {
-  const fileId = await api.request<string>("POST", "/resource/file/prepare", { content_type: type, filename: name });
-  const form = new FormData();
-  form.append("file_id", fileId);
-  form.append("chunk_is_last", "true");
-  form.append("chunk_data", new Blob([new Uint8Array(bytes)], { type }), name);
-  const up = await fetch(`${api.base}/api/resource/file/upload`, { method: "POST", headers: { "X-API-Key": api.token }, body: form });
-  if (!up.ok) throw new Error(`upload → ${up.status} ${await up.text()}`);
-  const { path } = (await up.json()) as { path: string };
-  const res = await fetch(`${api.base}/api/group/${gid}/send`, {
-    method: "POST",
-    headers: { "Content-Type": "vocechat/file", "X-API-Key": api.token },
-    body: JSON.stringify({ path }),
-  });
-  if (!res.ok) throw new Error(`send file → ${res.status} ${await res.text()}`);
-  return Number(await res.text());
+/** Signs `who` in, then opens #general by its address. */
+async function signInToGeneral(who: Person): Promise<TestPage> {
+  const tp = await suite.signedInPage(who);
+  await tp.page.goto(`${suite.url}/#/chat/channel/${suite.gid("general")}`);
+  await tp.page.getByTestId("channel-title").getByText("general").waitFor();
+  return tp;
 }
 
-async function login(tp: TestPage, email: string, password: string, gid: number) {
-  const { page } = tp;
-  await signIn(page, server.url, { email, password });
-  await page.goto(`${server.url}/#/chat/channel/${gid}`);
-  await page.getByTestId("channel-title").getByText("general").waitFor();
-}
+/** The message row with this text anywhere in it (the shared `message` looks at its content only). */
+const message = (page: Page, text: string | RegExp) => messageList(page).getByTestId("message").filter({ hasText: text });
 
-const message = (page: Page, text: string | RegExp) => list(page).getByTestId("message").filter({ hasText: text });
-
+/** Sends from the composer and waits until the server has it. */
 async function send(page: Page, text: string) {
-  await page.getByTestId("composer").fill(text);
-  await page.getByTestId("composer").press("Enter");
+  await sendFromComposer(page, text);
   await expect.poll(() => page.locator("[data-sending]").count()).toBe(0);
 }
 
@@ -74,22 +43,16 @@ async function more(msg: Locator): Promise<Locator> {
 
 describe("message actions: pin, save, forward, select", () => {
   it("works live between two users", async () => {
-    const ada = new Api(server.url);
-    await ada.createAdmin(ADA.email, ADA.name, ADA.password);
-    await ada.login(ADA.email, ADA.password);
-    const { gid } = await ada.createChannel("general", "Company-wide announcements and chatter");
-    const bobUser = await ada.createUser(BOB.email, BOB.name, BOB.password);
-    const bob = new Api(server.url);
-    await bob.login(BOB.email, BOB.password);
+    const ada = suite.admin;
+    const gid = suite.gid("general");
+    const bob = await suite.api(BOB);
     await ada.sendToChannel(gid, "Morning all! Standup moved to 10:30 today.");
     await bob.sendToChannel(gid, "Thanks, I'll update the calendar invite.");
 
-    const a = await openPage(browser);
-    const b = await openPage(browser);
+    const a = await signInToGeneral(ADA);
+    const b = await signInToGeneral(BOB);
     const { page: pa } = a;
     const { page: pb } = b;
-    await login(a, ADA.email, ADA.password, gid);
-    await login(b, BOB.email, BOB.password, gid);
 
     // ---- Pin: Ada (admin) pins; Bob (a member of a public channel) may not. ----
     await send(pa, "Release 2.4 ships on Friday — freeze starts Thursday noon.");
@@ -133,8 +96,9 @@ describe("message actions: pin, save, forward, select", () => {
     expect(saved.messages.map((m) => m.content)).toEqual(["Release 2.4 ships on Friday — freeze starts Thursday noon."]);
 
     // ---- Forward: Ada forwards a picture to Bob's DM with a note; Bob sees the archive card. ----
-    await sendFile(ada, gid, "hills.png", "image/png", PNG);
-    const fileA = list(pa).getByTestId("message").last();
+    const { path } = await ada.upload("hills.png", "image/png", PNG);
+    await ada.send({ gid }, JSON.stringify({ path }), { contentType: "vocechat/file" });
+    const fileA = messageList(pa).getByTestId("message").last();
     await fileA.locator("img").first().waitFor();
     const fileMenu = await more(fileA);
     await expect(fileMenu.getByRole("menuitem", { name: "Copy image" }).count()).resolves.toBe(1);
@@ -151,15 +115,15 @@ describe("message actions: pin, save, forward, select", () => {
     await pa.getByText("Forwarded", { exact: true }).waitFor();
     await expect.poll(() => pa.getByRole("dialog").count()).toBe(0);
 
-    await pb.goto(`${server.url}/#/chat/dm/1`);
-    const card = list(pb).getByTestId("archive");
+    await pb.goto(`${suite.url}/#/chat/dm/1`);
+    const card = messageList(pb).getByTestId("archive");
     await card.waitFor();
     await expect(card.innerText()).resolves.toContain("hills.png");
     await message(pb, "Here's the banner for the launch post.").waitFor();
-    expect(bobUser.uid).toBe(2);
+    expect(suite.uid(BOB)).toBe(2);
 
     // ---- Select: Bob ticks three of his messages (not Ada's) and deletes them in bulk. ----
-    await pb.goto(`${server.url}/#/chat/channel/${gid}`);
+    await pb.goto(`${suite.url}/#/chat/channel/${gid}`);
     await pb.getByTestId("channel-title").getByText("general").waitFor();
     for (const n of [1, 2, 3]) await send(pb, `Draft note ${n}: please ignore`);
     await message(pa, "Draft note 3").waitFor();

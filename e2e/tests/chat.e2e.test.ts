@@ -3,45 +3,22 @@
  * channel and a second user, both log in through the form, chat live, and keep their history
  * across a reload.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes, type TestPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-import { messageList } from "../helpers/chat";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { messageList, openChannelFromSidebar, sendFromComposer, submitLoginForm } from "../helpers/chat";
+import { ADA, BOB, useSuite } from "../helpers/suite";
 
-const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
-
-let server: TestServer;
-let browser: Browser;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function loginThroughForm(page: Page, email: string, password: string) {
-  await page.locator("input[name=email]").fill(email);
-  await page.locator("input[name=password]").fill(password);
-  await page.locator("button[type=submit]").click();
-}
-
+// No admin yet: the test starts with onboarding.
+const suite = useSuite({ admin: null });
 
 describe("chat", () => {
   it("onboards, then two users chat live and keep their history after a reload", async () => {
-    const a = await openPage(browser);
-    pages.push(a);
+    const a = await suite.page();
     const { page: pa } = a;
 
     // A fresh server sends the first visitor to onboarding.
-    await pa.goto(`${server.url}/`);
+    await pa.goto(`${suite.url}/`);
     await pa.waitForURL(/#\/onboarding$/);
     await pa.getByRole("button", { name: "Get started" }).waitFor();
     await expect(pa.title()).resolves.toMatch(/Web App$/);
@@ -49,10 +26,10 @@ describe("chat", () => {
     await pa.getByRole("button", { name: "Get started" }).click();
     await pa.getByLabel("Server name").fill("Parley Test");
     await pa.getByRole("button", { name: "Next" }).click();
-    await pa.getByLabel("Name", { exact: true }).fill(ADMIN.name);
-    await pa.getByLabel("Email").fill(ADMIN.email);
-    await pa.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await pa.getByLabel("Confirm password").fill(ADMIN.password);
+    await pa.getByLabel("Name", { exact: true }).fill(ADA.name);
+    await pa.getByLabel("Email").fill(ADA.email);
+    await pa.getByLabel("Password", { exact: true }).fill(ADA.password);
+    await pa.getByLabel("Confirm password").fill(ADA.password);
     await pa.getByRole("button", { name: "Create admin account" }).click();
     // Who can sign up (keep "Everyone"), Invites, Done.
     await pa.getByRole("heading", { name: "Who can sign up?" }).waitFor();
@@ -61,11 +38,10 @@ describe("chat", () => {
     await pa.getByRole("button", { name: "Next" }).click();
     await pa.getByRole("button", { name: "Start chatting" }).click();
     await pa.waitForURL(/#\/$/);
-    await expect(pa.getByTestId("current-user").innerText()).resolves.toBe(ADMIN.name);
+    await expect(pa.getByTestId("current-user").innerText()).resolves.toBe(ADA.name);
 
     // The admin sets up a channel and a second user through the API.
-    const api = new Api(server.url);
-    await api.login(ADMIN.email, ADMIN.password);
+    const api = await suite.api(ADA);
     const { gid } = await api.createChannel("general", "Company-wide announcements and chatter");
     await api.createUser(BOB.email, BOB.name, BOB.password);
 
@@ -83,27 +59,23 @@ describe("chat", () => {
     // Logging out must not surface an error toast (the server kicks the stream as it answers).
     await expect(pa.getByText(/Failed to fetch/).count()).resolves.toBe(0);
     await screenshotBothThemes(pa, "login");
-    await loginThroughForm(pa, ADMIN.email, ADMIN.password);
+    await submitLoginForm(pa, ADA);
     await pa.waitForURL(/#\/$/);
 
     // The second user logs in in another browser context.
-    const b = await openPage(browser);
-    pages.push(b);
+    const b = await suite.page();
     const { page: pb } = b;
-    await pb.goto(`${server.url}/#/login`);
-    await loginThroughForm(pb, BOB.email, BOB.password);
+    await pb.goto(`${suite.url}/#/login`);
+    await submitLoginForm(pb, BOB);
     await pb.waitForURL(/#\/$/);
 
     // Both open the channel.
-    await pa.getByRole("link", { name: "general" }).click();
-    await pa.waitForURL(new RegExp(`#/chat/channel/${gid}$`));
-    await pb.getByRole("link", { name: "general" }).click();
-    await pb.waitForURL(new RegExp(`#/chat/channel/${gid}$`));
+    await openChannelFromSidebar(pa, gid);
+    await openChannelFromSidebar(pb, gid);
     await expect(pa.getByTestId("channel-title").innerText()).resolves.toBe("general");
 
     // Each sends a message and sees the other's arrive live.
-    await pa.getByTestId("composer").fill("Hello from Ada!");
-    await pa.getByTestId("composer").press("Enter");
+    await sendFromComposer(pa, "Hello from Ada!");
     await messageList(pb).getByText("Hello from Ada!").waitFor();
 
     await pb.getByTestId("composer").fill("Hi Ada, Bob here.");
@@ -129,8 +101,7 @@ describe("chat", () => {
     await expect.poll(() => contents(pb)).toEqual(expected);
 
     // And the stream still works after the reload (it resumes from after_mid).
-    await pb.getByTestId("composer").fill("Still here after the reload");
-    await pb.getByTestId("composer").press("Enter");
+    await sendFromComposer(pb, "Still here after the reload");
     await messageList(pa).getByText("Still here after the reload").waitFor();
 
     expect(a.errors).toEqual([]);

@@ -3,49 +3,31 @@
  * (the link is remembered with its magic token), Join, land in the channel; a second Join says
  * 'You are already in this channel', a bad token 'The invite link is invalid or expired'.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { submitLoginForm } from "../helpers/chat";
+import { BOB, useSuite } from "../helpers/suite";
 
-const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse 1" };
-const BOB = { name: "Bob Builder", email: "bob@example.com", password: "battery staple 2" };
-
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite({ members: [BOB], channels: [{ name: "secret-plans", description: "Only for the inner circle", isPublic: false }] });
 let gid: number;
 let link: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const api = new Api(server.url);
-  await api.createAdmin(ADMIN.email, ADMIN.name, ADMIN.password);
-  await api.login(ADMIN.email, ADMIN.password);
-  await api.createUser(BOB.email, BOB.name, BOB.password);
-  ({ gid } = await api.createChannel("secret-plans", "Only for the inner circle", false, []));
+  gid = suite.gid("secret-plans");
   // `GET /api/group/create_invite_private_magic_link` answers the link as plain text.
-  const res = await fetch(`${server.url}/api/group/create_invite_private_magic_link?gid=${gid}`, { headers: { "X-API-Key": api.token } });
+  const res = await fetch(`${suite.url}/api/group/create_invite_private_magic_link?gid=${gid}`, { headers: { "X-API-Key": suite.admin.token } });
   expect(res.status).toBe(200);
   link = (await res.text()).trim();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("private-channel invitation", () => {
   it("signs in, joins from the link and lands in the channel", async () => {
     expect(link).toMatch(new RegExp(`/#/invite_private/${gid}\\?magic_token=`));
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await suite.page();
     await page.goto(link);
     // Not signed in: the guard remembers the invitation (with its token) and asks for a sign-in.
     await page.waitForURL(/#\/login$/);
-    await page.locator("input[name=email]").fill(BOB.email);
-    await page.locator("input[name=password]").fill(BOB.password);
-    await page.locator("button[type=submit]").click();
+    await submitLoginForm(page, BOB);
     await page.waitForURL(/#\/invite_private\/\d+\?magic_token=/);
 
     const join = page.getByRole("button", { name: "Join" });
@@ -66,7 +48,7 @@ describe("private-channel invitation", () => {
     await page.getByRole("alert").getByText(/You are already in this channel|The invite link is invalid or expired/).waitFor();
 
     // A made-up token is refused by the server (409).
-    await page.goto(`${server.url}/#/invite_private/${gid}?magic_token=not-a-real-token`);
+    await page.goto(`${suite.url}/#/invite_private/${gid}?magic_token=not-a-real-token`);
     const refused = page.getByRole("alert").getByText("The invite link is invalid or expired");
     const disabled = page.getByTestId("invite-text").getByText("The invite link is invalid or expired");
     if (await join.isEnabled()) await join.click();

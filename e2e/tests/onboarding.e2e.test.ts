@@ -2,32 +2,20 @@
  * The six-step onboarding of spec §1 on a fresh server: Welcome Page, Set Name, Admin Account,
  * Who Can Sign Up, Invites, Done — then the home welcome screen with its five entries.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../helpers/api";
-import { launchBrowser, openPage, screenshotBothThemes } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { screenshotBothThemes } from "../helpers/browser";
+import { useSuite } from "../helpers/suite";
 
 const ADMIN = { name: "Olga Owner", email: "olga@example.com", password: "onboard-me-1" };
 const SERVER_NAME = "Acme Chat";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// No admin yet: the wizard creates one.
+const suite = useSuite({ admin: null });
 
 describe("onboarding", () => {
   it("runs the six steps on a fresh server and lands on the home screen", async () => {
-    const { page, errors, context } = await openPage(browser);
-    await page.goto(`${server.url}/`);
+    const { page, errors, context } = await suite.page();
+    await page.goto(`${suite.url}/`);
     await page.waitForURL(/#\/onboarding$/);
 
     // 1. Welcome Page
@@ -86,8 +74,7 @@ describe("onboarding", () => {
     await screenshotBothThemes(page, "home");
 
     // The server kept what the wizard set.
-    const api = new Api(server.url);
-    await api.login(ADMIN.email, ADMIN.password);
+    const api = await suite.api(ADMIN);
     await expect(api.request<{ name: string }>("GET", "/admin/system/organization")).resolves.toMatchObject({ name: SERVER_NAME });
     await expect(api.request<{ who_can_sign_up: string }>("GET", "/admin/login/config")).resolves.toMatchObject({ who_can_sign_up: "InvitationOnly" });
     expect(errors).toEqual([]);

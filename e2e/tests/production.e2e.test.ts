@@ -2,48 +2,17 @@
  * `npm start` as a user runs it: the server is compiled to JavaScript (server/dist) and run with
  * the production flags; it migrates a fresh data dir, serves the web client and answers the API.
  */
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { freePort, ROOT, WEB_DIST } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { useSuite } from "../helpers/suite";
 
-let stop: () => Promise<void> = async () => {};
-afterAll(() => stop());
+// No admin (the test creates the first one) and no browser: plain HTTP is enough here.
+const suite = useSuite({ entry: "npm start", admin: null, browser: false });
 
 describe("npm start", () => {
   it("compiles the server, starts it on a fresh data dir and serves the client and the API", async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), "parley-start-"));
-    let out = "";
-    const child = spawn(process.execPath, ["scripts/start.mjs"], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (d) => (out += d));
-    child.stderr?.on("data", (d) => (out += d));
-    stop = async () => {
-      if (child.exitCode === null) {
-        // start.mjs forwards the signal to the server it spawned.
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    };
-
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const res = await fetch(`${url}/health`).catch(() => null);
-      if (res?.status === 200) break;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${out}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
+    const { url } = suite;
     // Compiled now, or found built from the same sources (server/scripts/build.mjs).
-    expect(out).toMatch(/Compiling the server|The server build is up to date/);
+    expect(suite.server.output()).toMatch(/Compiling the server|The server build is up to date/);
     const page = await fetch(`${url}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -64,5 +33,5 @@ describe("npm start", () => {
     });
     expect(login.status).toBe(200);
     expect((await login.json()).user.name).toBe("Root");
-  }, 120_000);
+  });
 });
