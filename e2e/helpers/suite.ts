@@ -71,6 +71,8 @@ export interface Suite {
 
 export function useSuite(options: SuiteOptions = {}): Suite {
   const { admin: adminPerson = ADA, members = [], channels = [], browser: wantsBrowser = true, ...serverOptions } = options;
+  // Members and channels are created by the admin: without one there is no one to create them.
+  if (!adminPerson && (members.length || channels.length)) throw new Error("useSuite: members and channels need an admin");
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let admin: Api | undefined;
