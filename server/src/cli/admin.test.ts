@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialects, login, seedAdmin, seedMember, startTestServer, ADMIN, type Session, type TestServer } from "../test/harness.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { ADMIN, buildAdmin, buildMember } from "../test/factories.js";
 
 const adminScript = path.join(import.meta.dirname, "admin.ts");
 /** Each run of the command starts Node with tsx (about a second, more on a busy machine). */
@@ -51,8 +52,8 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
   beforeAll(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    root = await seedAdmin(s);
-    bob = await seedMember(s, root, "Bob");
+    root = await buildAdmin(s);
+    bob = await buildMember(s, root, "Bob");
   });
   afterAll(() => s.close());
 
@@ -90,7 +91,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
   }, CLI_TIMEOUT_MS);
 
   it("unfreeze lets a frozen account sign in again, by e-mail or uid", async () => {
-    const carol = await seedMember(s, root, "Carol");
+    const carol = await buildMember(s, root, "Carol");
     const freeze = () => s.app.inject({ method: "PUT", url: `/api/admin/user/${carol.uid}`, headers: root.headers, payload: { status: "frozen" } });
     expect((await freeze()).statusCode).toBe(200);
     expect(await loginStatus(s, "carol@example.com", "member-pass")).toBe(423);

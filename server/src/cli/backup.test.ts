@@ -8,10 +8,11 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
-import { createChannel, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { pseudoRandom, uploadFile } from "../test/uploads.js";
 import { CommandLineError } from "./context.js";
 import { backupSqlite, onPath, restoreInto, type Manifest } from "./snapshot.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
 const cliDir = import.meta.dirname;
 
@@ -60,7 +61,7 @@ describe("npm run backup / restore (sqlite)", () => {
   beforeAll(async () => {
     s = await startTestServer("sqlite");
     await s.listen();
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
     work = fs.mkdtempSync(path.join(os.tmpdir(), "parley-backup-"));
   });
   afterAll(async () => {
@@ -69,8 +70,8 @@ describe("npm run backup / restore (sqlite)", () => {
   });
 
   it("a backup taken under load restores every message and file acknowledged before it started", async () => {
-    const senders = await Promise.all(["Ann", "Ben", "Cat", "Dan"].map((name) => seedMember(s, admin, name)));
-    const gid = await createChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
+    const senders = await Promise.all(["Ann", "Ben", "Cat", "Dan"].map((name) => buildMember(s, admin, name)));
+    const gid = await buildChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
     const uploads: { file: UploadFileResponse; data: Buffer }[] = [];
     for (const [i, size] of [200_000, 2_500_000].entries()) {
       const data = pseudoRandom(size, i + 1);
@@ -186,9 +187,9 @@ describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run back
     let closed = false;
     try {
       await s.listen();
-      const admin = await seedAdmin(s);
-      const senders = await Promise.all(["Ann", "Ben"].map((name) => seedMember(s, admin, name)));
-      const gid = await createChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
+      const admin = await buildAdmin(s);
+      const senders = await Promise.all(["Ann", "Ben"].map((name) => buildMember(s, admin, name)));
+      const gid = await buildChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
       const upload = pseudoRandom(150_000, 7);
       const file = await uploadFile(s, senders[0], upload);
       const load = startSenders(s, gid, senders);

@@ -6,7 +6,8 @@ import type { TokenClaims } from "../auth/tokens.js";
 import { createGroup } from "../commands/groups.js";
 import { createUser } from "../commands/users.js";
 import { dmPair, insertMessage, type MessageRow } from "../repos/messages.js";
-import { dialects, login, seedAdmin, startTestServer, ADMIN, type TestServer } from "../test/harness.js";
+import { dialects, login, startTestServer, type TestServer } from "../test/harness.js";
+import { ADMIN, buildAdmin } from "../test/factories.js";
 
 const TABLES = ["config", "users", "user_log", "devices", "refresh_tokens", "groups", "group_members", "messages"] as const;
 
@@ -165,7 +166,7 @@ describe.each(dialects())("storage (%s)", (dialect) => {
       expect(keys.server_key.length).toBeGreaterThanOrEqual(32);
       expect(await s.ctx.repos.config.get("server_keys")).toEqual(keys);
 
-      await seedAdmin(s);
+      await buildAdmin(s);
       const session = await login(s, ADMIN.email, ADMIN.password);
       const second = await reopen();
       expect(second.ctx.keys).toEqual(keys);

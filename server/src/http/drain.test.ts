@@ -1,9 +1,10 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { streamBody as stream } from "../test/streamBody.js";
 import { drainRefusedBody } from "./drain.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildMember } from "../test/factories.js";
 
 describe("drainRefusedBody", () => {
   let server: http.Server;
@@ -68,7 +69,7 @@ describe("early refusals of the picture routes over a real socket", () => {
   beforeAll(async () => {
     s = await startTestServer();
     await s.listen();
-    bob = await seedMember(s, await seedAdmin(s), "Bob");
+    bob = await buildMember(s, await buildAdmin(s), "Bob");
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   });
   afterAll(async () => {

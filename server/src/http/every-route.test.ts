@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChannel, seedAdmin, seedGuest, seedMember, sendText, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../test/factories.js";
 
 /**
  * The generic half of "bad input gets a clear 4xx": every route the app registers under /api is
@@ -53,11 +54,11 @@ describe("every /api route rejects malformed input without a 5xx", () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    const admin = await seedAdmin(s);
-    const bob = await seedMember(s, admin, "Bob");
-    const guest = await seedGuest(s);
-    const gid = await createChannel(s, admin, { name: "general", is_public: true });
-    const mid = await sendText(s, bob, `/group/${gid}/send`, "hello");
+    const admin = await buildAdmin(s);
+    const bob = await buildMember(s, admin, "Bob");
+    const guest = await buildGuest(s);
+    const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+    const mid = await buildMessage(s, bob, { gid: gid }, "hello");
     ids = { gid: String(gid), uid: String(bob.uid), mid: String(mid), id: "1", kid: "1", device: bob.device, "*": String(mid) };
     callers = [{ name: "anonymous" }, { name: "guest", session: guest }, { name: "member", session: bob }, { name: "admin", session: admin }];
   });

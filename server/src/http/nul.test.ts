@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChannel, dialects, seedAdmin, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildChannel } from "../test/factories.js";
 
 /**
  * NUL in any text part of a request is one 400 on both dialects (PostgreSQL answered 500 for a
@@ -12,8 +13,8 @@ describe.each(dialects())("NUL characters in requests (%s)", (dialect) => {
 
   beforeAll(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    gid = await createChannel(s, admin, { name: "general", is_public: true });
+    admin = await buildAdmin(s);
+    gid = await buildChannel(s, admin, { name: "general", is_public: true });
   });
   afterAll(async () => {
     await s.close();

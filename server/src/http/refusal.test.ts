@@ -1,9 +1,10 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { uploadPrefix } from "../storage/layout.js";
 import { streamBody } from "../test/streamBody.js";
 import { multipart, prepare, pseudoRandom } from "../test/uploads.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildMember } from "../test/factories.js";
 
 /**
  * A refusal that comes before the client has finished sending its body (401 before the upload is
@@ -23,7 +24,7 @@ describe("early refusals over a real socket", () => {
   beforeAll(async () => {
     s = await startTestServer("sqlite", { uploadChunkLimit: 256 * 1024, maxFileSize: 1024 * 1024 });
     await s.listen();
-    bob = await seedMember(s, await seedAdmin(s), "Bob");
+    bob = await buildMember(s, await buildAdmin(s), "Bob");
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   });
   afterAll(async () => {

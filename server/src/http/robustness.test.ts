@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChannel, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
 /**
  * Bad input gets a clear 4xx and changes nothing: every route of the foundation is fed
@@ -33,9 +34,9 @@ describe("malformed input never causes a 5xx", () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    admin = await seedAdmin(s);
-    const bob = await seedMember(s, admin, "Bob");
-    gid = await createChannel(s, admin, { name: "general", is_public: true });
+    admin = await buildAdmin(s);
+    const bob = await buildMember(s, admin, "Bob");
+    gid = await buildChannel(s, admin, { name: "general", is_public: true });
     const count = async (table: "users" | "groups" | "messages" | "group_members") =>
       Number((await s.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     counts = () => Promise.all([count("users"), count("groups"), count("messages"), count("group_members")]);

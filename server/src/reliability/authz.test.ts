@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, login, seedAdmin, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { ROLES, VALID_REQUESTS, type Call, type Role, type ValidRequest } from "./authzRequests.js";
 import { buildWorld, type World } from "./routeFixture.js";
 import { apiRoutes, ROUTE_SCHEMAS, routeKey } from "./routeSchemas.js";
 import { reportFigure } from "./scale.js";
+import { login, type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { ADMIN, buildAdmin } from "../test/factories.js";
 
 /**
  * The authorization matrix of docs/API.md ("Who may call each route"): every /api route is
@@ -72,7 +73,7 @@ describe("who may call each route (docs/API.md)", () => {
     rows = readMatrix();
     s = await startTestServer("sqlite", { messageSweepMs: 3_600_000, rateLimits: NO_RATE_LIMITS });
     await s.listen();
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
     await freshWorld();
   });
   afterAll(async () => {

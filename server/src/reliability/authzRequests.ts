@@ -1,8 +1,9 @@
 import sharp from "sharp";
 import { LOGO_MIN_SIDE } from "../files/images.js";
-import { ADMIN, type Session } from "../test/harness.js";
 import { multipart } from "../test/uploads.js";
 import { TINY_PNG, type World } from "./routeFixture.js";
+import type { Session } from "../test/harness.js";
+import { ADMIN } from "../test/factories.js";
 
 /**
  * A valid request for every /api route, per caller, so the authorization matrix

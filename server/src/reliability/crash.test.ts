@@ -4,9 +4,9 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { dialects } from "../test/harness.js";
 import { reportFigure, scale } from "./scale.js";
 import { startServerProcess, type ServerProcess } from "./serverProcess.js";
+import { dialects } from "../test/harness.js";
 
 /**
  * Crash durability (docs/RELIABILITY.md): concurrent senders at full speed, `kill -9` of the

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialects, seedUser, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { currentPools } from "./fuzzPools.js";
 import { requestArbitrary, type FuzzRequest } from "./fuzzRequests.js";
 import { buildWorld, changedTables, stateDigest, tableNames, type World } from "./routeFixture.js";
 import { apiRoutes, ROUTE_SCHEMAS, routeKey } from "./routeSchemas.js";
 import { reportFigure, scale } from "./scale.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildUser } from "../test/factories.js";
 
 /**
  * Fuzzing every /api route from its own zod schema (docs/RELIABILITY.md): requests generated
@@ -87,7 +88,7 @@ describe.each(scale(["sqlite" as const], dialects()))("fuzzing every route from 
     const user = await s.ctx.repos.users.byId(session.uid);
     const device = await s.ctx.db.selectFrom("devices").select("uid").where("uid", "=", session.uid).where("device", "=", session.device).executeTakeFirst();
     const ok = user && user.status === "normal" && device && (role !== "admin" || user.is_admin === 1);
-    return ok ? session : seedUser(s, `${role}${session.uid}x${Date.now() % 1e6}`, role);
+    return ok ? session : buildUser(s, `${role}${session.uid}x${Date.now() % 1e6}`, role);
   }
 
   it(`answers below 500, leaks no stack trace and changes nothing when it refuses (${RUNS_PER_ROUTE} requests a route, seed ${SEED})`, async () => {

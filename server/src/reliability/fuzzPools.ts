@@ -1,6 +1,6 @@
-import type { Session, TestServer } from "../test/harness.js";
 import type { Pools } from "./fuzzArbitraries.js";
 import type { World } from "./routeFixture.js";
+import type { Session, TestServer } from "../test/harness.js";
 
 /**
  * The fixture's current ids and names, so generated requests name real things some of the time

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { createChannel, seedUser, sendText, type Session, type TestServer } from "../test/harness.js";
 import { prepare, sendFile, uploadFile } from "../test/uploads.js";
+import type { Session, TestServer } from "../test/harness.js";
+import { buildChannel, buildMessage, buildUser } from "../test/factories.js";
 
 /**
  * One small world that every route can act on, for the fuzzing and authorization probes:
@@ -57,20 +58,20 @@ async function enableGuests(s: TestServer, admin: Session): Promise<void> {
 
 export async function buildWorld(s: TestServer, admin?: Session): Promise<World> {
   const tag = String(++worlds);
-  admin ??= await seedUser(s, "Admin", "admin");
+  admin ??= await buildUser(s, "Admin", "admin");
   await enableGuests(s, admin);
   await call(s, admin, "PUT", "/api/resource/widget-extra.css", { data: "body { margin: 0 }" });
-  const owner = await seedUser(s, `Owner${tag}`);
-  const member = await seedUser(s, `Member${tag}`);
-  const nonMember = await seedUser(s, `Outsider${tag}`);
-  const guest = await seedUser(s, `Guest${tag}`, "guest");
-  const bot = await seedUser(s, `Robot${tag}`, "bot");
-  const secretGid = await createChannel(s, owner, { name: `secret${tag}`, members: [member.uid] });
-  const publicGid = await createChannel(s, admin, { name: `lobby${tag}`, is_public: true });
-  const secretMid = await sendText(s, owner, `/group/${secretGid}/send`, "a secret");
-  const publicMid = await sendText(s, owner, `/group/${publicGid}/send`, "hello all");
-  const dmMid = await sendText(s, owner, `/user/${member.uid}/send`, "hello member");
-  const pinnedMid = await sendText(s, owner, `/group/${secretGid}/send`, "pinned");
+  const owner = await buildUser(s, `Owner${tag}`);
+  const member = await buildUser(s, `Member${tag}`);
+  const nonMember = await buildUser(s, `Outsider${tag}`);
+  const guest = await buildUser(s, `Guest${tag}`, "guest");
+  const bot = await buildUser(s, `Robot${tag}`, "bot");
+  const secretGid = await buildChannel(s, owner, { name: `secret${tag}`, members: [member.uid] });
+  const publicGid = await buildChannel(s, admin, { name: `lobby${tag}`, is_public: true });
+  const secretMid = await buildMessage(s, owner, { gid: secretGid }, "a secret");
+  const publicMid = await buildMessage(s, owner, { gid: publicGid }, "hello all");
+  const dmMid = await buildMessage(s, owner, { uid: member.uid }, "hello member");
+  const pinnedMid = await buildMessage(s, owner, { gid: secretGid }, "pinned");
   await call(s, owner, "POST", `/api/group/${secretGid}/pin`, { mid: pinnedMid });
   const file = await uploadFile(s, owner, Buffer.from("file body"), { filename: "notes.txt", content_type: "text/plain" });
   const sent = await sendFile(s, owner, `/group/${secretGid}/send`, JSON.stringify({ path: file.path }));

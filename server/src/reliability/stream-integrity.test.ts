@@ -1,8 +1,9 @@
 import type { ServerEvent } from "@parley/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChannel, seedAdmin, seedUser, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { reportFigure, scale } from "./scale.js";
 import { sseTransport, type StreamResume, type StreamTransport } from "./streamTransport.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildChannel, buildUser } from "../test/factories.js";
 
 /**
  * Stream integrity (docs/RELIABILITY.md): many clients hold the event stream while several
@@ -105,15 +106,15 @@ describe.each(TRANSPORTS)("stream integrity under reconnects ($name)", (transpor
   beforeAll(async () => {
     s = await startTestServer("sqlite");
     await s.listen();
-    const admin = await seedAdmin(s);
+    const admin = await buildAdmin(s);
     senders = [];
-    for (let i = 0; i < SENDERS; i++) senders.push(await seedUser(s, `Sender${i}`));
+    for (let i = 0; i < SENDERS; i++) senders.push(await buildUser(s, `Sender${i}`));
     clients = [];
-    for (let i = 0; i < CLIENTS; i++) clients.push(new ProbeClient(await seedUser(s, `Client${i}`), i < GAP_CLIENTS ? GAP_LIMIT : undefined));
-    publicGid = await createChannel(s, admin, { name: "everyone", is_public: true });
+    for (let i = 0; i < CLIENTS; i++) clients.push(new ProbeClient(await buildUser(s, `Client${i}`), i < GAP_CLIENTS ? GAP_LIMIT : undefined));
+    publicGid = await buildChannel(s, admin, { name: "everyone", is_public: true });
     // Every other client is in the private channel, so audiences differ between clients.
     for (const c of clients.filter((_, i) => i % 2 === 0)) members.add(c.session.uid);
-    privateGid = await createChannel(s, admin, { name: "inner", is_public: false, members: [...members, ...senders.map((x) => x.uid)] });
+    privateGid = await buildChannel(s, admin, { name: "inner", is_public: false, members: [...members, ...senders.map((x) => x.uid)] });
   });
   afterAll(async () => {
     await s.close();

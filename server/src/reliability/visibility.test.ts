@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAdmin, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { VALID_REQUESTS, type Role, type ValidRequest } from "./authzRequests.js";
 import { buildWorld, changedTables, stateDigest, tableNames, type World } from "./routeFixture.js";
 import { apiRoutes, routeKey } from "./routeSchemas.js";
 import { reportFigure } from "./scale.js";
+import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin } from "../test/factories.js";
 
 /**
  * A channel the caller may not see is exactly a channel that does not exist (docs/API.md,
@@ -47,7 +48,7 @@ describe("a channel the caller may not see answers as one that does not exist", 
 
   beforeAll(async () => {
     s = await startTestServer("sqlite", { messageSweepMs: 3_600_000 });
-    world = await buildWorld(s, await seedAdmin(s));
+    world = await buildWorld(s, await buildAdmin(s));
     tables = await tableNames(s);
   });
   afterAll(async () => {

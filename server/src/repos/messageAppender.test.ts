@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dialects, seedAdmin, startTestServer, type TestServer } from "../test/harness.js";
 import { MessageAppender, type NewMessage } from "./messageAppender.js";
+import { dialects, startTestServer, type TestServer } from "../test/harness.js";
+import { buildAdmin } from "../test/factories.js";
 
 describe.each(dialects())("MessageAppender (%s)", (dialect) => {
   let s: TestServer;
   let uid: number;
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    uid = (await seedAdmin(s)).uid;
+    uid = (await buildAdmin(s)).uid;
   });
   afterEach(() => s.close());
 

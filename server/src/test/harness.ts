@@ -6,10 +6,8 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { LoginResponse } from "@parley/protocol";
 import { buildApp, createContext, listen } from "../app.js";
-import { openSession } from "../commands/sessions.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
-import { insertUser } from "../repos/users.js";
 
 /**
  * Test servers on a fresh database. Every suite runs on SQLite; when `TEST_DATABASE_URL` is
@@ -113,15 +111,6 @@ export interface Session {
   headers: { "x-api-key": string };
 }
 
-export const ADMIN = { email: "admin@example.com", name: "Admin", password: "admin-pass" };
-
-/** Creates the first admin through the API and logs it in. */
-export async function seedAdmin(s: TestServer): Promise<Session> {
-  const res = await s.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload: { ...ADMIN, gender: 0 } });
-  if (res.statusCode !== 200) throw new Error(`create_admin: ${res.statusCode} ${res.body}`);
-  return login(s, ADMIN.email, ADMIN.password);
-}
-
 let deviceSeq = 0;
 
 export async function login(s: TestServer, email: string, password: string, device = `test:${++deviceSeq}`): Promise<Session> {
@@ -141,67 +130,3 @@ export async function login(s: TestServer, email: string, password: string, devi
     headers: { "x-api-key": body.token },
   };
 }
-
-/** An admin-created member, logged in. */
-export async function seedMember(s: TestServer, admin: Session, name: string, extra: Record<string, unknown> = {}): Promise<Session> {
-  const email = `${name.toLowerCase()}@example.com`;
-  const res = await s.app.inject({
-    method: "POST",
-    url: "/api/admin/user",
-    headers: admin.headers,
-    payload: { email, password: "member-pass", name, gender: 0, is_admin: false, ...extra },
-  });
-  if (res.statusCode !== 200) throw new Error(`create user: ${res.statusCode} ${res.body}`);
-  return login(s, email, "member-pass");
-}
-
-export async function createChannel(
-  s: TestServer,
-  owner: Session,
-  body: { name: string; is_public?: boolean; members?: number[] },
-): Promise<number> {
-  const res = await s.app.inject({ method: "POST", url: "/api/group", headers: owner.headers, payload: body });
-  if (res.statusCode !== 200) throw new Error(`create group: ${res.statusCode} ${res.body}`);
-  return (res.json() as { gid: number }).gid;
-}
-
-export async function sendText(s: TestServer, who: Session, path: string, text: string, props?: object): Promise<number> {
-  const headers: Record<string, string> = { ...who.headers, "content-type": "text/plain" };
-  if (props) headers["x-properties"] = Buffer.from(JSON.stringify(props)).toString("base64");
-  const res = await s.app.inject({ method: "POST", url: `/api${path}`, headers, payload: text });
-  if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`);
-  return res.json() as number;
-}
-
-export type Role = "user" | "admin" | "bot" | "guest";
-
-let seededDevice = 0;
-
-/**
- * A user of the given kind with an open session (a device row and tokens, as a login makes),
- * inserted directly: no password hashing, so suites that need many users stay fast.
- */
-export async function seedUser(s: TestServer, name: string, role: Role = "user", device?: string): Promise<Session> {
-  const now = Date.now();
-  const user = await insertUser(s.ctx.db, {
-    email: role === "guest" || role === "bot" ? null : `${name.toLowerCase()}@example.com`,
-    name,
-    password_hash: null,
-    gender: 0,
-    language: "en-US",
-    is_admin: role === "admin" ? 1 : 0,
-    is_bot: role === "bot" ? 1 : 0,
-    create_by: role === "guest" ? "guest" : "password",
-    status: "normal",
-    webhook_url: null,
-    avatar_updated_at: 0,
-    created_at: now,
-    updated_at: now,
-  });
-  const dev = device ?? (role === "guest" ? "guest_device" : `seed:${++seededDevice}`);
-  const body = await openSession(s.ctx, user, dev, null);
-  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device: dev, login: body, headers: { "x-api-key": body.token } };
-}
-
-/** A guest (`create_by: "guest"`) on `guest_device`, as `GET /token/login_guest` makes one. */
-export const seedGuest = (s: TestServer, name = "Guest123456"): Promise<Session> => seedUser(s, name, "guest");

@@ -1,8 +1,9 @@
 import type { AuditLogEntry } from "@parley/protocol";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChannel, dialects, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
-import { expectMatrix, seedCast } from "../user/fixtures.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildCast, buildChannel, buildMember } from "../../test/factories.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 /** The audit log: every admin action and security event is recorded, read-only, admins only. */
 describe.each(dialects())("audit log (%s)", (dialect) => {
@@ -10,7 +11,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   let admin: Session;
   beforeEach(async () => {
     s = await startTestServer(dialect, { rateLimits: { login: { perIp: 3, perEmail: 2 } } });
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
   });
   afterEach(async () => {
     await s.close();
@@ -29,7 +30,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   };
 
   it("records each admin action with its actor, target and what changed, newest first", async () => {
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     await ok(api(admin, "POST", "/admin/user", { email: "dave@example.com", password: "dave-pass", name: "Dave" }));
     await ok(api(admin, "PUT", `/admin/user/${bob.uid}`, { is_admin: true }));
     await ok(api(admin, "PUT", `/admin/user/${bob.uid}`, { is_admin: false }));
@@ -42,7 +43,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
     await ok(api(admin, "POST", "/admin/smtp/config", { enabled: false, host: "127.0.0.1", port: 2525, from: "x@example.com", username: "mailer", password: "hunter2-secret" }));
     await ok(api(admin, "POST", "/admin/system/update_frontend_url", "https://chat.example.com", "text/plain"));
     await ok(api(admin, "POST", "/admin/system/third_party_secret"));
-    const gid = await createChannel(s, admin, { name: "ops", is_public: true });
+    const gid = await buildChannel(s, admin, { name: "ops", is_public: true });
     await ok(api(admin, "DELETE", `/group/${gid}/clear`));
     await ok(api(admin, "DELETE", `/group/${gid}`));
     await ok(api(admin, "DELETE", "/admin/system/message/clear"));
@@ -100,13 +101,13 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
     } finally {
       await fresh.close();
     }
-    const carol = await seedMember(s, admin, "Carol");
+    const carol = await buildMember(s, admin, "Carol");
     await ok(api(carol, "DELETE", "/user/delete"));
     expect((await entries("?action=account"))[0]).toMatchObject({ action: "account.deleted", actor_uid: carol.uid, target_uid: carol.uid });
     const png = await sharp({ create: { width: 128, height: 128, channels: 3, background: "#3355aa" } }).png().toBuffer();
     await ok(api(admin, "POST", "/admin/system/organization/logo", png, "image/png"));
     expect((await entries("?action=settings.logo")).map((e) => e.actor_uid)).toEqual([admin.uid]);
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     await ok(api(admin, "POST", `/admin/user/${bob.uid}/avatar`, png, "image/png"));
     expect((await entries("?action=user.avatar_changed")).map((e) => [e.actor_uid, e.target_uid])).toEqual([[admin.uid, bob.uid]]);
   });
@@ -132,7 +133,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   });
 
   it("records each sign-in limit reached once per window, not once per refused attempt", async () => {
-    await seedMember(s, admin, "Bob");
+    await buildMember(s, admin, "Bob");
     const attempt = () => api(null, "POST", "/token/login", { credential: { type: "password", email: "bob@example.com", password: "wrong" }, device: "web" });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt()).statusCode);
@@ -147,7 +148,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   });
 
   it("pages with before, filters by category or action, and writes nothing for a refused action", async () => {
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     for (let i = 0; i < 5; i++) await ok(api(admin, "PUT", "/admin/system/common", { show_user_online_status: i % 2 === 0 }));
     await ok(api(admin, "PUT", `/admin/user/${bob.uid}`, { status: "frozen" }));
     const all = await entries();
@@ -178,7 +179,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
     // The cast brings its own admin: a server of its own.
     await s.close();
     s = await startTestServer(dialect);
-    const cast = await seedCast(s);
+    const cast = await buildCast(s);
     await expectMatrix(cast, (who) => api(who, "GET", "/admin/audit_log"), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     for (const method of ["POST", "PUT", "DELETE"] as const) {
       expect((await api(cast.admin, method, "/admin/audit_log")).statusCode, method).toBe(404);

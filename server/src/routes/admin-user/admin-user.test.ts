@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { createChannel, dialects, login, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
-import { call, passwordLogin, startWebhook } from "../token/testkit.js";
-import { connect, expectMatrix, fence, isType, marks, seedCast, withoutNoise, type Cast } from "../user/fixtures.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildCast, buildChannel, buildMember, type Cast } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { passwordLogin, startWebhook } from "../../test/identity.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("admin user routes (%s)", (dialect) => {
   let s: TestServer;
@@ -20,7 +23,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
   describe("POST /api/admin/user", () => {
     it("creates a user and answers the admin view with an empty password; the user can log in", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const before = Date.now();
       const res = await createUser(admin, { ...base, email: "Dave@Example.com", language: "de-DE" });
       expect(res.statusCode).toBe(200);
@@ -62,7 +65,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("can create another admin", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const res = await createUser(admin, { ...base, is_admin: true });
       expect(res.json()).toMatchObject({ is_admin: true });
       const dave = await login(s, base.email, base.password);
@@ -72,15 +75,15 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 for a member", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       expect((await createUser(null, base)).statusCode).toBe(401);
       expect((await createUser(bob, base)).statusCode).toBe(403);
       expect(await s.ctx.repos.users.byEmail(base.email)).toBeUndefined();
     });
 
     it("409 with a JSON reason for a taken e-mail (any case) or name", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       expect((await createUser(admin, base)).statusCode).toBe(200);
 
       const email = await createUser(admin, { ...base, email: "DAVE@example.com", name: "Dave2" });
@@ -98,7 +101,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("400 for a bad e-mail, a short password or other malformed fields", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       for (const payload of [
         { ...base, email: "not-an-email" },
         { ...base, email: undefined },
@@ -118,7 +121,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("allows a bot with an empty password; it cannot log in with a password", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const hook = await startWebhook(200);
       const res = await createUser(admin, {
         email: "bot_1700000000000@example.com",
@@ -150,7 +153,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
   describe("POST /api/admin/user: webhooks and callers", () => {
     it("406 when the webhook does not answer a GET with exactly 200; nothing is created", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const failing = await startWebhook(500);
       const redirect = await startWebhook(204);
       const closed = await startWebhook(200);
@@ -165,7 +168,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest, member and bot 403, admin 200", async () => {
-      const cast = await seedCast(s);
+      const cast = await buildCast(s, { passwords: true });
       let n = 0;
       await expectMatrix(cast, (who) => createUser(who, { ...base, email: `x${++n}@example.com`, name: `X${n}` }), {
         anonymous: 401,
@@ -180,7 +183,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
   describe("GET /api/admin/user and /api/admin/user/{uid}", () => {
     it("lists every account but guests as the admin view, with each device and whether it streams", async () => {
       await s.listen();
-      const cast = await seedCast(s);
+      const cast = await buildCast(s, { passwords: true });
       const phone = await login(s, "bob@example.com", "member-pass", "phone");
       const stream = await openEvents(s.url, { "api-key": phone.token });
       await stream.waitFor(isType("ready"));
@@ -190,7 +193,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       const users = res.json() as { uid: number; in_online: boolean; online_devices: { device: string; is_online: boolean }[] }[];
       for (const u of users) assertMatches("User", u);
-      expect(users.map((u) => u.uid)).toEqual([cast.admin.uid, cast.bob.uid, cast.carol.uid, cast.bot.uid]);
+      expect(users.map((u) => u.uid)).toEqual([cast.admin.uid, cast.bob.uid, cast.carol.uid, cast.otto.uid, cast.bot.uid]);
       const bob = users.find((u) => u.uid === cast.bob.uid);
       expect(bob?.in_online).toBe(true);
       expect(bob?.online_devices).toEqual([
@@ -207,7 +210,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("404 for unknown users and guests, 400 for a bad id; authorization matrix", async () => {
-      const cast = await seedCast(s);
+      const cast = await buildCast(s, { passwords: true });
       expect((await call(s, "GET", "/admin/user/999", cast.admin)).statusCode).toBe(404);
       expect((await call(s, "GET", `/admin/user/${cast.guest.uid}`, cast.admin)).statusCode).toBe(404);
       for (const id of ["0", "abc", "1e3"]) expect((await call(s, "GET", `/admin/user/${id}`, cast.admin)).statusCode).toBe(400);
@@ -222,7 +225,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     const open: SseClient[] = [];
     beforeEach(async () => {
       await s.listen();
-      cast = await seedCast(s);
+      cast = await buildCast(s, { passwords: true });
     });
     afterEach(() => {
       for (const c of open.splice(0)) c.close();
@@ -272,8 +275,8 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       }
       await s.close();
       s = await startTestServer(dialect, { webhookCheckTimeoutMs: 200 });
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       const { createServer } = await import("node:http");
       const hang = createServer(() => {}).listen(0, "127.0.0.1");
       await new Promise((r) => hang.once("listening", r));
@@ -302,7 +305,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("403 freezing or demoting yourself or the founder; another admin can be frozen", async () => {
-      const dave = await seedMember(s, cast.admin, "Dave", { is_admin: true });
+      const dave = await buildMember(s, cast.admin, "Dave", { is_admin: true });
       expect((await put(cast.admin, cast.admin.uid, { status: "frozen" })).statusCode).toBe(403);
       expect((await put(cast.admin, cast.admin.uid, { is_admin: false })).statusCode).toBe(403);
       expect((await put(dave, cast.admin.uid, { status: "frozen" })).statusCode).toBe(403);
@@ -323,7 +326,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     const open: SseClient[] = [];
     beforeEach(async () => {
       await s.listen();
-      cast = await seedCast(s);
+      cast = await buildCast(s, { passwords: true });
     });
     afterEach(() => {
       for (const c of open.splice(0)) c.close();
@@ -332,11 +335,11 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
     it("deletes with the contract §5.4 cascade; each event reaches exactly the right streams", async () => {
       const { admin, bob, carol } = cast;
-      const dave = await seedMember(s, admin, "Dave");
-      const pub = await createChannel(s, admin, { name: "general", is_public: true });
-      const bobs = await createChannel(s, bob, { name: "bob's", members: [carol.uid] });
-      const staff = await createChannel(s, admin, { name: "staff", members: [bob.uid, carol.uid] });
-      await createChannel(s, admin, { name: "quiet", members: [carol.uid] });
+      const dave = await buildMember(s, admin, "Dave");
+      const pub = await buildChannel(s, admin, { name: "general", is_public: true });
+      const bobs = await buildChannel(s, bob, { name: "bob's", members: [carol.uid] });
+      const staff = await buildChannel(s, admin, { name: "staff", members: [bob.uid, carol.uid] });
+      await buildChannel(s, admin, { name: "quiet", members: [carol.uid] });
       const kept = await (async () => {
         const res = await s.app.inject({ method: "POST", url: `/api/group/${pub}/send`, headers: { ...bob.headers, "content-type": "text/plain" }, payload: "bye" });
         return res.json() as number;
@@ -369,7 +372,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("403 for yourself or the founder, 404 unknown, 400 bad id", async () => {
-      const dave = await seedMember(s, cast.admin, "Dave", { is_admin: true });
+      const dave = await buildMember(s, cast.admin, "Dave", { is_admin: true });
       expect((await del(cast.admin, cast.admin.uid)).statusCode).toBe(403);
       expect((await del(dave, cast.admin.uid)).statusCode).toBe(403);
       expect((await del(dave, dave.uid)).statusCode).toBe(403);
@@ -380,7 +383,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
     it("authorization matrix", async () => {
       const targets: Session[] = [];
-      for (const name of ["T1", "T2", "T3", "T4", "T5"]) targets.push(await seedMember(s, cast.admin, name));
+      for (const name of ["T1", "T2", "T3", "T4", "T5"]) targets.push(await buildMember(s, cast.admin, name));
       let i = 0;
       await expectMatrix(cast, (who) => del(who, targets[i++].uid), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     });

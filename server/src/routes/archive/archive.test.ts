@@ -1,19 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Archive, EventOf, ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { expectChatDelivery, messageApi, midOf, seedBot } from "../../test/messaging.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
+import { messageApi, midOf } from "../../test/api.js";
+import { expectChatDelivery } from "../../test/events.js";
 
 const ARCHIVE_PATH = /^\d{4}\/[1-9]\d?\/[1-9]\d?\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -32,11 +24,11 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
     s = await startTestServer(dialect);
     await s.listen();
     api = messageApi(s);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
-    general = await createChannel(s, admin, { name: "general", is_public: true });
-    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
+    general = await buildChannel(s, admin, { name: "general", is_public: true });
+    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -55,8 +47,8 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   };
 
   it("creates an archive (a JSON string path) that anyone holding the path can read, cached for good", async () => {
-    const m1 = await sendText(s, bob, `/group/${team}/send`, "first");
-    const m2 = await sendText(s, carol, `/group/${team}/send`, "second", { mentions: [bob.uid] });
+    const m1 = await buildMessage(s, bob, { gid: team }, "first");
+    const m2 = await buildMessage(s, carol, { gid: team }, "second", { mentions: [bob.uid] });
     midOf(await api.edit(bob, m1, "first (edited)"));
     const res = await archive(carol, { mid_list: [m2, m1] });
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -84,14 +76,14 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("forwards: a vocechat/archive send carries the path to the audience; an unknown path is a 400", async () => {
-    const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "forward me");
+    const dm = await buildMessage(s, bob, { uid: carol.uid }, "forward me");
     const path = pathOf(await archive(carol, { mid_list: [dm] }));
     expect((await fetchArchive(path)).json()).toMatchObject({ messages: [{ mid: dm, source: { uid: bob.uid } }] });
     const [b, c, a] = await Promise.all([bob, carol, admin].map((w) => openEvents(s.url, { "api-key": w.token })));
     open.push(a, b, c);
     await Promise.all([a, b, c].map((x) => x.waitFor((e: ServerEvent) => e.type === "ready")));
     const mid = midOf(await api.send(carol, `group/${team}/send`, `${path}\n`, "vocechat/archive", { local_id: 7 }));
-    const event: EventOf<"chat"> = await expectChatDelivery(mid, [b, c], [a], () => sendText(s, admin, `/group/${general}/send`, "fence"));
+    const event: EventOf<"chat"> = await expectChatDelivery(mid, [b, c], [a], () => buildMessage(s, admin, { gid: general }, "fence"));
     assertMatches("ChatMessage", event);
     expect(event.detail).toEqual({ type: "normal", properties: { local_id: 7 }, content_type: "vocechat/archive", content: path, expires_in: null });
     for (const body of ["", "2024/1/1/00000000-0000-4000-8000-000000000000", "../etc"]) {
@@ -102,9 +94,9 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("permissions: what the caller can read, admins included (403); 404 unknown, deleted or reaction; 400 unarchivable kind", async () => {
-    const dm = await sendText(s, bob, `/user/${admin.uid}/send`, "to admin");
-    const priv = await sendText(s, bob, `/group/${team}/send`, "team");
-    const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
+    const dm = await buildMessage(s, bob, { uid: admin.uid }, "to admin");
+    const priv = await buildMessage(s, bob, { gid: team }, "team");
+    const pub = await buildMessage(s, bob, { gid: general }, "pub");
     const like = midOf(await api.like(carol, pub, "👍"));
     pathOf(await archive(admin, { mid_list: [dm, pub] }));
     // An admin outside the private channel cannot read it by forwarding it to themselves.
@@ -123,10 +115,10 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("callers: 401 anonymous; guests 403 (they cannot forward or save); bots may", async () => {
-    const guest = await seedGuest(s);
-    const bot = await seedBot(s);
-    const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
-    const priv = await sendText(s, bob, `/group/${team}/send`, "team");
+    const guest = await buildGuest(s);
+    const bot = await buildBot(s);
+    const pub = await buildMessage(s, bob, { gid: general }, "pub");
+    const priv = await buildMessage(s, bob, { gid: team }, "team");
     expect((await archive(null, { mid_list: [pub] })).statusCode).toBe(401);
     expect((await archive(guest, { mid_list: [pub] })).statusCode).toBe(403);
     expect((await archive(guest, { mid_list: [priv] })).statusCode).toBe(403);

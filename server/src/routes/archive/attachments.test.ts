@@ -6,19 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Archive, UploadFileResponse } from "@parley/protocol";
 import { sweepFiles } from "../../commands/files.js";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { messageApi, midOf } from "../../test/messaging.js";
 import { pseudoRandom, sendFile, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
+import { messageApi, midOf } from "../../test/api.js";
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const jpeg = (width: number, height: number) =>
@@ -44,12 +35,12 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     api = messageApi(s);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
-    dave = await seedMember(s, admin, "Dave");
-    general = await createChannel(s, admin, { name: "general", is_public: true });
-    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
+    dave = await buildMember(s, admin, "Dave");
+    general = await buildChannel(s, admin, { name: "general", is_public: true });
+    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
   });
   afterEach(async () => {
     await s.close();
@@ -82,7 +73,7 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
     const pdf = await uploadFile(s, bob, pdfBytes, { filename: "Relevé été.pdf", content_type: "application/pdf", chunkSize: 100_000 });
     const m1 = await sendUpload(bob, `/group/${team}/send`, photo);
     const m2 = await sendUpload(bob, `/group/${team}/send`, pdf);
-    const m3 = await sendText(s, carol, `/group/${team}/send`, "look at these");
+    const m3 = await buildMessage(s, carol, { gid: team }, "look at these");
     return { photo, photoBytes, pdf, pdfBytes, m1, m2, m3 };
   }
 
@@ -228,7 +219,7 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
 
   it("creation: 401 anonymous; everyone, admins included, only what they can read (403, nothing copied)", async () => {
     const c = await conversation();
-    const guest = await seedGuest(s);
+    const guest = await buildGuest(s);
     const pubFile = await uploadFile(s, bob, pseudoRandom(5_000, 3), { filename: "pub.bin" });
     const pub = await sendUpload(bob, `/group/${general}/send`, pubFile);
     const dm = await sendUpload(bob, `/user/${carol.uid}/send`, c.pdf);

@@ -1,9 +1,10 @@
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf, Group, ServerEvent, UserInfo } from "@parley/protocol";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
 import { pseudoRandom } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
 
 const ready = (e: ServerEvent) => e.type === "ready";
 const image = (width: number, height: number, format: "png" | "jpeg" = "png") =>
@@ -25,9 +26,9 @@ describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
   });
   afterEach(async () => {
     for (const c of streams.splice(0)) c.close();
@@ -86,7 +87,7 @@ describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 guest, 415 other content types, 413 above 512 KiB, 400 undecodable", async () => {
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       const png = await image(32, 32);
       expect((await post("/api/user/avatar", undefined, png)).statusCode).toBe(401);
       expect((await post("/api/user/avatar", guest, png)).statusCode).toBe(403);
@@ -118,11 +119,11 @@ describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
 
   describe("POST /api/group/{gid}/avatar", () => {
     it("owner or admin of a private channel; members hear group_changed with only avatar_updated_at", async () => {
-      const gid = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+      const gid = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
       const [b, c, a] = [await listen(bob), await listen(carol), await listen(admin)];
       const heard = (stream: SseClient) => stream.events.filter((e) => e.type === "group_changed").length;
-      const dave = await seedMember(s, admin, "Dave");
-      const guest = await seedGuest(s);
+      const dave = await buildMember(s, admin, "Dave");
+      const guest = await buildGuest(s);
       const png = await image(100, 50);
       expect((await post(`/api/group/${gid}/avatar`, undefined, png)).statusCode).toBe(401);
       expect((await post(`/api/group/${gid}/avatar`, dave, png)).statusCode).toBe(404); // cannot see it
@@ -159,7 +160,7 @@ describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
     });
 
     it("admins only for a public channel; everyone hears about it", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const c = await listen(carol);
       const png = await image(64, 64);
       expect((await post(`/api/group/${gid}/avatar`, bob, png)).statusCode).toBe(403);
@@ -179,7 +180,7 @@ describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
       expect((await sharp(dflt.rawPayload).metadata()).format).toBe("png");
 
       const [b] = [await listen(bob)];
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       const logo = await image(512, 300);
       expect((await post("/api/admin/system/organization/logo", undefined, logo)).statusCode).toBe(401);
       expect((await post("/api/admin/system/organization/logo", guest, logo)).statusCode).toBe(403);

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
 
 const png = () =>
   sharp({ create: { width: 160, height: 160, channels: 3, background: "#884422" } })
@@ -17,8 +18,8 @@ describe.each(dialects())("pictures of deleted users and channels (%s)", (dialec
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
   });
   afterEach(async () => {
     await s.close();
@@ -33,8 +34,8 @@ describe.each(dialects())("pictures of deleted users and channels (%s)", (dialec
   const object = (key: string) => path.join(s.ctx.config.dataDir, ...key.split("/"));
 
   it("deleting a channel deletes its picture", async () => {
-    const gid = await createChannel(s, bob, { name: "team" });
-    const other = await createChannel(s, bob, { name: "other" });
+    const gid = await buildChannel(s, bob, { name: "team" });
+    const other = await buildChannel(s, bob, { name: "other" });
     await post(`/group/${gid}/avatar`, bob);
     await post(`/group/${other}/avatar`, bob);
     expect(fs.existsSync(object(`group_avatar/${gid}.png`))).toBe(true);
@@ -45,8 +46,8 @@ describe.each(dialects())("pictures of deleted users and channels (%s)", (dialec
   });
 
   it("deleting a user (by an admin or themselves) deletes their avatar and the pictures of the channels deleted with them", async () => {
-    const owned = await createChannel(s, bob, { name: "bob's" });
-    const pub = await createChannel(s, admin, { name: "general", is_public: true });
+    const owned = await buildChannel(s, bob, { name: "bob's" });
+    const pub = await buildChannel(s, admin, { name: "general", is_public: true });
     await post("/user/avatar", bob);
     await post(`/group/${owned}/avatar`, bob);
     await post(`/group/${pub}/avatar`, admin);
@@ -61,14 +62,14 @@ describe.each(dialects())("pictures of deleted users and channels (%s)", (dialec
     expect((await get(`/resource/avatar?uid=${admin.uid}`)).statusCode).toBe(200);
     expect((await get(`/resource/group_avatar?gid=${pub}`)).statusCode).toBe(200);
 
-    const carol = await seedMember(s, admin, "Carol");
+    const carol = await buildMember(s, admin, "Carol");
     await post("/user/avatar", carol);
     expect((await del("/user/delete", carol)).statusCode).toBe(200);
     expect(fs.existsSync(object(`avatar/${carol.uid}.png`))).toBe(false);
   });
 
   it("a guest without pictures is deleted without errors", async () => {
-    const guest = await seedGuest(s);
+    const guest = await buildGuest(s);
     expect((await del(`/admin/user/${guest.uid}`, admin)).statusCode).toBe(200);
   });
 });

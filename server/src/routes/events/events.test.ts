@@ -2,18 +2,9 @@ import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf, ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  login,
-  seedAdmin,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
 
 const isType =
   <T extends ServerEvent["type"]>(type: T) =>
@@ -35,8 +26,8 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     url = await s.listen();
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -53,11 +44,11 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("sends the connect sequence in contract order, framed as bare data lines", async () => {
-    const general = await createChannel(s, admin, { name: "general", is_public: true });
-    const secret = await createChannel(s, admin, { name: "secret", members: [] });
-    const m1 = await sendText(s, admin, `/group/${general}/send`, "hello");
-    await sendText(s, admin, `/group/${secret}/send`, "not for bob");
-    const m3 = await sendText(s, admin, `/user/${bob.uid}/send`, "hi bob");
+    const general = await buildChannel(s, admin, { name: "general", is_public: true });
+    const secret = await buildChannel(s, admin, { name: "secret", members: [] });
+    const m1 = await buildMessage(s, admin, { gid: general }, "hello");
+    await buildMessage(s, admin, { gid: secret }, "not for bob");
+    const m3 = await buildMessage(s, admin, { uid: bob.uid }, "hi bob");
 
     const c = await connect(bob);
     expect(c.status).toBe(200);
@@ -98,7 +89,7 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
     expect(upToDate.events.some((e) => e.type === "users_snapshot" || e.type === "users_log")).toBe(false);
     upToDate.close();
 
-    await seedMember(s, admin, "Carol");
+    await buildMember(s, admin, "Carol");
     const behind = await connect(bob, { users_version: version });
     const log = await behind.waitFor<EventOf<"users_log">>(isType("users_log"));
     expect(behind.events[0].type).toBe("users_log");
@@ -107,17 +98,17 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("delivers live messages to exactly the audience computed from membership", async () => {
-    const carol = await seedMember(s, admin, "Carol");
-    const general = await createChannel(s, admin, { name: "general", is_public: true });
-    const priv = await createChannel(s, admin, { name: "private", members: [bob.uid] });
+    const carol = await buildMember(s, admin, "Carol");
+    const general = await buildChannel(s, admin, { name: "general", is_public: true });
+    const priv = await buildChannel(s, admin, { name: "private", members: [bob.uid] });
     const [a, b, c] = await Promise.all([connect(admin), connect(bob), connect(carol)]);
     await Promise.all([a, b, c].map((x) => x.waitFor(isType("ready"))));
     const base = [a, b, c].map((x) => x.events.length);
 
-    const pub = await sendText(s, bob, `/group/${general}/send`, "to everyone");
-    const sec = await sendText(s, bob, `/group/${priv}/send`, "to members");
-    const dm = await sendText(s, carol, `/user/${admin.uid}/send`, "to admin");
-    const last = await sendText(s, admin, `/group/${general}/send`, "fence");
+    const pub = await buildMessage(s, bob, { gid: general }, "to everyone");
+    const sec = await buildMessage(s, bob, { gid: priv }, "to members");
+    const dm = await buildMessage(s, carol, { uid: admin.uid }, "to admin");
+    const last = await buildMessage(s, admin, { gid: general }, "fence");
     await Promise.all([a, b, c].map((x) => x.waitFor((e) => e.type === "chat" && e.mid === last)));
 
     const mids = (x: SseClient, i: number) =>
@@ -131,17 +122,17 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("replays exactly the missed messages, in order, after a reconnect with after_mid", async () => {
-    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const general = await buildChannel(s, admin, { name: "general", is_public: true });
     const first = await connect(bob);
     await first.waitFor(isType("ready"));
-    const seen = await sendText(s, admin, `/group/${general}/send`, "seen live");
+    const seen = await buildMessage(s, admin, { gid: general }, "seen live");
     await first.waitFor((e) => e.type === "chat" && e.mid === seen);
     first.close();
     await first.ended;
 
     const missed: number[] = [];
-    for (let i = 0; i < 5; i++) missed.push(await sendText(s, admin, `/group/${general}/send`, `missed ${i}`));
-    missed.push(await sendText(s, admin, `/user/${bob.uid}/send`, "missed dm"));
+    for (let i = 0; i < 5; i++) missed.push(await buildMessage(s, admin, { gid: general }, `missed ${i}`));
+    missed.push(await buildMessage(s, admin, { uid: bob.uid }, "missed dm"));
 
     const again = await connect(bob, { after_mid: seen, users_version: await s.ctx.repos.users.usersVersion() });
     await again.waitFor(isType("ready"));
@@ -156,16 +147,16 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
       "missed dm",
     ]);
     // And the stream is live afterwards, without repeating the backlog.
-    const live = await sendText(s, admin, `/group/${general}/send`, "live again");
+    const live = await buildMessage(s, admin, { gid: general }, "live again");
     await again.waitFor((e) => e.type === "chat" && e.mid === live);
     const all = again.events.filter(isType("chat")).map((e) => e.mid);
     expect(all).toEqual([...missed, live]);
   });
 
   it("tells the client about a backlog longer than the limit instead of dropping it silently", async () => {
-    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const general = await buildChannel(s, admin, { name: "general", is_public: true });
     const mids: number[] = [];
-    for (let i = 0; i < 7; i++) mids.push(await sendText(s, admin, `/group/${general}/send`, `m${i}`));
+    for (let i = 0; i < 7; i++) mids.push(await buildMessage(s, admin, { gid: general }, `m${i}`));
     const c = await connect(bob, { after_mid: mids[0], limit: 3 });
     await c.waitFor(isType("ready"));
     const gap = c.events.find(isType("history_gap"));
@@ -219,10 +210,10 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   it("announces a new channel and a new user live", async () => {
     const c = await connect(bob);
     await c.waitFor(isType("ready"));
-    const gid = await createChannel(s, admin, { name: "team", members: [bob.uid] });
+    const gid = await buildChannel(s, admin, { name: "team", members: [bob.uid] });
     const joined = await c.waitFor<EventOf<"joined_group">>(isType("joined_group"));
     expect(joined.group).toMatchObject({ gid, name: "team", owner: admin.uid, members: [admin.uid, bob.uid], is_public: false });
-    await seedMember(s, admin, "Dave");
+    await buildMember(s, admin, "Dave");
     const log = await c.waitFor<EventOf<"users_log">>(isType("users_log"));
     expect(log.logs[0]).toMatchObject({ action: "create", name: "Dave" });
   });
@@ -235,8 +226,8 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
     const stream = requests.find((req) => req.url?.startsWith("/api/user/events"));
     expect(stream?.url).toBe("/api/user/events");
     // The stream still works: a live message arrives.
-    const gid = await createChannel(s, admin, { name: "team", members: [bob.uid] });
-    const mid = await sendText(s, admin, `/group/${gid}/send`, "still here");
+    const gid = await buildChannel(s, admin, { name: "team", members: [bob.uid] });
+    const mid = await buildMessage(s, admin, { gid: gid }, "still here");
     expect((await c.waitFor<EventOf<"chat">>((e) => e.type === "chat" && e.mid === mid)).mid).toBe(mid);
   });
 

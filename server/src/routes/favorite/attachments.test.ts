@@ -4,18 +4,10 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { midOf } from "../../test/messaging.js";
 import { pseudoRandom, sendFile, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
+import { midOf } from "../../test/api.js";
 
 /** Favorites with attachments: `POST /favorite` copies files and thumbnails; `/favorite/attachment/…` serves them. */
 describe.each(dialects())("favorite attachments (%s)", (dialect) => {
@@ -32,12 +24,12 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
-    dave = await seedMember(s, admin, "Dave");
-    general = await createChannel(s, admin, { name: "general", is_public: true });
-    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
+    dave = await buildMember(s, admin, "Dave");
+    general = await buildChannel(s, admin, { name: "general", is_public: true });
+    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
     imageBytes = await sharp({ create: { width: 640, height: 640, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
       .png()
       .toBuffer();
@@ -124,7 +116,7 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
   });
 
   it("creation: 401 anonymous, 403 guests and non-members (admins included); refusals and 429 copy nothing", async () => {
-    const guest = await seedGuest(s);
+    const guest = await buildGuest(s);
     const pub = midOf(
       await sendFile(s, bob, `/group/${general}/send`, JSON.stringify({ path: (await uploadFile(s, bob, pseudoRandom(2_000, 4), { filename: "a.bin" })).path })),
     );

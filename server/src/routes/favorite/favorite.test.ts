@@ -2,18 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { messageApi, midOf, seedBot } from "../../test/messaging.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
+import { messageApi, midOf } from "../../test/api.js";
 
 describe.each(dialects())("favorite routes (%s)", (dialect) => {
   let s: TestServer;
@@ -27,11 +18,11 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     api = messageApi(s);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
-    general = await createChannel(s, admin, { name: "general", is_public: true });
-    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
+    general = await buildChannel(s, admin, { name: "general", is_public: true });
+    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
   });
   afterEach(async () => {
     await s.close();
@@ -51,9 +42,9 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   };
 
   it("saves a snapshot of the current content, lists it and serves it as an Archive", async () => {
-    const m1 = await sendText(s, bob, `/user/${carol.uid}/send`, "a", { mentions: [] });
-    const m2 = await sendText(s, carol, `/user/${bob.uid}/send`, "b");
-    const m3 = await sendText(s, bob, `/group/${team}/send`, "c");
+    const m1 = await buildMessage(s, bob, { uid: carol.uid }, "a", { mentions: [] });
+    const m2 = await buildMessage(s, carol, { uid: bob.uid }, "b");
+    const m3 = await buildMessage(s, bob, { gid: team }, "c");
     midOf(await api.edit(bob, m1, "a (edited)", "text/markdown"));
     const before = Date.now();
     const first = await favorite(carol, [m3, m1, m2, m1]);
@@ -92,7 +83,7 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("only the owner sees or deletes a favorite", async () => {
-    const mid = await sendText(s, bob, `/group/${general}/send`, "shared");
+    const mid = await buildMessage(s, bob, { gid: general }, "shared");
     const fav = await favorite(bob, [mid]);
     expect((await get(carol, `/favorite/${fav.id}`)).statusCode).toBe(404);
     expect((await get(admin, `/favorite/${fav.id}`)).statusCode).toBe(404);
@@ -108,7 +99,7 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it(`429 beyond ${MAX_FAVORITE_ARCHIVES} favorites per user; room again after a delete`, async () => {
-    const mid = await sendText(s, bob, `/group/${general}/send`, "keep");
+    const mid = await buildMessage(s, bob, { gid: general }, "keep");
     const rows = Array.from({ length: MAX_FAVORITE_ARCHIVES - 1 }, (_, i) => ({
       id: randomUUID(),
       uid: bob.uid,
@@ -129,11 +120,11 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("404 unknown or deleted message or a reaction; 403 a message the caller cannot read; 400 an unarchivable kind or bad body", async () => {
-    const dm = await sendText(s, bob, `/user/${admin.uid}/send`, "private");
-    const priv = await sendText(s, bob, `/group/${team}/send`, "team only");
-    const pub = await sendText(s, bob, `/group/${general}/send`, "public");
+    const dm = await buildMessage(s, bob, { uid: admin.uid }, "private");
+    const priv = await buildMessage(s, bob, { gid: team }, "team only");
+    const pub = await buildMessage(s, bob, { gid: general }, "public");
     const like = midOf(await api.like(carol, pub, "👍"));
-    const gone = await sendText(s, carol, `/group/${general}/send`, "gone");
+    const gone = await buildMessage(s, carol, { gid: general }, "gone");
     midOf(await api.remove(carol, gone));
     expect((await create(carol, { mid_list: [pub, 999_999] })).statusCode).toBe(404);
     expect((await create(carol, { mid_list: [gone] })).statusCode).toBe(404);
@@ -158,9 +149,9 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("callers: 401 anonymous everywhere; guests list (empty) but cannot save or delete; bots save", async () => {
-    const guest = await seedGuest(s);
-    const bot = await seedBot(s);
-    const mid = await sendText(s, bob, `/group/${general}/send`, "hi");
+    const guest = await buildGuest(s);
+    const bot = await buildBot(s);
+    const mid = await buildMessage(s, bob, { gid: general }, "hi");
     expect((await create(null, { mid_list: [mid] })).statusCode).toBe(401);
     expect((await get(null, "/favorite")).statusCode).toBe(401);
     expect((await get(null, `/favorite/${randomUUID()}`)).statusCode).toBe(401);
@@ -175,7 +166,7 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("GET /favorite/attachment/{uid}/{id}/{attachment_id}: no auth, 404 (text archives have no attachments), 400 bad path", async () => {
-    const mid = await sendText(s, bob, `/group/${general}/send`, "hi");
+    const mid = await buildMessage(s, bob, { gid: general }, "hi");
     const fav = await favorite(bob, [mid]);
     expect((await get(null, `/favorite/attachment/${bob.uid}/${fav.id}/0`)).statusCode).toBe(404);
     expect((await get(bob, `/favorite/attachment/${bob.uid}/${fav.id}/0?download=true`)).statusCode).toBe(404);

@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
 
 describe.each(dialects())("group routes (%s)", (dialect) => {
   let s: TestServer;
@@ -39,15 +30,15 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
   /** Admin, Bob and Carol: the usual cast (three logins). */
   async function cast() {
-    const admin = await seedAdmin(s);
-    const bob = await seedMember(s, admin, "Bob");
-    const carol = await seedMember(s, admin, "Carol");
+    const admin = await buildAdmin(s);
+    const bob = await buildMember(s, admin, "Bob");
+    const carol = await buildMember(s, admin, "Carol");
     return { admin, bob, carol };
   }
 
   describe("POST /api/group", () => {
     it("creates a public channel: no owner, no members", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const before = Date.now();
       const res = await create(admin, { name: "general", description: "all hands", is_public: true });
       expect(res.statusCode).toBe(200);
@@ -74,8 +65,8 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("400 for a public channel with members, unknown or guest member uids, bad names", async () => {
-      const admin = await seedAdmin(s);
-      const guest = await seedGuest(s);
+      const admin = await buildAdmin(s);
+      const guest = await buildGuest(s);
       for (const payload of [
         { name: "pub", is_public: true, members: [admin.uid] },
         { name: "priv", members: [999] },
@@ -96,16 +87,16 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 for a guest", async () => {
-      await seedAdmin(s);
-      const guest = await seedGuest(s);
+      await buildAdmin(s);
+      const guest = await buildGuest(s);
       expect((await create(null, { name: "x", is_public: true })).statusCode).toBe(401);
       expect((await create(guest, { name: "x", is_public: true })).statusCode).toBe(403);
       expect((await create(guest, { name: "x" })).statusCode).toBe(403);
     });
 
     it("only_admin_can_create_group: members may still create private channels", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       expect((await create(bob, { name: "bob public", is_public: true })).statusCode).toBe(200);
       await s.ctx.repos.config.set("system_common", { only_admin_can_create_group: true });
       expect((await create(bob, { name: "bob public 2", is_public: true })).statusCode).toBe(403);
@@ -117,10 +108,10 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
   describe("GET /api/group", () => {
     it("lists public channels and the private ones containing the caller", async () => {
       const { admin, bob, carol } = await cast();
-      const pub = await createChannel(s, admin, { name: "general", is_public: true });
-      const bobs = await createChannel(s, bob, { name: "bob+carol", members: [carol.uid] });
-      const admins = await createChannel(s, admin, { name: "admin only" });
-      const pub2 = await createChannel(s, carol, { name: "random", is_public: true });
+      const pub = await buildChannel(s, admin, { name: "general", is_public: true });
+      const bobs = await buildChannel(s, bob, { name: "bob+carol", members: [carol.uid] });
+      const admins = await buildChannel(s, admin, { name: "admin only" });
+      const pub2 = await buildChannel(s, carol, { name: "random", is_public: true });
 
       const res = await get("/api/group", bob);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -130,7 +121,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
       expect(await gids(admin)).toEqual([pub, admins, pub2]);
       expect(await gids(bob, "?public_only=true")).toEqual([pub, pub2]);
       expect(await gids(bob, "?public_only=false")).toEqual([pub, bobs, pub2]);
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect(await gids(guest)).toEqual([pub, pub2]);
       expect((await get("/api/group")).statusCode).toBe(401);
     });
@@ -139,8 +130,8 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
   describe("GET /api/group/{gid}", () => {
     it("public channels are readable anonymously; private ones only by members", async () => {
       const { admin, bob, carol } = await cast();
-      const pub = await createChannel(s, bob, { name: "general", is_public: true });
-      const priv = await createChannel(s, bob, { name: "private" });
+      const pub = await buildChannel(s, bob, { name: "general", is_public: true });
+      const priv = await buildChannel(s, bob, { name: "private" });
 
       const anon = await get(`/api/group/${pub}`);
       expect(anon.statusCode).toBe(200);
@@ -184,8 +175,8 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
   describe("POST /api/group/{gid}/send", () => {
     it("any member may post to a public channel; private channels are members only", async () => {
       const { admin, bob, carol } = await cast();
-      const pub = await createChannel(s, admin, { name: "general", is_public: true });
-      const priv = await createChannel(s, bob, { name: "private" });
+      const pub = await buildChannel(s, admin, { name: "general", is_public: true });
+      const priv = await buildChannel(s, bob, { name: "private" });
 
       const ok = await send(carol, pub, "hi all");
       expect(ok.statusCode).toBe(200);
@@ -200,7 +191,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
       expect((await send(bob, 999, "nowhere")).statusCode).toBe(404);
       expect((await send(bob, "abc", "bad")).statusCode).toBe(400);
       expect((await send(null, pub, "anon")).statusCode).toBe(401);
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect((await send(guest, pub, "guest")).statusCode).toBe(403);
       const empty = await send(bob, pub, "");
       expect(empty.statusCode).toBe(400);
@@ -210,8 +201,8 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
     it("only_owner_can_send_msg: 403 for plain members, 200 for the owner and admins", async () => {
       const { admin, bob, carol } = await cast();
-      const priv = await createChannel(s, bob, { name: "announcements", members: [admin.uid, carol.uid] });
-      const pub = await createChannel(s, admin, { name: "news", is_public: true });
+      const priv = await buildChannel(s, bob, { name: "announcements", members: [admin.uid, carol.uid] });
+      const pub = await buildChannel(s, admin, { name: "news", is_public: true });
       expect((await send(carol, priv, "before")).statusCode).toBe(200);
       await s.ctx.db.updateTable("groups").set({ only_owner_can_send_msg: 1 }).execute();
 
@@ -230,11 +221,11 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
   describe("GET /api/group/{gid}/history", () => {
     it("public history is readable by any user; private by members; 404 unknown", async () => {
       const { admin, bob, carol } = await cast();
-      const pub = await createChannel(s, admin, { name: "general", is_public: true });
-      const priv = await createChannel(s, bob, { name: "private", members: [admin.uid] });
-      const m1 = await sendText(s, bob, `/group/${pub}/send`, "public hello", { mentions: [carol.uid] });
-      await sendText(s, bob, `/group/${priv}/send`, "private hello");
-      await sendText(s, bob, `/user/${carol.uid}/send`, "a DM");
+      const pub = await buildChannel(s, admin, { name: "general", is_public: true });
+      const priv = await buildChannel(s, bob, { name: "private", members: [admin.uid] });
+      const m1 = await buildMessage(s, bob, { gid: pub }, "public hello", { mentions: [carol.uid] });
+      await buildMessage(s, bob, { gid: priv }, "private hello");
+      await buildMessage(s, bob, { uid: carol.uid }, "a DM");
 
       const res = await get(`/api/group/${pub}/history`, carol);
       expect(res.statusCode).toBe(200);
@@ -250,7 +241,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
           detail: { type: "normal", properties: { mentions: [carol.uid] }, content_type: "text/plain", content: "public hello", expires_in: null },
         },
       ]);
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect((await get(`/api/group/${pub}/history`, guest)).json()).toHaveLength(1);
 
       expect((await get(`/api/group/${priv}/history`, carol)).statusCode).toBe(404);
@@ -259,7 +250,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
       expect((members.json() as { detail: { content: string } }[]).map((m) => m.detail.content)).toEqual(["private hello"]);
 
       // Admins see a private channel's card but not its conversation unless they are members.
-      const closed = await createChannel(s, bob, { name: "closed", members: [carol.uid] });
+      const closed = await buildChannel(s, bob, { name: "closed", members: [carol.uid] });
       expect((await get(`/api/group/${closed}`, admin)).statusCode).toBe(200);
       expect((await get(`/api/group/${closed}/history`, admin)).statusCode).toBe(403);
       expect((await get(`/api/group/${closed}/history`, carol)).statusCode).toBe(200);
@@ -269,13 +260,13 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("pages with an exclusive `before` and `limit`; 400 for bad values", async () => {
-      const admin = await seedAdmin(s);
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
-      const other = await createChannel(s, admin, { name: "other", is_public: true });
+      const admin = await buildAdmin(s);
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const other = await buildChannel(s, admin, { name: "other", is_public: true });
       const mids: number[] = [];
       for (let i = 0; i < 5; i++) {
-        mids.push(await sendText(s, admin, `/group/${gid}/send`, `m${i}`));
-        await sendText(s, admin, `/group/${other}/send`, `noise${i}`);
+        mids.push(await buildMessage(s, admin, { gid: gid }, `m${i}`));
+        await buildMessage(s, admin, { gid: other }, `noise${i}`);
       }
       const page = async (query: string) =>
         ((await get(`/api/group/${gid}/history${query}`, admin)).json() as { mid: number }[]).map((m) => m.mid);
@@ -293,7 +284,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
   describe("the channel routes of issue 3", () => {
     it("malformed ids, bodies and queries get a short 4xx and change nothing", async () => {
       const { admin, bob } = await cast();
-      const gid = await createChannel(s, bob, { name: "team", members: [admin.uid] });
+      const gid = await buildChannel(s, bob, { name: "team", members: [admin.uid] });
       const routes: ["GET" | "POST" | "PUT" | "DELETE", string][] = [
         ["PUT", "/api/group/{gid}"],
         ["DELETE", "/api/group/{gid}"],

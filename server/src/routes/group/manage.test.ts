@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
-import { api, channel, expectEvents, postText, seedCast, Streams, type Cast } from "./testkit.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildChannel, buildMessage, type Cast } from "../../test/factories.js";
+import { call, type Reply } from "../../test/api.js";
+import { expectEvents, Streams } from "../../test/events.js";
 
 /** `PUT /group/{gid}`, `DELETE /group/{gid}`, `POST /group/{gid}/change_type`, `DELETE /group/{gid}/clear`. */
 describe.each(dialects())("channel management (%s)", (dialect) => {
@@ -10,7 +12,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
   let streams: Streams<keyof Cast> | null = null;
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    c = await seedCast(s);
+    c = await buildCast(s);
   });
   afterEach(async () => {
     streams?.close();
@@ -18,10 +20,11 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     await s.close();
   });
   const listen = async () => {
-    streams = await Streams.open(s, s.url || (await s.listen()), c);
+    if (!s.url) await s.listen();
+    streams = await Streams.open(s, c);
     return streams;
   };
-  const card = async (gid: number, who: Session = c.admin) => (await api(s, "GET", `/group/${gid}`, who)).json() as Record<string, unknown>;
+  const card = async (gid: number, who: Session = c.admin) => (await call(s, "GET", `/group/${gid}`, who)).json() as Record<string, unknown>;
   const changed = (gid: number, fields: Record<string, unknown>) => ({
     type: "group_changed",
     gid,
@@ -32,16 +35,16 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     is_public: null,
     ...fields,
   });
-  /** A private channel of Olive's with Mia and the bot, and a public one; gids differ from every uid. */
+  /** A private channel of Bob's with Carol and the bot, and a public one; gids differ from every uid. */
   async function channels() {
-    await channel(s, c.admin, { name: "padding 1", is_public: true });
-    await channel(s, c.admin, { name: "padding 2", is_public: true });
-    await channel(s, c.admin, { name: "padding 3", is_public: true });
-    await channel(s, c.admin, { name: "padding 4", is_public: true });
-    await channel(s, c.admin, { name: "padding 5", is_public: true });
-    await channel(s, c.admin, { name: "padding 6", is_public: true });
-    const priv = await channel(s, c.olive, { name: "olive's", members: [c.mia.uid, c.bot.uid] });
-    const pub = await channel(s, c.admin, { name: "general", is_public: true });
+    await buildChannel(s, c.admin, { name: "padding 1", is_public: true });
+    await buildChannel(s, c.admin, { name: "padding 2", is_public: true });
+    await buildChannel(s, c.admin, { name: "padding 3", is_public: true });
+    await buildChannel(s, c.admin, { name: "padding 4", is_public: true });
+    await buildChannel(s, c.admin, { name: "padding 5", is_public: true });
+    await buildChannel(s, c.admin, { name: "padding 6", is_public: true });
+    const priv = await buildChannel(s, c.bob, { name: "bob's", members: [c.carol.uid, c.bot.uid] });
+    const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
     return { priv, pub };
   }
 
@@ -49,28 +52,28 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     it("the owner updates a private channel: 200 empty; group_changed to its members only", async () => {
       const { priv } = await channels();
       const ev = await listen();
-      let res!: Awaited<ReturnType<typeof api>>;
+      let res!: Reply;
       const got = await ev.capture(async () => {
-        res = await api(s, "PUT", `/group/${priv}`, c.olive, { name: "renamed", description: "about it" });
+        res = await call(s, "PUT", `/group/${priv}`, c.bob, { name: "renamed", description: "about it" });
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("");
       const event = changed(priv, { name: "renamed", description: "about it" });
-      expectEvents(got, { olive: [event], mia: [event], bot: [event] });
-      const group = await card(priv, c.olive);
+      expectEvents(got, { bob: [event], carol: [event], bot: [event] });
+      const group = await card(priv, c.bob);
       assertMatches("Group", group);
-      expect(group).toMatchObject({ gid: priv, name: "renamed", description: "about it", owner: c.olive.uid });
+      expect(group).toMatchObject({ gid: priv, name: "renamed", description: "about it", owner: c.bob.uid });
     });
 
     it("a public channel: admins only, and the event reaches every stream (guests included)", async () => {
       const { pub } = await channels();
       const ev = await listen();
-      expect((await api(s, "PUT", `/group/${pub}`, c.olive, { name: "mine" })).statusCode).toBe(403);
-      const got = await ev.capture(() => api(s, "PUT", `/group/${pub}`, c.admin, { description: "for everyone" }));
+      expect((await call(s, "PUT", `/group/${pub}`, c.bob, { name: "mine" })).statusCode).toBe(403);
+      const got = await ev.capture(() => call(s, "PUT", `/group/${pub}`, c.admin, { description: "for everyone" }));
       const event = changed(pub, { description: "for everyone" });
-      expectEvents(got, { admin: [event], olive: [event], mia: [event], otto: [event], guest: [event], bot: [event] });
+      expectEvents(got, { admin: [event], bob: [event], carol: [event], otto: [event], guest: [event], bot: [event] });
       // A public channel has no owner to set, not even by an admin.
-      expect((await api(s, "PUT", `/group/${pub}`, c.admin, { owner: c.olive.uid })).statusCode).toBe(403);
+      expect((await call(s, "PUT", `/group/${pub}`, c.admin, { owner: c.bob.uid })).statusCode).toBe(403);
       expect((await card(pub)).owner).toBeNull();
     });
 
@@ -78,52 +81,52 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const { priv } = await channels();
       const ev = await listen();
       const body = { only_owner_can_send_msg: true, show_email: true, add_friend: false, dm_to_member: false, ext_setting: '{"x":1}' };
-      const got = await ev.capture(async () => expect((await api(s, "PUT", `/group/${priv}`, c.olive, body)).statusCode).toBe(200));
+      const got = await ev.capture(async () => expect((await call(s, "PUT", `/group/${priv}`, c.bob, body)).statusCode).toBe(200));
       const event = changed(priv, body);
-      expectEvents(got, { olive: [event], mia: [event], bot: [event] });
-      expect(await card(priv, c.olive)).toMatchObject(body);
-      // The switch takes effect: Mia may no longer post, the owner may.
+      expectEvents(got, { bob: [event], carol: [event], bot: [event] });
+      expect(await card(priv, c.bob)).toMatchObject(body);
+      // The switch takes effect: Carol may no longer post, the owner may.
       const send = (who: Session) =>
         s.app.inject({ method: "POST", url: `/api/group/${priv}/send`, headers: { ...who.headers, "content-type": "text/plain" }, payload: "hi" });
-      expect((await send(c.mia)).statusCode).toBe(403);
-      expect((await send(c.olive)).statusCode).toBe(200);
+      expect((await send(c.carol)).statusCode).toBe(403);
+      expect((await send(c.bob)).statusCode).toBe(200);
       // Null means "unchanged" (contract §1.2): only the name moves.
-      await api(s, "PUT", `/group/${priv}`, c.olive, { name: "n2", show_email: null, ext_setting: null });
-      expect(await card(priv, c.olive)).toMatchObject({ name: "n2", show_email: true, ext_setting: '{"x":1}' });
+      await call(s, "PUT", `/group/${priv}`, c.bob, { name: "n2", show_email: null, ext_setting: null });
+      expect(await card(priv, c.bob)).toMatchObject({ name: "n2", show_email: true, ext_setting: '{"x":1}' });
     });
 
     it("transfers ownership to a member; 400 for a non-member owner", async () => {
       const { priv } = await channels();
       const ev = await listen();
-      expect((await api(s, "PUT", `/group/${priv}`, c.olive, { owner: c.otto.uid })).statusCode).toBe(400);
-      expect((await api(s, "PUT", `/group/${priv}`, c.olive, { owner: 999 })).statusCode).toBe(400);
-      const got = await ev.capture(() => api(s, "PUT", `/group/${priv}`, c.olive, { owner: c.mia.uid }));
-      const event = changed(priv, { owner: c.mia.uid });
-      expectEvents(got, { olive: [event], mia: [event], bot: [event] });
-      expect((await card(priv)).owner).toBe(c.mia.uid);
-      // Olive is a plain member now; Mia manages the channel.
-      expect((await api(s, "PUT", `/group/${priv}`, c.olive, { name: "x" })).statusCode).toBe(403);
-      expect((await api(s, "PUT", `/group/${priv}`, c.mia, { name: "x" })).statusCode).toBe(200);
+      expect((await call(s, "PUT", `/group/${priv}`, c.bob, { owner: c.otto.uid })).statusCode).toBe(400);
+      expect((await call(s, "PUT", `/group/${priv}`, c.bob, { owner: 999 })).statusCode).toBe(400);
+      const got = await ev.capture(() => call(s, "PUT", `/group/${priv}`, c.bob, { owner: c.carol.uid }));
+      const event = changed(priv, { owner: c.carol.uid });
+      expectEvents(got, { bob: [event], carol: [event], bot: [event] });
+      expect((await card(priv)).owner).toBe(c.carol.uid);
+      // Bob is a plain member now; Carol manages the channel.
+      expect((await call(s, "PUT", `/group/${priv}`, c.bob, { name: "x" })).statusCode).toBe(403);
+      expect((await call(s, "PUT", `/group/${priv}`, c.carol, { name: "x" })).statusCode).toBe(200);
     });
 
     it("400 for an empty or malformed body, 404 unknown, and the caller matrix", async () => {
       const { priv } = await channels();
       for (const payload of [{}, { name: null }, { name: "" }, { name: "  " }, { name: "x".repeat(65) }, { owner: "x" }, { show_email: "yes" }, []]) {
-        expect((await api(s, "PUT", `/group/${priv}`, c.olive, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+        expect((await call(s, "PUT", `/group/${priv}`, c.bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect((await api(s, "PUT", "/group/999", c.admin, { name: "x" })).statusCode).toBe(404);
-      expect((await api(s, "PUT", "/group/abc", c.admin, { name: "x" })).statusCode).toBe(400);
+      expect((await call(s, "PUT", "/group/999", c.admin, { name: "x" })).statusCode).toBe(404);
+      expect((await call(s, "PUT", "/group/abc", c.admin, { name: "x" })).statusCode).toBe(400);
       const matrix: [Session | null, number][] = [
         [null, 401],
         [c.guest, 403],
-        [c.mia, 403], // a member, not the owner
+        [c.carol, 403], // a member, not the owner
         [c.bot, 403], // a bot member is a member like any other
         [c.otto, 404], // not a member
-        [c.olive, 200], // the owner
+        [c.bob, 200], // the owner
         [c.admin, 200], // an admin who is not a member
       ];
       for (const [who, status] of matrix) {
-        expect((await api(s, "PUT", `/group/${priv}`, who, { description: "d" })).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
+        expect((await call(s, "PUT", `/group/${priv}`, who, { description: "d" })).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
       }
     });
   });
@@ -131,25 +134,25 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
   describe("DELETE /api/group/{gid}", () => {
     it("deletes a private channel with its messages: kick_from_group{group_deleted} to its members only", async () => {
       const { priv, pub } = await channels();
-      const m1 = await postText(s, c.mia, priv, "secret one");
-      await postText(s, c.olive, priv, "secret two");
-      const kept = await postText(s, c.mia, pub, "public stays");
-      await api(s, "POST", `/group/${priv}/pin`, c.olive, { mid: m1 });
-      await api(s, "POST", `/group/${priv}/announcement`, c.olive, { content: "hello" });
-      await api(s, "GET", `/group/create_invite_private_magic_link?gid=${priv}`, c.olive);
+      const m1 = await buildMessage(s, c.carol, { gid: priv }, "secret one");
+      await buildMessage(s, c.bob, { gid: priv }, "secret two");
+      const kept = await buildMessage(s, c.carol, { gid: pub }, "public stays");
+      await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
+      await call(s, "POST", `/group/${priv}/announcement`, c.bob, { content: "hello" });
+      await call(s, "GET", `/group/create_invite_private_magic_link?gid=${priv}`, c.bob);
       const ev = await listen();
-      let res!: Awaited<ReturnType<typeof api>>;
+      let res!: Reply;
       const got = await ev.capture(async () => {
-        res = await api(s, "DELETE", `/group/${priv}`, c.olive);
+        res = await call(s, "DELETE", `/group/${priv}`, c.bob);
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("");
       const event = { type: "kick_from_group", gid: priv, reason: "group_deleted" };
-      expectEvents(got, { olive: [event], mia: [event], bot: [event] });
+      expectEvents(got, { bob: [event], carol: [event], bot: [event] });
 
-      expect((await api(s, "GET", `/group/${priv}`, c.olive)).statusCode).toBe(404);
-      expect((await api(s, "GET", `/group/${priv}/history`, c.mia)).statusCode).toBe(404);
-      expect((await api(s, "POST", `/group/${priv}/send`, c.mia)).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await call(s, "GET", `/group/${priv}`, c.bob)).statusCode).toBe(404);
+      expect((await call(s, "GET", `/group/${priv}/history`, c.carol)).statusCode).toBe(404);
+      expect((await call(s, "POST", `/group/${priv}/send`, c.carol)).statusCode).toBeGreaterThanOrEqual(400);
       const left = await s.ctx.db.selectFrom("messages").select("mid").execute();
       expect(left.map((r) => r.mid)).toEqual([kept]);
       for (const table of ["pinned_messages", "group_announcements", "invite_links", "group_members"] as const) {
@@ -158,8 +161,8 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       }
       // Not replayed on a fresh connect either.
       ev.close();
-      const again = await Streams.open(s, s.url, { mia: c.mia });
-      const replay = again.clients.mia.events.filter((e) => e.type === "chat").map((e) => (e.type === "chat" ? e.mid : 0));
+      const again = await Streams.open(s, { carol: c.carol });
+      const replay = again.clients.carol.events.filter((e) => e.type === "chat").map((e) => (e.type === "chat" ? e.mid : 0));
       again.close();
       expect(replay).toEqual([kept]);
     });
@@ -167,10 +170,10 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     it("a public channel: admins only; the kick reaches every stream", async () => {
       const { pub } = await channels();
       const ev = await listen();
-      expect((await api(s, "DELETE", `/group/${pub}`, c.olive)).statusCode).toBe(403);
-      const got = await ev.capture(async () => expect((await api(s, "DELETE", `/group/${pub}`, c.admin)).statusCode).toBe(200));
+      expect((await call(s, "DELETE", `/group/${pub}`, c.bob)).statusCode).toBe(403);
+      const got = await ev.capture(async () => expect((await call(s, "DELETE", `/group/${pub}`, c.admin)).statusCode).toBe(200));
       const event = { type: "kick_from_group", gid: pub, reason: "group_deleted" };
-      expectEvents(got, { admin: [event], olive: [event], mia: [event], otto: [event], guest: [event], bot: [event] });
+      expectEvents(got, { admin: [event], bob: [event], carol: [event], otto: [event], guest: [event], bot: [event] });
     });
 
     it("the caller matrix, 404 and 400", async () => {
@@ -178,18 +181,18 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const matrix: [Session | null, number][] = [
         [null, 401],
         [c.guest, 403],
-        [c.mia, 403],
+        [c.carol, 403],
         [c.bot, 403],
         [c.otto, 404],
       ];
       for (const [who, status] of matrix) {
-        expect((await api(s, "DELETE", `/group/${priv}`, who)).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
+        expect((await call(s, "DELETE", `/group/${priv}`, who)).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
       }
-      expect((await api(s, "DELETE", `/group/${priv}`, c.admin)).statusCode).toBe(200);
-      expect((await api(s, "DELETE", `/group/${priv}`, c.admin)).statusCode).toBe(404);
-      expect((await api(s, "DELETE", "/group/0", c.admin)).statusCode).toBe(400);
-      const own = await channel(s, c.otto, { name: "otto's" });
-      expect((await api(s, "DELETE", `/group/${own}`, c.otto)).statusCode).toBe(200);
+      expect((await call(s, "DELETE", `/group/${priv}`, c.admin)).statusCode).toBe(200);
+      expect((await call(s, "DELETE", `/group/${priv}`, c.admin)).statusCode).toBe(404);
+      expect((await call(s, "DELETE", "/group/0", c.admin)).statusCode).toBe(400);
+      const own = await buildChannel(s, c.otto, { name: "otto's" });
+      expect((await call(s, "DELETE", `/group/${own}`, c.otto)).statusCode).toBe(200);
     });
   });
 
@@ -197,8 +200,8 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     it("public → private without a list: every non-guest user is a member, the caller owns it", async () => {
       const { pub } = await channels();
       const ev = await listen();
-      const got = await ev.capture(async () => expect((await api(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false })).statusCode).toBe(200));
-      const members = [c.admin, c.olive, c.mia, c.otto, c.bot].map((x) => x.uid).sort((a, b) => a - b);
+      const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false })).statusCode).toBe(200));
+      const members = [c.admin, c.bob, c.carol, c.otto, c.bot].map((x) => x.uid).sort((a, b) => a - b);
       const group = await card(pub);
       assertMatches("Group", group);
       expect(group).toMatchObject({ is_public: false, owner: c.admin.uid, members });
@@ -207,8 +210,8 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const mine = [changed(pub, { owner: c.admin.uid, is_public: false }), { type: "joined_group", group }];
       expectEvents(got, {
         admin: mine,
-        olive: mine,
-        mia: mine,
+        bob: mine,
+        carol: mine,
         otto: mine,
         bot: mine,
         guest: [{ type: "kick_from_group", gid: pub, reason: "kick" }],
@@ -218,36 +221,36 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     it("public → private with a list: those not on it are kicked", async () => {
       const { pub } = await channels();
       const ev = await listen();
-      const got = await ev.capture(() => api(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false, members: [c.mia.uid] }));
+      const got = await ev.capture(() => call(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false, members: [c.carol.uid] }));
       const group = await card(pub);
-      expect(group).toMatchObject({ owner: c.admin.uid, members: [c.admin.uid, c.mia.uid].sort((a, b) => a - b) });
+      expect(group).toMatchObject({ owner: c.admin.uid, members: [c.admin.uid, c.carol.uid].sort((a, b) => a - b) });
       const mine = [changed(pub, { owner: c.admin.uid, is_public: false }), { type: "joined_group", group }];
       const kick = [{ type: "kick_from_group", gid: pub, reason: "kick" }];
-      expectEvents(got, { admin: mine, mia: mine, olive: kick, otto: kick, bot: kick, guest: kick });
-      expect((await api(s, "GET", `/group/${pub}/history`, c.otto)).statusCode).toBe(404);
+      expectEvents(got, { admin: mine, carol: mine, bob: kick, otto: kick, bot: kick, guest: kick });
+      expect((await call(s, "GET", `/group/${pub}/history`, c.otto)).statusCode).toBe(404);
     });
 
     it("private → public: owner and members dropped; members get group_changed, everyone the public card", async () => {
       const { priv } = await channels();
       const ev = await listen();
-      const got = await ev.capture(async () => expect((await api(s, "POST", `/group/${priv}/change_type`, c.olive, { is_public: true })).statusCode).toBe(200));
+      const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${priv}/change_type`, c.bob, { is_public: true })).statusCode).toBe(200));
       const group = await card(priv, c.guest);
       assertMatches("Group", group);
       expect(group).toMatchObject({ is_public: true, owner: null, members: [] });
       const joined = { type: "joined_group", group };
       const member = [changed(priv, { is_public: true }), joined];
-      expectEvents(got, { olive: member, mia: member, bot: member, admin: [joined], otto: [joined], guest: [joined] });
-      expect((await api(s, "GET", `/group/${priv}/history`, c.otto)).statusCode).toBe(200);
+      expectEvents(got, { bob: member, carol: member, bot: member, admin: [joined], otto: [joined], guest: [joined] });
+      expect((await call(s, "GET", `/group/${priv}/history`, c.otto)).statusCode).toBe(200);
       // Now public: only admins manage it.
-      expect((await api(s, "POST", `/group/${priv}/change_type`, c.olive, { is_public: false })).statusCode).toBe(403);
+      expect((await call(s, "POST", `/group/${priv}/change_type`, c.bob, { is_public: false })).statusCode).toBe(403);
     });
 
     it("the same type changes nothing and emits nothing", async () => {
       const { priv } = await channels();
       const ev = await listen();
-      const got = await ev.capture(async () => expect((await api(s, "POST", `/group/${priv}/change_type`, c.olive, { is_public: false })).statusCode).toBe(200));
+      const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${priv}/change_type`, c.bob, { is_public: false })).statusCode).toBe(200));
       expectEvents(got, {});
-      expect(await card(priv)).toMatchObject({ owner: c.olive.uid, is_public: false });
+      expect(await card(priv)).toMatchObject({ owner: c.bob.uid, is_public: false });
     });
 
     it("the caller matrix and bad input", async () => {
@@ -255,37 +258,37 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const matrix: [Session | null, number][] = [
         [null, 401],
         [c.guest, 403],
-        [c.mia, 403],
+        [c.carol, 403],
         [c.bot, 403],
         [c.otto, 404],
       ];
       for (const [who, status] of matrix) {
-        expect((await api(s, "POST", `/group/${priv}/change_type`, who, { is_public: true })).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
+        expect((await call(s, "POST", `/group/${priv}/change_type`, who, { is_public: true })).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
       }
-      expect((await api(s, "POST", `/group/${pub}/change_type`, c.olive, { is_public: false })).statusCode).toBe(403);
+      expect((await call(s, "POST", `/group/${pub}/change_type`, c.bob, { is_public: false })).statusCode).toBe(403);
       for (const payload of [{}, { is_public: "yes" }, { is_public: false, members: ["x"] }]) {
-        expect((await api(s, "POST", `/group/${pub}/change_type`, c.admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+        expect((await call(s, "POST", `/group/${pub}/change_type`, c.admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
       }
       for (const members of [[999], [c.guest.uid]]) {
-        expect((await api(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false, members })).statusCode).toBe(400);
+        expect((await call(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false, members })).statusCode).toBe(400);
       }
       expect((await card(pub)).is_public).toBe(true);
-      expect((await api(s, "POST", "/group/999/change_type", c.admin, { is_public: false })).statusCode).toBe(404);
-      expect((await api(s, "POST", `/group/${priv}/change_type`, c.admin, { is_public: true })).statusCode).toBe(200);
+      expect((await call(s, "POST", "/group/999/change_type", c.admin, { is_public: false })).statusCode).toBe(404);
+      expect((await call(s, "POST", `/group/${priv}/change_type`, c.admin, { is_public: true })).statusCode).toBe(200);
     });
   });
 
   describe("DELETE /api/group/{gid}/clear", () => {
     it("deletes the channel's messages and pins: pin removals, then group_message_cleared, to members only", async () => {
       const { priv, pub } = await channels();
-      const m1 = await postText(s, c.mia, priv, "one");
-      await postText(s, c.mia, priv, "two");
-      const other = await postText(s, c.mia, pub, "elsewhere");
-      await api(s, "POST", `/group/${priv}/pin`, c.olive, { mid: m1 });
+      const m1 = await buildMessage(s, c.carol, { gid: priv }, "one");
+      await buildMessage(s, c.carol, { gid: priv }, "two");
+      const other = await buildMessage(s, c.carol, { gid: pub }, "elsewhere");
+      await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
       const ev = await listen();
-      let res!: Awaited<ReturnType<typeof api>>;
+      let res!: Reply;
       const got = await ev.capture(async () => {
-        res = await api(s, "DELETE", `/group/${priv}/clear`, c.olive);
+        res = await call(s, "DELETE", `/group/${priv}/clear`, c.bob);
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("");
@@ -293,41 +296,41 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
         { type: "pinned_message_updated", gid: priv, mid: m1, msg: null },
         { type: "group_message_cleared", gid: priv },
       ];
-      expectEvents(got, { olive: mine, mia: mine, bot: mine });
-      expect((await api(s, "GET", `/group/${priv}/history`, c.mia)).json()).toEqual([]);
-      expect((await card(priv, c.olive)).pinned_messages).toEqual([]);
-      expect(((await api(s, "GET", `/group/${pub}/history`, c.mia)).json() as { mid: number }[]).map((m) => m.mid)).toEqual([other]);
+      expectEvents(got, { bob: mine, carol: mine, bot: mine });
+      expect((await call(s, "GET", `/group/${priv}/history`, c.carol)).json()).toEqual([]);
+      expect((await card(priv, c.bob)).pinned_messages).toEqual([]);
+      expect(((await call(s, "GET", `/group/${pub}/history`, c.carol)).json() as { mid: number }[]).map((m) => m.mid)).toEqual([other]);
       // The channel itself stays usable.
-      expect(await postText(s, c.mia, priv, "after")).toBeGreaterThan(other);
+      expect(await buildMessage(s, c.carol, { gid: priv }, "after")).toBeGreaterThan(other);
     });
 
     it("a public channel: admins only; the event reaches every stream", async () => {
       const { pub } = await channels();
-      await postText(s, c.mia, pub, "hello");
+      await buildMessage(s, c.carol, { gid: pub }, "hello");
       const ev = await listen();
-      expect((await api(s, "DELETE", `/group/${pub}/clear`, c.olive)).statusCode).toBe(403);
-      const got = await ev.capture(() => api(s, "DELETE", `/group/${pub}/clear`, c.admin));
+      expect((await call(s, "DELETE", `/group/${pub}/clear`, c.bob)).statusCode).toBe(403);
+      const got = await ev.capture(() => call(s, "DELETE", `/group/${pub}/clear`, c.admin));
       const event = { type: "group_message_cleared", gid: pub };
-      expectEvents(got, { admin: [event], olive: [event], mia: [event], otto: [event], guest: [event], bot: [event] });
-      expect((await api(s, "GET", `/group/${pub}/history`, c.mia)).json()).toEqual([]);
+      expectEvents(got, { admin: [event], bob: [event], carol: [event], otto: [event], guest: [event], bot: [event] });
+      expect((await call(s, "GET", `/group/${pub}/history`, c.carol)).json()).toEqual([]);
     });
 
     it("the caller matrix and 404", async () => {
       const { priv } = await channels();
-      await postText(s, c.mia, priv, "keep me");
+      await buildMessage(s, c.carol, { gid: priv }, "keep me");
       const matrix: [Session | null, number][] = [
         [null, 401],
         [c.guest, 403],
-        [c.mia, 403],
+        [c.carol, 403],
         [c.bot, 403],
         [c.otto, 404],
       ];
       for (const [who, status] of matrix) {
-        expect((await api(s, "DELETE", `/group/${priv}/clear`, who)).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
+        expect((await call(s, "DELETE", `/group/${priv}/clear`, who)).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
       }
-      expect((await api(s, "GET", `/group/${priv}/history`, c.mia)).json()).toHaveLength(1);
-      expect((await api(s, "DELETE", `/group/${priv}/clear`, c.admin)).statusCode).toBe(200);
-      expect((await api(s, "DELETE", "/group/999/clear", c.admin)).statusCode).toBe(404);
+      expect((await call(s, "GET", `/group/${priv}/history`, c.carol)).json()).toHaveLength(1);
+      expect((await call(s, "DELETE", `/group/${priv}/clear`, c.admin)).statusCode).toBe(200);
+      expect((await call(s, "DELETE", "/group/999/clear", c.admin)).statusCode).toBe(404);
     });
   });
 });

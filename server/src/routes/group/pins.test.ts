@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf, PinnedMessage } from "@parley/protocol";
 import { refreshPinnedMessage } from "../../commands/pins.js";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents } from "../../test/sse.js";
-import { api, channel, expectEvents, postText, seedCast, Streams, type Cast } from "./testkit.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildChannel, buildMessage, type Cast } from "../../test/factories.js";
+import { call, type Reply } from "../../test/api.js";
+import { expectEvents, Streams } from "../../test/events.js";
 
 /** `POST /group/{gid}/pin` and `/unpin`, pins in Group objects, and the refresh after edits and deletes. */
 describe.each(dialects())("pinned messages (%s)", (dialect) => {
@@ -13,7 +15,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
   let streams: Streams<keyof Cast> | null = null;
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    c = await seedCast(s);
+    c = await buildCast(s);
   });
   afterEach(async () => {
     streams?.close();
@@ -21,28 +23,29 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     await s.close();
   });
   const listen = async () => {
-    streams = await Streams.open(s, s.url || (await s.listen()), c);
+    if (!s.url) await s.listen();
+    streams = await Streams.open(s, c);
     return streams;
   };
-  const pins = async (gid: number, who: Session = c.olive) =>
-    ((await api(s, "GET", `/group/${gid}`, who)).json() as { pinned_messages: PinnedMessage[] }).pinned_messages;
+  const pins = async (gid: number, who: Session = c.bob) =>
+    ((await call(s, "GET", `/group/${gid}`, who)).json() as { pinned_messages: PinnedMessage[] }).pinned_messages;
   const name = (who: Session | null) => who?.login.user.name ?? "anonymous";
 
   it("the owner pins a message: 200 empty; pinned_message_updated with the pin to the members only", async () => {
-    const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid, c.bot.uid] });
+    const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
     const mid = await s.app
       .inject({
         method: "POST",
         url: `/api/group/${gid}/send`,
-        headers: { ...c.mia.headers, "content-type": "text/markdown", "x-properties": Buffer.from(JSON.stringify({ mentions: [] })).toString("base64") },
+        headers: { ...c.carol.headers, "content-type": "text/markdown", "x-properties": Buffer.from(JSON.stringify({ mentions: [] })).toString("base64") },
         payload: "**pin me**",
       })
       .then((r) => r.json() as number);
     const ev = await listen();
     const before = Date.now();
-    let res!: Awaited<ReturnType<typeof api>>;
+    let res!: Reply;
     const got = await ev.capture(async () => {
-      res = await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid });
+      res = await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid });
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("");
@@ -50,7 +53,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     assertMatches("PinnedMessage", pin);
     expect(pin).toEqual({
       mid,
-      created_by: c.olive.uid,
+      created_by: c.bob.uid,
       created_at: expect.any(Number),
       properties: { mentions: [] },
       content_type: "text/markdown",
@@ -58,99 +61,99 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     });
     expect(pin.created_at).toBeGreaterThanOrEqual(before);
     const event = { type: "pinned_message_updated", gid, mid, msg: pin };
-    expectEvents(got, { olive: [event], mia: [event], bot: [event] });
-    assertMatches("Group", (await api(s, "GET", `/group/${gid}`, c.mia)).json());
+    expectEvents(got, { bob: [event], carol: [event], bot: [event] });
+    assertMatches("Group", (await call(s, "GET", `/group/${gid}`, c.carol)).json());
   });
 
   it("pins are listed in pin order in every Group object; 409 when already pinned; unpin emits msg:null", async () => {
-    const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid] });
-    const m1 = await postText(s, c.mia, gid, "first written");
-    const m2 = await postText(s, c.mia, gid, "second written");
-    expect((await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid: m2 })).statusCode).toBe(200);
+    const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
+    const m1 = await buildMessage(s, c.carol, { gid: gid }, "first written");
+    const m2 = await buildMessage(s, c.carol, { gid: gid }, "second written");
+    expect((await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid: m2 })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 5));
-    expect((await api(s, "POST", `/group/${gid}/pin`, c.admin, { mid: m1 })).statusCode).toBe(200);
-    expect((await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid: m1 })).statusCode).toBe(409);
+    expect((await call(s, "POST", `/group/${gid}/pin`, c.admin, { mid: m1 })).statusCode).toBe(200);
+    expect((await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid: m1 })).statusCode).toBe(409);
     const listed = await pins(gid);
     expect(listed.map((p) => p.mid)).toEqual([m2, m1]);
-    expect(listed.map((p) => p.created_by)).toEqual([c.olive.uid, c.admin.uid]);
+    expect(listed.map((p) => p.created_by)).toEqual([c.bob.uid, c.admin.uid]);
     // GET /group and the connect sequence carry the same pins.
-    const list = (await api(s, "GET", "/group", c.mia)).json() as { gid: number; pinned_messages: PinnedMessage[] }[];
+    const list = (await call(s, "GET", "/group", c.carol)).json() as { gid: number; pinned_messages: PinnedMessage[] }[];
     expect(list.find((g) => g.gid === gid)?.pinned_messages).toEqual(listed);
     const url = await s.listen();
-    const mia = await openEvents(url, { "api-key": c.mia.token });
-    const related = await mia.waitFor<EventOf<"related_groups">>((e) => e.type === "related_groups");
-    mia.close();
+    const carol = await openEvents(url, { "api-key": c.carol.token });
+    const related = await carol.waitFor<EventOf<"related_groups">>((e) => e.type === "related_groups");
+    carol.close();
     expect(related.groups.find((g) => g.gid === gid)?.pinned_messages).toEqual(listed);
 
     const ev = await listen();
-    const got = await ev.capture(async () => expect((await api(s, "POST", `/group/${gid}/unpin`, c.olive, { mid: m2 })).statusCode).toBe(200));
+    const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${gid}/unpin`, c.bob, { mid: m2 })).statusCode).toBe(200));
     const event = { type: "pinned_message_updated", gid, mid: m2, msg: null };
-    expectEvents(got, { olive: [event], mia: [event] });
+    expectEvents(got, { bob: [event], carol: [event] });
     expect((await pins(gid)).map((p) => p.mid)).toEqual([m1]);
-    expect((await api(s, "POST", `/group/${gid}/unpin`, c.olive, { mid: m2 })).statusCode).toBe(404);
+    expect((await call(s, "POST", `/group/${gid}/unpin`, c.bob, { mid: m2 })).statusCode).toBe(404);
   });
 
   it("404 for a message that does not exist, is elsewhere, or is a DM; 400 bad bodies", async () => {
-    const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid] });
-    const other = await channel(s, c.olive, { name: "other" });
-    const elsewhere = await postText(s, c.olive, other, "not here");
+    const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
+    const other = await buildChannel(s, c.bob, { name: "other" });
+    const elsewhere = await buildMessage(s, c.bob, { gid: other }, "not here");
     const dm = await s.app
-      .inject({ method: "POST", url: `/api/user/${c.mia.uid}/send`, headers: { ...c.olive.headers, "content-type": "text/plain" }, payload: "dm" })
+      .inject({ method: "POST", url: `/api/user/${c.carol.uid}/send`, headers: { ...c.bob.headers, "content-type": "text/plain" }, payload: "dm" })
       .then((r) => r.json() as number);
     for (const mid of [999_999, elsewhere, dm]) {
-      expect((await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid })).statusCode, String(mid)).toBe(404);
+      expect((await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid })).statusCode, String(mid)).toBe(404);
     }
     for (const body of [{}, { mid: "x" }, { mid: 0 }, [1]]) {
-      expect((await api(s, "POST", `/group/${gid}/pin`, c.olive, body)).statusCode, JSON.stringify(body)).toBe(400);
-      expect((await api(s, "POST", `/group/${gid}/unpin`, c.olive, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await call(s, "POST", `/group/${gid}/pin`, c.bob, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await call(s, "POST", `/group/${gid}/unpin`, c.bob, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await api(s, "POST", "/group/999/pin", c.admin, { mid: elsewhere })).statusCode).toBe(404);
-    expect((await api(s, "POST", "/group/999/unpin", c.admin, { mid: elsewhere })).statusCode).toBe(404);
+    expect((await call(s, "POST", "/group/999/pin", c.admin, { mid: elsewhere })).statusCode).toBe(404);
+    expect((await call(s, "POST", "/group/999/unpin", c.admin, { mid: elsewhere })).statusCode).toBe(404);
   });
 
   it("private: the owner and admins; public: admins only; the caller matrix", async () => {
-    const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid, c.bot.uid] });
-    const pub = await channel(s, c.admin, { name: "general", is_public: true });
-    const m = await postText(s, c.mia, gid, "in private");
-    const p = await postText(s, c.mia, pub, "in public");
+    const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
+    const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
+    const m = await buildMessage(s, c.carol, { gid: gid }, "in private");
+    const p = await buildMessage(s, c.carol, { gid: pub }, "in public");
     const privateMatrix: [Session | null, number][] = [
       [null, 401],
       [c.guest, 403],
-      [c.mia, 403],
+      [c.carol, 403],
       [c.bot, 403],
       [c.otto, 404],
-      [c.olive, 200],
+      [c.bob, 200],
     ];
     for (const [who, status] of privateMatrix) {
-      expect((await api(s, "POST", `/group/${gid}/pin`, who, { mid: m })).statusCode, `pin ${name(who)}`).toBe(status);
-      expect((await api(s, "POST", `/group/${gid}/unpin`, who, { mid: m })).statusCode, `unpin ${name(who)}`).toBe(status);
+      expect((await call(s, "POST", `/group/${gid}/pin`, who, { mid: m })).statusCode, `pin ${name(who)}`).toBe(status);
+      expect((await call(s, "POST", `/group/${gid}/unpin`, who, { mid: m })).statusCode, `unpin ${name(who)}`).toBe(status);
     }
     // An admin who is not a member manages pins, but its card shows no pinned content.
-    expect((await api(s, "POST", `/group/${gid}/pin`, c.admin, { mid: m })).statusCode).toBe(200);
+    expect((await call(s, "POST", `/group/${gid}/pin`, c.admin, { mid: m })).statusCode).toBe(200);
     expect(await pins(gid, c.admin)).toEqual([]);
-    expect(await pins(gid, c.mia)).toHaveLength(1);
+    expect(await pins(gid, c.carol)).toHaveLength(1);
 
     const publicMatrix: [Session | null, number][] = [
       [null, 401],
       [c.guest, 403],
-      [c.olive, 403],
+      [c.bob, 403],
       [c.bot, 403],
       [c.admin, 200],
     ];
     for (const [who, status] of publicMatrix) {
-      expect((await api(s, "POST", `/group/${pub}/pin`, who, { mid: p })).statusCode, `pin ${name(who)}`).toBe(status);
+      expect((await call(s, "POST", `/group/${pub}/pin`, who, { mid: p })).statusCode, `pin ${name(who)}`).toBe(status);
     }
     const ev = await listen();
-    const got = await ev.capture(() => api(s, "POST", `/group/${pub}/unpin`, c.admin, { mid: p }));
+    const got = await ev.capture(() => call(s, "POST", `/group/${pub}/unpin`, c.admin, { mid: p }));
     const event = { type: "pinned_message_updated", gid: pub, mid: p, msg: null };
-    expectEvents(got, { admin: [event], olive: [event], mia: [event], otto: [event], guest: [event], bot: [event] });
+    expectEvents(got, { admin: [event], bob: [event], carol: [event], otto: [event], guest: [event], bot: [event] });
   });
 
   describe("refreshPinnedMessage (called by the message commands)", () => {
     it("after an edit the pin shows the current content and the channel is told", async () => {
-      const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid] });
-      const mid = await postText(s, c.mia, gid, "typo");
-      await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid });
+      const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
+      const mid = await buildMessage(s, c.carol, { gid: gid }, "typo");
+      await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid });
       const [before] = await pins(gid);
       const ev = await listen();
       const got = await ev.capture(async () => {
@@ -163,25 +166,25 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
       });
       const msg = { ...before, content_type: "text/markdown", content: "fixed", properties: { edited: true } };
       const event = { type: "pinned_message_updated", gid, mid, msg };
-      expectEvents(got, { olive: [event], mia: [event] });
+      expectEvents(got, { bob: [event], carol: [event] });
       expect(await pins(gid)).toEqual([msg]);
     });
 
     it("a message pinned after an edit shows the edited content", async () => {
-      const gid = await channel(s, c.olive, { name: "team" });
-      const mid = await postText(s, c.olive, gid, "old");
+      const gid = await buildChannel(s, c.bob, { name: "team" });
+      const mid = await buildMessage(s, c.bob, { gid: gid }, "old");
       await s.ctx.db.updateTable("messages").set({ edited_content_type: "text/plain", edited_content: "new" }).where("mid", "=", mid).execute();
-      await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid });
+      await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid });
       expect((await pins(gid))[0]).toMatchObject({ content: "new", properties: null });
     });
 
     it("after a delete (flagged, or the row gone) the pin is removed with msg:null; unpinned messages are ignored", async () => {
-      const gid = await channel(s, c.olive, { name: "team", members: [c.mia.uid] });
-      const m1 = await postText(s, c.mia, gid, "one");
-      const m2 = await postText(s, c.mia, gid, "two");
-      const m3 = await postText(s, c.mia, gid, "three");
-      await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid: m1 });
-      await api(s, "POST", `/group/${gid}/pin`, c.olive, { mid: m2 });
+      const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
+      const m1 = await buildMessage(s, c.carol, { gid: gid }, "one");
+      const m2 = await buildMessage(s, c.carol, { gid: gid }, "two");
+      const m3 = await buildMessage(s, c.carol, { gid: gid }, "three");
+      await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid: m1 });
+      await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid: m2 });
       const ev = await listen();
       const got = await ev.capture(async () => {
         await refreshPinnedMessage(s.ctx, gid, m1, { deleted: true });
@@ -191,7 +194,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
         await refreshPinnedMessage(s.ctx, gid + 100, m1);
       });
       const removed = (mid: number) => ({ type: "pinned_message_updated", gid, mid, msg: null });
-      expectEvents(got, { olive: [removed(m1), removed(m2)], mia: [removed(m1), removed(m2)] });
+      expectEvents(got, { bob: [removed(m1), removed(m2)], carol: [removed(m1), removed(m2)] });
       expect(await pins(gid)).toEqual([]);
     });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChannel, dialects, sendText, startTestServer, type Session, type TestServer } from "../../test/harness.js";
-import { seedUser } from "./testkit.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildChannel, buildMessage, buildUser } from "../../test/factories.js";
 
 /**
  * A channel that goes away — deleted by its owner, or with its owner's account — takes along
@@ -25,11 +25,11 @@ describe.each(dialects())("purging a channel (%s)", (dialect) => {
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    await seedUser(s, "Root", "admin");
-    owner = await seedUser(s, "Olive");
-    member = await seedUser(s, "Milo");
-    gid = await createChannel(s, owner, { name: "team", members: [member.uid] });
-    const mid = await sendText(s, member, `/group/${gid}/send`, "hello");
+    await buildUser(s, "Root", "admin");
+    owner = await buildUser(s, "Bob");
+    member = await buildUser(s, "Milo");
+    gid = await buildChannel(s, owner, { name: "team", members: [member.uid] });
+    const mid = await buildMessage(s, member, { gid: gid }, "hello");
     const post = (who: Session, url: string, payload: unknown) =>
       s.app.inject({ method: "POST", url, headers: who.headers, payload: payload as never });
     expect((await post(member, "/api/user/mute", { add_groups: [{ gid }] })).statusCode).toBe(200);

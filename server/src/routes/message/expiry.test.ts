@@ -2,18 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf, ServerEvent } from "@parley/protocol";
 import { sweepExpiredMessages } from "../../commands/messages.js";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { messageApi, midOf } from "../../test/messaging.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
+import { messageApi, midOf } from "../../test/api.js";
 
 const ready = (e: ServerEvent) => e.type === "ready";
 const deleteOf = (mid: number) => (e: ServerEvent) =>
@@ -32,9 +24,9 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
     s = await startTestServer(dialect, { messageSweepMs: 100 });
     await s.listen();
     api = messageApi(s);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -53,7 +45,7 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
   it("a DM with expires_in 1 s is deleted for good and the delete reaches both parties from the sender", async () => {
     await burn(bob.uid, "user", carol.uid, 1);
     const [b, c, a] = await connect(bob, carol, admin);
-    const mid = await sendText(s, bob, `/user/${carol.uid}/send`, "self-destruct");
+    const mid = await buildMessage(s, bob, { uid: carol.uid }, "self-destruct");
     const sent = await c.waitFor<EventOf<"chat">>((e) => e.type === "chat" && e.mid === mid);
     expect(sent.detail).toEqual({ type: "normal", properties: null, content_type: "text/plain", content: "self-destruct", expires_in: 1 });
     // A reply carries no expires_in (contract §4), so it stays.
@@ -78,12 +70,12 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
   });
 
   it("a channel setting stamps channel messages only, for that sender only; the delete reaches the channel", async () => {
-    const general = await createChannel(s, admin, { name: "general", is_public: true });
+    const general = await buildChannel(s, admin, { name: "general", is_public: true });
     await burn(bob.uid, "group", general, 1);
     const [a] = await connect(admin);
-    const burning = await sendText(s, bob, `/group/${general}/send`, "gone soon");
-    const lasting = await sendText(s, carol, `/group/${general}/send`, "stays");
-    const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "dm stays");
+    const burning = await buildMessage(s, bob, { gid: general }, "gone soon");
+    const lasting = await buildMessage(s, carol, { gid: general }, "stays");
+    const dm = await buildMessage(s, bob, { uid: carol.uid }, "dm stays");
     const deletion = await a.waitFor<EventOf<"chat">>(deleteOf(burning), 5_000);
     expect(deletion).toMatchObject({ from_uid: bob.uid, target: { gid: general } });
     const history = await api.history(admin, `group/${general}`);
@@ -94,11 +86,11 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
 
   it("the sweep deletes only what is due, and an edited or already deleted message is handled", async () => {
     await burn(bob.uid, "user", carol.uid, 300);
-    const due = await sendText(s, bob, `/user/${carol.uid}/send`, "five minutes");
+    const due = await buildMessage(s, bob, { uid: carol.uid }, "five minutes");
     const row = await s.ctx.repos.messages.byId(due);
     expect(row).toMatchObject({ expires_in: 300, expires_at: (row?.created_at ?? 0) + 300_000 });
     midOf(await api.edit(bob, due, "edited"));
-    const deleted = await sendText(s, bob, `/user/${carol.uid}/send`, "deleted first");
+    const deleted = await buildMessage(s, bob, { uid: carol.uid }, "deleted first");
     midOf(await api.remove(bob, deleted));
 
     expect(await sweepExpiredMessages(s.ctx, Date.now())).toBe(0);
@@ -112,9 +104,9 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
   });
 
   it("a message of a channel deleted in the meantime is removed without an announcement", async () => {
-    const team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    const team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
     await burn(bob.uid, "group", team, 60);
-    const mid = await sendText(s, bob, `/group/${team}/send`, "bye");
+    const mid = await buildMessage(s, bob, { gid: team }, "bye");
     await s.ctx.db.deleteFrom("groups").where("gid", "=", team).execute();
     expect(await sweepExpiredMessages(s.ctx, Date.now() + 61_000)).toBe(1);
     expect(await s.ctx.repos.messages.byId(mid)).toBeUndefined();

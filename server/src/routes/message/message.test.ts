@@ -1,20 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { QUICK_REACTIONS, type ChatMessage, type EventOf, type ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { expectChatDelivery, messageApi, midOf, seedBot } from "../../test/messaging.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
 import { sendFile, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
+import { messageApi, midOf } from "../../test/api.js";
+import { expectChatDelivery } from "../../test/events.js";
 
 const ready = (e: ServerEvent) => e.type === "ready";
 
@@ -34,11 +26,11 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     s = await startTestServer(dialect);
     await s.listen();
     api = messageApi(s);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
-    general = await createChannel(s, admin, { name: "general", is_public: true });
-    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
+    general = await buildChannel(s, admin, { name: "general", is_public: true });
+    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -52,13 +44,13 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     return streams;
   };
   /** A public-channel message every stream receives: proves earlier events were not sent. */
-  const fence = () => sendText(s, admin, `/group/${general}/send`, "fence");
+  const fence = () => buildMessage(s, admin, { gid: general }, "fence");
   const mids = (list: ChatMessage[]) => list.map((m) => m.mid);
 
   describe("PUT /api/message/{mid}/edit", () => {
     it("answers a new mid; both DM parties get reaction{edit}; history shows the original, then the edit", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "hello");
+      const original = await buildMessage(s, bob, { uid: carol.uid }, "hello");
       const mid = midOf(await api.edit(bob, original, "hello again", "text/plain", { mentions: [] }));
       expect(mid).toBeGreaterThan(original);
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -83,7 +75,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
     it("edits into markdown, in a private channel only its members hear it", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, carol, `/group/${team}/send`, "plan");
+      const original = await buildMessage(s, carol, { gid: team }, "plan");
       const mid = midOf(await api.edit(carol, original, "**plan**", "text/markdown"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       expect(event).toMatchObject({
@@ -94,9 +86,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a reply can be edited; a public-channel edit reaches every stream, guests included", async () => {
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       const [b, c, a, g] = await connect(bob, carol, admin, guest);
-      const original = await sendText(s, bob, `/group/${general}/send`, "q?");
+      const original = await buildMessage(s, bob, { gid: general }, "q?");
       const reply = midOf(await api.reply(carol, original, "a!"));
       const mid = midOf(await api.edit(carol, reply, "a!!"));
       const event = await expectChatDelivery(mid, [b, c, a, g], [], fence);
@@ -104,19 +96,19 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("404 unknown, 403 not the sender (admins included) or not a normal/reply message, 403 after leaving the channel", async () => {
-      const original = await sendText(s, bob, `/group/${team}/send`, "mine");
+      const original = await buildMessage(s, bob, { gid: team }, "mine");
       expect((await api.edit(bob, 999_999, "x")).statusCode).toBe(404);
       expect((await api.edit(carol, original, "x")).statusCode).toBe(403);
       expect((await api.edit(admin, original, "x")).statusCode).toBe(403);
       const like = midOf(await api.like(bob, original, "👍"));
       expect((await api.edit(bob, like, "x")).statusCode).toBe(403);
-      const carols = await sendText(s, carol, `/group/${team}/send`, "bye");
+      const carols = await buildMessage(s, carol, { gid: team }, "bye");
       await s.ctx.db.deleteFrom("group_members").where("gid", "=", team).where("uid", "=", carol.uid).execute();
       expect((await api.edit(carol, carols, "x")).statusCode).toBe(403);
     });
 
     it("400 bad id or empty body, 415 unsupported type, 400 unknown archive; nothing is stored", async () => {
-      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "hello");
+      const original = await buildMessage(s, bob, { uid: carol.uid }, "hello");
       const count = async () => (await s.ctx.db.selectFrom("messages").select("mid").execute()).length;
       const before = await count();
       expect((await api.edit(bob, "abc", "x")).statusCode).toBe(400);
@@ -128,9 +120,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 guest; a bot edits its own message", async () => {
-      const guest = await seedGuest(s);
-      const bot = await seedBot(s);
-      const original = await sendText(s, bot, `/group/${general}/send`, "beep");
+      const guest = await buildGuest(s);
+      const bot = await buildBot(s);
+      const original = await buildMessage(s, bot, { gid: general }, "beep");
       expect((await api.edit(null, original, "x")).statusCode).toBe(401);
       expect((await api.edit(guest, original, "x")).statusCode).toBe(403);
       midOf(await api.edit(bot, original, "boop"));
@@ -139,7 +131,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("pinned messages follow edits and deletes", () => {
     it("an edit updates the pin (pinned_message_updated with the new content); a delete drops it (msg null)", async () => {
-      const original = await sendText(s, carol, `/group/${team}/send`, "agenda");
+      const original = await buildMessage(s, carol, { gid: team }, "agenda");
       const pin = await s.app.inject({ method: "POST", url: `/api/group/${team}/pin`, headers: bob.headers, payload: { mid: original } });
       expect(pin.statusCode).toBe(200);
       const [b, c, a] = await connect(bob, carol, admin);
@@ -167,7 +159,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
   describe("PUT /api/message/{mid}/like", () => {
     it("a like in a DM targets the other party; every quick reaction is accepted; repeats are new messages", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "hi");
+      const original = await buildMessage(s, bob, { uid: carol.uid }, "hi");
       const mid = midOf(await api.like(carol, original, "❤️"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       assertMatches("ChatMessage", event);
@@ -193,18 +185,18 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("in a group the like targets the group; a bot may like", async () => {
-      const bot = await seedBot(s);
+      const bot = await buildBot(s);
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, carol, `/group/${team}/send`, "ship it");
+      const original = await buildMessage(s, carol, { gid: team }, "ship it");
       const mid = midOf(await api.like(bob, original, "🎉"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       expect(event).toMatchObject({ from_uid: bob.uid, target: { gid: team }, detail: { mid: original, detail: { type: "like", action: "🎉" } } });
-      const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
+      const pub = await buildMessage(s, bob, { gid: general }, "pub");
       midOf(await api.like(bot, pub, "👍"));
     });
 
     it("400 for any other action or a malformed body", async () => {
-      const original = await sendText(s, bob, `/group/${general}/send`, "hi");
+      const original = await buildMessage(s, bob, { gid: general }, "hi");
       for (const action of ["😀", "", "❤", "like", 1, null, "👍👍"]) {
         expect((await api.like(bob, original, action)).statusCode, String(action)).toBe(400);
       }
@@ -218,10 +210,10 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("404 unknown; 403 reaction target, non-party DM, non-member private channel, guest; 401 anonymous", async () => {
-      const guest = await seedGuest(s);
-      const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "private");
-      const priv = await sendText(s, bob, `/group/${team}/send`, "members only");
-      const pub = await sendText(s, bob, `/group/${general}/send`, "public");
+      const guest = await buildGuest(s);
+      const dm = await buildMessage(s, bob, { uid: carol.uid }, "private");
+      const priv = await buildMessage(s, bob, { gid: team }, "members only");
+      const pub = await buildMessage(s, bob, { gid: general }, "public");
       const like = midOf(await api.like(carol, pub, "👍"));
       expect((await api.like(bob, 999_999, "👍")).statusCode).toBe(404);
       expect((await api.like(bob, like, "👍")).statusCode).toBe(403);
@@ -236,7 +228,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
   describe("DELETE /api/message/{mid}", () => {
     it("the sender deletes: reaction{delete} to the conversation; the content is gone from history, the backlog and the edits", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "secret plan");
+      const original = await buildMessage(s, bob, { uid: carol.uid }, "secret plan");
       const edit = midOf(await api.edit(bob, original, "secret plan v2"));
       const like = midOf(await api.like(carol, original, "👍"));
       const reply = midOf(await api.reply(carol, original, "ok"));
@@ -270,11 +262,11 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
     it("an admin deletes anyone's message, in channels they are not in and in others' DMs", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const priv = await sendText(s, carol, `/group/${team}/send`, "in team");
+      const priv = await buildMessage(s, carol, { gid: team }, "in team");
       const mid = midOf(await api.remove(admin, priv));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       expect(event).toMatchObject({ from_uid: admin.uid, target: { gid: team }, detail: { mid: priv, detail: { type: "delete" } } });
-      const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "dm");
+      const dm = await buildMessage(s, bob, { uid: carol.uid }, "dm");
       const dmDelete = midOf(await api.remove(admin, dm));
       // VoceChat's rule: an outsider's reaction in a DM names the original's recipient.
       const dmEvent = await expectChatDelivery(dmDelete, [b, c], [a], fence);
@@ -282,9 +274,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("403 for others' messages and reactions, guests; 401 anonymous; 404 unknown; a bot deletes its own", async () => {
-      const guest = await seedGuest(s);
-      const bot = await seedBot(s);
-      const pub = await sendText(s, bob, `/group/${general}/send`, "hi");
+      const guest = await buildGuest(s);
+      const bot = await buildBot(s);
+      const pub = await buildMessage(s, bob, { gid: general }, "hi");
       const like = midOf(await api.like(bob, pub, "👍"));
       expect((await api.remove(carol, pub)).statusCode).toBe(403);
       expect((await api.remove(bob, like)).statusCode).toBe(403);
@@ -292,7 +284,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       expect((await api.remove(null, pub)).statusCode).toBe(401);
       expect((await api.remove(bob, 999_999)).statusCode).toBe(404);
       expect((await api.remove(bob, "x1")).statusCode).toBe(400);
-      const beep = await sendText(s, bot, `/group/${general}/send`, "beep");
+      const beep = await buildMessage(s, bot, { gid: general }, "beep");
       midOf(await api.remove(bot, beep));
     });
   });
@@ -300,9 +292,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
   describe("DELETE /api/message/bulk/{mids}", () => {
     it("deletes every listed message, each with its own delete reaction, and answers the count", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const m1 = await sendText(s, bob, `/user/${carol.uid}/send`, "one");
-      const m2 = await sendText(s, bob, `/group/${team}/send`, "two");
-      const m3 = await sendText(s, bob, `/group/${general}/send`, "three");
+      const m1 = await buildMessage(s, bob, { uid: carol.uid }, "one");
+      const m2 = await buildMessage(s, bob, { gid: team }, "two");
+      const m3 = await buildMessage(s, bob, { gid: general }, "three");
       const res = await api.bulk(bob, `${m3},${m1},${m2},${m1}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -321,8 +313,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("all or nothing: one unknown mid is a 404, one foreign mid a 403, and nothing is deleted", async () => {
-      const mine = await sendText(s, bob, `/group/${general}/send`, "mine");
-      const theirs = await sendText(s, carol, `/group/${general}/send`, "theirs");
+      const mine = await buildMessage(s, bob, { gid: general }, "mine");
+      const theirs = await buildMessage(s, carol, { gid: general }, "theirs");
       expect((await api.bulk(bob, `${mine},999999`)).statusCode).toBe(404);
       expect((await api.bulk(bob, `${mine},${theirs}`)).statusCode).toBe(403);
       expect(await s.ctx.repos.messages.byId(mine)).toBeDefined();
@@ -331,15 +323,15 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
     it("takes long lists (beyond the router's 100-character parameter cap)", async () => {
       const list = [];
-      for (let i = 0; i < 40; i++) list.push(await sendText(s, bob, `/group/${general}/send`, `m${i}`));
+      for (let i = 0; i < 40; i++) list.push(await buildMessage(s, bob, { gid: general }, `m${i}`));
       const res = await api.bulk(bob, list.join(","));
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("40");
     });
 
     it("400 for a malformed list; 401 anonymous; 403 guest", async () => {
-      const guest = await seedGuest(s);
-      const mine = await sendText(s, bob, `/group/${general}/send`, "mine");
+      const guest = await buildGuest(s);
+      const mine = await buildMessage(s, bob, { gid: general }, "mine");
       for (const list of [",", `${mine},`, `,${mine}`, `${mine},,${mine}`, "a", `${mine};${mine}`, "0", Array(501).fill(mine).join(",")]) {
         expect((await api.bulk(bob, encodeURIComponent(list))).statusCode, list.slice(0, 20)).toBe(400);
       }
@@ -353,7 +345,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
   describe("POST /api/message/{mid}/reply", () => {
     it("a DM reply targets the other party, with the original's mid, properties and content", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "lunch?");
+      const original = await buildMessage(s, bob, { uid: carol.uid }, "lunch?");
       const mid = midOf(await api.reply(carol, original, "yes", "text/plain", { mentions: [bob.uid], local_id: 1 }));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       assertMatches("ChatMessage", event);
@@ -375,7 +367,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
     it("a channel reply goes to the channel's audience", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, bob, `/group/${team}/send`, "standup?");
+      const original = await buildMessage(s, bob, { gid: team }, "standup?");
       const mid = midOf(await api.reply(carol, original, "now"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
       expect(event).toMatchObject({ from_uid: carol.uid, target: { gid: team }, detail: { type: "reply", mid: original, content: "now", properties: null } });
@@ -383,7 +375,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
     it("a reply can carry a file: {path} with vocechat/file (or audio), the upload's name, type and size, in a DM or a channel", async () => {
       const [b, c, a] = await connect(bob, carol, admin);
-      const original = await sendText(s, bob, `/user/${carol.uid}/send`, "can you send the deck?");
+      const original = await buildMessage(s, bob, { uid: carol.uid }, "can you send the deck?");
       const deck = await uploadFile(s, carol, Buffer.from("%PDF-1.4 deck"), { filename: "deck.pdf", content_type: "application/pdf" });
       const mid = midOf(await sendFile(s, carol, `/message/${original}/reply`, JSON.stringify({ path: deck.path }), { local_id: 5, name: "spoofed.exe" }));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -405,7 +397,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       expect((await api.history(bob, `user/${carol.uid}`)).at(-1)?.detail).toEqual(event.detail);
 
       // In a channel, to its audience; a voice note is a file reply too.
-      const question = await sendText(s, bob, `/group/${team}/send`, "status?");
+      const question = await buildMessage(s, bob, { gid: team }, "status?");
       const voice = await uploadFile(s, carol, Buffer.from("OggS...."), { filename: "status.ogg", content_type: "audio/ogg" });
       const audio = midOf(await sendFile(s, carol, `/message/${question}/reply`, JSON.stringify({ path: voice.path }), undefined, "vocechat/audio"));
       const audioEvent = await expectChatDelivery(audio, [b, c], [a], fence);
@@ -419,10 +411,10 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a file reply: 400 for a malformed or unknown path and nothing is stored; 403 guests and non-members; 401 anonymous; a bot may", async () => {
-      const guest = await seedGuest(s);
-      const bot = await seedBot(s);
-      const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
-      const priv = await sendText(s, bob, `/group/${team}/send`, "team");
+      const guest = await buildGuest(s);
+      const bot = await buildBot(s);
+      const pub = await buildMessage(s, bob, { gid: general }, "pub");
+      const priv = await buildMessage(s, bob, { gid: team }, "team");
       const file = await uploadFile(s, bob, Buffer.from("hello"), { filename: "hello.txt" });
       const body = JSON.stringify({ path: file.path });
       const before = await s.ctx.db.selectFrom("messages").select("mid").execute();
@@ -439,23 +431,23 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("restricted channels: only the owner and admins reply", async () => {
-      const pub = await sendText(s, bob, `/group/${general}/send`, "announcement");
+      const pub = await buildMessage(s, bob, { gid: general }, "announcement");
       await s.ctx.db.updateTable("groups").set({ only_owner_can_send_msg: 1 }).where("gid", "in", [general, team]).execute();
       const res = await api.reply(bob, pub, "me too");
       expect(res.statusCode).toBe(403);
       expect(res.body).toBe("only Channel owner can send message!");
       midOf(await api.reply(admin, pub, "admin may"));
-      const priv = await sendText(s, bob, `/group/${team}/send`, "owner speaks");
+      const priv = await buildMessage(s, bob, { gid: team }, "owner speaks");
       expect((await api.reply(carol, priv, "member")).statusCode).toBe(403);
       midOf(await api.reply(bob, priv, "owner replies"));
     });
 
     it("404 unknown; 403 to a reaction, outside the DM or channel, guests; 401 anonymous; 400/415 bodies; a bot replies", async () => {
-      const guest = await seedGuest(s);
-      const bot = await seedBot(s);
-      const dm = await sendText(s, bob, `/user/${carol.uid}/send`, "dm");
-      const priv = await sendText(s, bob, `/group/${team}/send`, "team");
-      const pub = await sendText(s, bob, `/group/${general}/send`, "pub");
+      const guest = await buildGuest(s);
+      const bot = await buildBot(s);
+      const dm = await buildMessage(s, bob, { uid: carol.uid }, "dm");
+      const priv = await buildMessage(s, bob, { gid: team }, "team");
+      const pub = await buildMessage(s, bob, { gid: general }, "pub");
       const like = midOf(await api.like(carol, pub, "👍"));
       expect((await api.reply(bob, 999_999, "x")).statusCode).toBe(404);
       expect((await api.reply(bob, like, "x")).statusCode).toBe(403);

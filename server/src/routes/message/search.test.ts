@@ -1,18 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatMessage } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
-import { messageApi, midOf, seedBot } from "../../test/messaging.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
+import { messageApi, midOf } from "../../test/api.js";
 
 /** `GET /api/message/search` (Parley): substring search over what the caller may read. */
 describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
@@ -27,11 +18,11 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     api = messageApi(s);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
-    general = await createChannel(s, admin, { name: "general", is_public: true });
-    team = await createChannel(s, bob, { name: "team", members: [carol.uid] });
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
+    general = await buildChannel(s, admin, { name: "general", is_public: true });
+    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
   });
   afterEach(async () => {
     await s.close();
@@ -53,11 +44,11 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   };
 
   it("finds CJK text in every conversation the caller may read, newest first", async () => {
-    const pub = await sendText(s, bob, `/group/${general}/send`, "明天在会议室开会");
-    const priv = await sendText(s, carol, `/group/${team}/send`, "会议室已经订好了");
-    const dm = await sendText(s, admin, `/user/${bob.uid}/send`, "三楼会议室B");
-    const other = await sendText(s, admin, `/user/${carol.uid}/send`, "会议室的钥匙");
-    await sendText(s, bob, `/group/${general}/send`, "没有关系的消息");
+    const pub = await buildMessage(s, bob, { gid: general }, "明天在会议室开会");
+    const priv = await buildMessage(s, carol, { gid: team }, "会议室已经订好了");
+    const dm = await buildMessage(s, admin, { uid: bob.uid }, "三楼会议室B");
+    const other = await buildMessage(s, admin, { uid: carol.uid }, "会议室的钥匙");
+    await buildMessage(s, bob, { gid: general }, "没有关系的消息");
     expect(await found(bob, { keyword: "会议室" })).toEqual([dm, priv, pub]);
     expect(await found(carol, { keyword: "会议室" })).toEqual([other, priv, pub]);
     // Admins manage private channels but do not read them (policies/groups.ts).
@@ -68,7 +59,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("finds Latin text case-insensitively; replies and markdown count, reactions and other kinds do not", async () => {
-    const plain = await sendText(s, bob, `/group/${general}/send`, "Quarterly Report is due");
+    const plain = await buildMessage(s, bob, { gid: general }, "Quarterly Report is due");
     const md = midOf(await api.send(carol, `group/${general}/send`, "**quarterly report** draft", "text/markdown"));
     const reply = midOf(await api.reply(bob, md, "the REPORT looks good"));
     midOf(await api.like(carol, plain, "👍"));
@@ -80,8 +71,8 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("an edit changes what matches and what is shown; a delete removes the message", async () => {
-    const mid = await sendText(s, bob, `/group/${general}/send`, "会议室改到三楼");
-    const gone = await sendText(s, bob, `/group/${general}/send`, "会议室取消了");
+    const mid = await buildMessage(s, bob, { gid: general }, "会议室改到三楼");
+    const gone = await buildMessage(s, bob, { gid: general }, "会议室取消了");
     expect(await found(carol, { keyword: "会议室" })).toEqual([gone, mid]);
 
     midOf(await api.edit(bob, mid, "改到明天下午", "text/plain", { edited: true }));
@@ -107,10 +98,10 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
 
   it("narrows to one channel or one DM; pages with an exclusive `before` and `limit`", async () => {
     const mids: number[] = [];
-    for (let i = 0; i < 5; i++) mids.push(await sendText(s, bob, `/group/${general}/send`, `ping ${i}`));
-    const inTeam = await sendText(s, bob, `/group/${team}/send`, "ping team");
-    const inDm = await sendText(s, carol, `/user/${bob.uid}/send`, "ping dm");
-    await sendText(s, admin, `/user/${carol.uid}/send`, "ping elsewhere");
+    for (let i = 0; i < 5; i++) mids.push(await buildMessage(s, bob, { gid: general }, `ping ${i}`));
+    const inTeam = await buildMessage(s, bob, { gid: team }, "ping team");
+    const inDm = await buildMessage(s, carol, { uid: bob.uid }, "ping dm");
+    await buildMessage(s, admin, { uid: carol.uid }, "ping elsewhere");
     expect(await found(bob, { keyword: "ping", gid: team })).toEqual([inTeam]);
     expect(await found(bob, { keyword: "ping", uid: carol.uid })).toEqual([inDm]);
     expect(await found(carol, { keyword: "ping", uid: bob.uid })).toEqual([inDm]);
@@ -120,11 +111,11 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("treats LIKE and FTS syntax in the keyword as plain text", async () => {
-    const pct = await sendText(s, bob, `/group/${general}/send`, "up 100% today");
-    await sendText(s, bob, `/group/${general}/send`, "up 1000 today");
-    const quote = await sendText(s, bob, `/group/${general}/send`, 'he said "hi" OR bye');
-    const under = await sendText(s, bob, `/group/${general}/send`, "a_b");
-    await sendText(s, bob, `/group/${general}/send`, "axb");
+    const pct = await buildMessage(s, bob, { gid: general }, "up 100% today");
+    await buildMessage(s, bob, { gid: general }, "up 1000 today");
+    const quote = await buildMessage(s, bob, { gid: general }, 'he said "hi" OR bye');
+    const under = await buildMessage(s, bob, { gid: general }, "a_b");
+    await buildMessage(s, bob, { gid: general }, "axb");
     expect(await found(bob, { keyword: "100%" })).toEqual([pct]);
     expect(await found(bob, { keyword: '"hi" OR' })).toEqual([quote]);
     expect(await found(bob, { keyword: "a_b" })).toEqual([under]);
@@ -133,11 +124,11 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("every kind of caller: guests see public channels, bots their own reach; 401 anonymous", async () => {
-    const guest = await seedGuest(s);
-    const bot = await seedBot(s);
-    const pub = await sendText(s, bob, `/group/${general}/send`, "hello world");
-    await sendText(s, bob, `/group/${team}/send`, "hello team");
-    const toBot = await sendText(s, bob, `/user/${bot.uid}/send`, "hello bot");
+    const guest = await buildGuest(s);
+    const bot = await buildBot(s);
+    const pub = await buildMessage(s, bob, { gid: general }, "hello world");
+    await buildMessage(s, bob, { gid: team }, "hello team");
+    const toBot = await buildMessage(s, bob, { uid: bot.uid }, "hello bot");
     expect(await found(guest, { keyword: "hello" })).toEqual([pub]);
     expect(await found(bot, { keyword: "hello" })).toEqual([toBot, pub]);
     expect((await search(null, { keyword: "hello" })).statusCode).toBe(401);

@@ -3,8 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AdminFileItem } from "@parley/protocol";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { sendFile, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
 
 describe.each(dialects())("files administration (%s)", (dialect) => {
   let s: TestServer;
@@ -14,9 +15,9 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
-    carol = await seedMember(s, admin, "Carol");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
+    carol = await buildMember(s, admin, "Carol");
   });
   afterEach(async () => {
     await s.close();
@@ -35,7 +36,7 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
 
   describe("GET /api/admin/system/files", () => {
     it("lists file messages newest first with the contract's fields, filtered and paged", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
       const pdf = await share(bob, `/group/${gid}/send`, Buffer.from("%PDF"), "Plan.PDF");
       const img = await share(carol, `/group/${gid}/send`, png, "pic.png");
@@ -88,7 +89,7 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
     });
 
     it("marks files whose bytes are gone or past the expiry as expired", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const a = await share(bob, `/group/${gid}/send`, Buffer.from("a"), "a.txt");
       const b = await share(bob, `/group/${gid}/send`, Buffer.from("b"), "b.txt");
       await s.ctx.db.updateTable("files").set({ created_at: Date.now() - 3 * 86_400_000 }).where("path", "=", a.path).execute();
@@ -101,7 +102,7 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
     });
 
     it("is for admins only and validates its query", async () => {
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect((await inject("GET", "/api/admin/system/files")).statusCode).toBe(401);
       for (const who of [guest, bob]) expect((await inject("GET", "/api/admin/system/files", who)).statusCode).toBe(403);
       for (const q of ["file_type=Exe", "creation_time_type=Day2", "uid=abc", "page=-1", "page_size=0", "page_size=100000"]) {
@@ -112,11 +113,11 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
 
   describe("DELETE /api/resource/file/delete", () => {
     it("deletes every uploaded file and thumbnail; the messages stay, their files expired", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
       const f1 = await share(bob, `/group/${gid}/send`, png, "p.png");
       const f2 = await share(carol, `/group/${gid}/send`, Buffer.from("x"), "x.txt");
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect((await inject("DELETE", "/api/resource/file/delete")).statusCode).toBe(401);
       for (const who of [guest, bob]) expect((await inject("DELETE", "/api/resource/file/delete", who)).statusCode).toBe(403);
       expect((await inject("GET", `/api/resource/file?file_path=${f1.path}`)).statusCode).toBe(200);
@@ -141,7 +142,7 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
   describe("/api/resource/widget-extra.css", () => {
     it("is 404 until set; admins set it; anyone reads it as text/css", async () => {
       expect((await inject("GET", "/api/resource/widget-extra.css")).statusCode).toBe(404);
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       const css = ".widget { color: #123456; }";
       expect((await inject("PUT", "/api/resource/widget-extra.css", undefined, { data: css })).statusCode).toBe(401);
       for (const who of [guest, bob]) expect((await inject("PUT", "/api/resource/widget-extra.css", who, { data: css })).statusCode).toBe(403);

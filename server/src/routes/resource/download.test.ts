@@ -3,8 +3,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
 import { sweepFiles } from "../../commands/files.js";
-import { dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { pseudoRandom, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildGuest, buildMember } from "../../test/factories.js";
 
 describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
   let s: TestServer;
@@ -16,8 +17,8 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
     data = pseudoRandom(100_000, 11);
     file = await uploadFile(s, bob, data, { filename: "notes.bin" });
     url = `/api/resource/file?file_path=${encodeURIComponent(file.path)}`;
@@ -29,8 +30,8 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
   const get = (u: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") => s.app.inject({ method, url: u, headers });
 
   it("is served to anyone, with or without a session (clients load files by URL)", async () => {
-    const guest = await seedGuest(s);
-    const outsider = await seedMember(s, admin, "Carol");
+    const guest = await buildGuest(s);
+    const outsider = await buildMember(s, admin, "Carol");
     for (const headers of [{}, guest.headers, outsider.headers, bob.headers, admin.headers]) {
       const res = await get(url, headers);
       expect(res.statusCode).toBe(200);

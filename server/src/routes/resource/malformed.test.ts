@@ -1,8 +1,9 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { uploadPrefix } from "../../storage/layout.js";
 import { prepare } from "../../test/uploads.js";
+import { type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildMember } from "../../test/factories.js";
 
 /**
  * Malformed upload bodies (issue 14): whatever the multipart reader cannot parse is a 4xx with a
@@ -21,7 +22,7 @@ describe("POST /api/resource/file/upload with a malformed body", () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    bob = await seedMember(s, await seedAdmin(s), "Bob");
+    bob = await buildMember(s, await buildAdmin(s), "Bob");
   });
   afterAll(async () => {
     await s.close();
@@ -92,7 +93,7 @@ describe("an upload the client abandons mid-body", () => {
     const s = await startTestServer();
     try {
       await s.listen();
-      const bob = await seedMember(s, await seedAdmin(s), "Bob");
+      const bob = await buildMember(s, await buildAdmin(s), "Bob");
       const fileId = await prepare(s, bob, { filename: "a.bin" });
       const before = await s.ctx.repos.files.upload(fileId);
       const statuses: number[] = [];

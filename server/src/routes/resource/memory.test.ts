@@ -3,8 +3,9 @@ import http from "node:http";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
-import { dialects, seedAdmin, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { prepare, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin } from "../../test/factories.js";
 
 const MB = 1024 * 1024;
 
@@ -52,7 +53,7 @@ describe.each(dialects())("a 100 MB upload keeps memory flat (%s)", (dialect) =>
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
   });
   afterEach(async () => {
     await s.close();

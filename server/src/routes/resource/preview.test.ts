@@ -6,7 +6,8 @@ import { EMPTY_OPEN_GRAPH, type OpenGraphObject } from "@parley/protocol";
 import { PUBLIC_ONLY, type AddressGate, type Resolver } from "../../preview/address.js";
 import { LinkPreviewService } from "../../preview/service.js";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildGuest, buildMember } from "../../test/factories.js";
 
 const PAGE = `<!doctype html>
 <html lang="en"><head>
@@ -120,8 +121,8 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
     hits.a.length = 0;
     hits.b.length = 0;
   });
@@ -147,8 +148,8 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
     it("reads the Open Graph object of a real page, cached for 24 hours", async () => {
       await s.close();
       s = await startTestServer(dialect, { previewAllowPrivate: true });
-      admin = await seedAdmin(s);
-      bob = await seedMember(s, admin, "Bob");
+      admin = await buildAdmin(s);
+      bob = await buildMember(s, admin, "Bob");
       const first = await preview(`http://127.0.0.1:${portA}/og`);
       expect(first.status).toBe(200);
       expect(first.headers["cache-control"]).toBe("public, max-age=86400");
@@ -299,7 +300,7 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
 
   it("needs a session (guests included) and a url", async () => {
     usePreview({ gate: siteAIsPublic });
-    const guest = await seedGuest(s);
+    const guest = await buildGuest(s);
     expect((await preview(`http://127.0.0.1:${portA}/og`, null)).status).toBe(401);
     expect((await preview(`http://127.0.0.1:${portA}/og`, guest)).body?.title).toBe("Parley & friends");
     expect((await preview(`http://127.0.0.1:${portA}/og`, admin)).status).toBe(200);

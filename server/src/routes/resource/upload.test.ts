@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatMessage, EventOf, UploadFileResponse } from "@parley/protocol";
 import { sweepFiles, UPLOAD_TIMEOUT_MS } from "../../commands/files.js";
 import { assertMatches } from "../../test/contract.js";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents } from "../../test/sse.js";
 import { multipart, prepare, pseudoRandom, sendFile, uploadChunk, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
@@ -27,8 +28,8 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   beforeEach(async () => {
     s = await startTestServer(dialect, { maxFileSize: 8 * 1024 * 1024, uploadChunkLimit: 3 * 1024 * 1024 });
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
   });
   afterEach(async () => {
     await s.close();
@@ -38,7 +39,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   describe("POST /api/resource/file/prepare", () => {
     it("answers a UUID v4 as a JSON string; members and admins only", async () => {
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect((await s.app.inject({ method: "POST", url: "/api/resource/file/prepare", payload: {} })).statusCode).toBe(401);
       expect((await s.app.inject({ method: "POST", url: "/api/resource/file/prepare", headers: guest.headers, payload: {} })).statusCode).toBe(403);
       for (const who of [bob, admin]) {
@@ -168,7 +169,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
     it("needs a member session: anonymous 401, guests 403, before the body is read", async () => {
       const fileId = await prepare(s, bob);
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       const { payload, headers } = multipart([["file_id", fileId], ["chunk_data", Buffer.from("x")]]);
       expect((await s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers, payload })).statusCode).toBe(401);
       expect((await s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers: { ...guest.headers, ...headers }, payload })).statusCode).toBe(403);
@@ -294,7 +295,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   describe("file messages", () => {
     it("sets name, content_type and size over the client's properties; the content is the path", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const data = Buffer.from("%PDF-1.4 minimal");
       const { path: filePath } = await uploadFile(s, bob, data, { filename: "Résumé 2024.pdf" });
       await s.listen();
@@ -332,7 +333,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("400 when the path is malformed, unknown or expired; nothing is stored", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const before = await s.ctx.db.selectFrom("messages").selectAll().execute();
       for (const body of [
         "not json",

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, startTestServer, type TestServer } from "../../test/harness.js";
 import { startSmtp, type TestSmtp } from "../../test/smtp.js";
-import { FRONTEND, call, enableSmtp } from "../token/testkit.js";
-import { expectMatrix, seedCast, type Cast } from "../user/fixtures.js";
+import { dialects, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, type Cast } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { enableSmtp, FRONTEND } from "../../test/identity.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 /** SMTP, the test mail, the third-party secret and the frontend URL (contract §3.7). */
 describe.each(dialects())("identity settings (%s)", (dialect) => {
@@ -13,7 +15,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
   beforeEach(async () => {
     smtp = await startSmtp();
     s = await startTestServer(dialect);
-    cast = await seedCast(s);
+    cast = await buildCast(s);
   });
   afterEach(async () => {
     await s.close();

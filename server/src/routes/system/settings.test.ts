@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SYSTEM_COMMON, type EventOf, type ServerEvent } from "@parley/protocol";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, sendText, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
 
 const ready = (e: ServerEvent) => e.type === "ready";
 
@@ -20,8 +21,8 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    admin = await seedAdmin(s);
-    bob = await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    bob = await buildMember(s, admin, "Bob");
   });
   afterEach(async () => {
     for (const c of streams.splice(0)) c.close();
@@ -34,7 +35,7 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
   describe("/api/admin/system/common", () => {
     it("is readable by any session, with the defaults; anonymous gets 401", async () => {
       expect((await inject("GET", "/api/admin/system/common")).statusCode).toBe(401);
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       for (const who of [admin, bob, guest]) {
         const res = await inject("GET", "/api/admin/system/common", who);
         expect(res.statusCode).toBe(200);
@@ -71,7 +72,7 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
     });
 
     it("refuses non-admins and bad values, changing nothing", async () => {
-      const guest = await seedGuest(s);
+      const guest = await buildGuest(s);
       expect((await inject("PUT", "/api/admin/system/common", undefined, { dm_enable: false })).statusCode).toBe(401);
       expect((await inject("PUT", "/api/admin/system/common", bob, { dm_enable: false })).statusCode).toBe(403);
       expect((await inject("PUT", "/api/admin/system/common", guest, { dm_enable: false })).statusCode).toBe(403);
@@ -117,9 +118,9 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
 
   describe("DELETE /api/admin/system/message/clear", () => {
     it("deletes every message and tells every stream the latest deleted mid", async () => {
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
-      await sendText(s, bob, `/group/${gid}/send`, "one");
-      const last = await sendText(s, admin, `/user/${bob.uid}/send`, "two");
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      await buildMessage(s, bob, { gid: gid }, "one");
+      const last = await buildMessage(s, admin, { uid: bob.uid }, "two");
       const [a, b] = [await listen(admin), await listen(bob)];
       expect((await inject("DELETE", "/api/admin/system/message/clear", bob)).statusCode).toBe(403);
       expect((await inject("DELETE", "/api/admin/system/message/clear")).statusCode).toBe(401);
@@ -134,7 +135,7 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
       expect((await inject("GET", `/api/group/${gid}/history`, bob)).json()).toEqual([]);
       expect((await inject("GET", `/api/user/${admin.uid}/history`, bob)).json()).toEqual([]);
       // The sequence goes on: new messages get higher mids than the cleared ones.
-      expect(await sendText(s, bob, `/group/${gid}/send`, "after")).toBeGreaterThan(last);
+      expect(await buildMessage(s, bob, { gid: gid }, "after")).toBeGreaterThan(last);
     });
   });
 });

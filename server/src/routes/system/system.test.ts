@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SERVER_VERSION } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { ADMIN, dialects, seedAdmin, seedMember, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, startTestServer, type TestServer } from "../../test/harness.js";
+import { ADMIN, buildAdmin, buildMember } from "../../test/factories.js";
 
 describe.each(dialects())("system routes (%s)", (dialect) => {
   let s: TestServer;
@@ -17,7 +18,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
     expect(before.statusCode).toBe(200);
     expect(before.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(before.body).toBe("false");
-    await seedAdmin(s);
+    await buildAdmin(s);
     const after = await s.app.inject({ method: "GET", url: "/api/admin/system/initialized" });
     expect(after.body).toBe("true");
   });
@@ -94,8 +95,8 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
     assertMatches("LoginConfig", res.json());
     expect(res.json()).toMatchObject({ who_can_sign_up: "EveryOne", guest: false, password: true, magic_link: true, google: false });
 
-    const admin = await seedAdmin(s);
-    const member = await seedMember(s, admin, "Bob");
+    const admin = await buildAdmin(s);
+    const member = await buildMember(s, admin, "Bob");
     const update = { ...res.json(), guest: true, who_can_sign_up: "InvitationOnly" };
     const anon = await s.app.inject({ method: "POST", url: "/api/admin/login/config", payload: update });
     expect(anon.statusCode).toBe(401);

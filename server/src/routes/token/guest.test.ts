@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LoginResponse, ServerEvent } from "@parley/protocol";
 import { sweepGuests } from "../../commands/guests.js";
 import { assertMatches } from "../../test/contract.js";
-import { createChannel, dialects, seedAdmin, seedMember, sendText, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents } from "../../test/sse.js";
-import { call, setLoginConfig } from "./testkit.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { setLoginConfig } from "../../test/identity.js";
 
 const asSession = (body: LoginResponse): Session => ({
   uid: body.user.uid,
@@ -40,7 +42,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   let admin: Session;
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
   });
   afterEach(async () => {
     await s.close();
@@ -70,7 +72,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   it("guests are left out of user lists, the directory snapshot, presence and the admin view", async () => {
     await s.listen();
     await setLoginConfig(s, admin, { guest: true });
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     const guest = asSession((await guestLogin()).json());
     const adminStream = await openEvents(s.url, { "api-key": admin.token });
     await adminStream.waitFor((e) => e.type === "ready");
@@ -88,7 +90,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
     // The guest coming online and leaving announced nothing to the admin.
     guestStream.close();
     await guestStream.ended;
-    await createChannel(s, admin, { name: "fence", is_public: true });
+    await buildChannel(s, admin, { name: "fence", is_public: true });
     await adminStream.waitFor((e) => e.type === "joined_group");
     expect(adminStream.events.some((e) => e.type === "users_state_changed" || (e.type === "users_log" && e.logs.some((l) => l.uid === guest.uid)))).toBe(false);
     adminStream.close();
@@ -96,10 +98,10 @@ describe.each(dialects())("guests (%s)", (dialect) => {
 
   it("a guest reads public channels but no write route of the app accepts it", async () => {
     await setLoginConfig(s, admin, { guest: true });
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     const guest = asSession((await guestLogin()).json());
-    const gid = await createChannel(s, admin, { name: "general", is_public: true });
-    const mid = await sendText(s, bob, `/group/${gid}/send`, "hello guests");
+    const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+    const mid = await buildMessage(s, bob, { gid: gid }, "hello guests");
     const history = await call(s, "GET", `/group/${gid}/history`, guest);
     expect(history.statusCode).toBe(200);
     expect(history.json().map((m: { mid: number }) => m.mid)).toEqual([mid]);
@@ -159,7 +161,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   it("the sweep runs on its own at the configured interval and stops with the server", async () => {
     await s.close();
     s = await startTestServer(dialect, { guestSweepMs: 50, guestMaxAgeMs: 60_000 });
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
     await setLoginConfig(s, admin, { guest: true });
     const guest = asSession((await guestLogin()).json());
     await s.ctx.db.updateTable("users").set({ created_at: Date.now() - 120_000 }).where("uid", "=", guest.uid).execute();
@@ -171,7 +173,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   it("rate-limits guest creation per client address", async () => {
     await s.close();
     s = await startTestServer(dialect, { rateLimits: { guest: { perIp: 2 } } });
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
     await setLoginConfig(s, admin, { guest: true });
     expect((await guestLogin()).statusCode).toBe(200);
     expect((await guestLogin()).statusCode).toBe(200);

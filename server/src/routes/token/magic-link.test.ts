@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { startSmtp, type TestSmtp } from "../../test/smtp.js";
-import { FRONTEND, call, enableSmtp, linkOf, magicLogin, setLoginConfig, tokenOf } from "./testkit.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildMember } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { enableSmtp, FRONTEND, linkOf, magicLogin, setLoginConfig, tokenOf } from "../../test/identity.js";
 
 /**
  * Login links over real SMTP (contract §2.5, §3.1, §3.2; spec §5: valid 15 minutes): the mail
@@ -16,7 +18,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   beforeEach(async () => {
     smtp = await startSmtp();
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
   });
   afterEach(async () => {
     await s.close();
@@ -27,7 +29,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     call(s, "POST", `/user/send_login_magic_link?email=${encodeURIComponent(email)}`, who, undefined, headers);
 
   it("mails a working single-use link to an existing account; a second use fails", async () => {
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     await enableSmtp(s, admin, smtp);
     const res = await sendLink("BOB@example.com");
     expect(res.statusCode).toBe(200);
@@ -64,7 +66,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("an expired link fails (and so does a forged one)", async () => {
-    await seedMember(s, admin, "Bob");
+    await buildMember(s, admin, "Bob");
     await enableSmtp(s, admin, smtp);
     await sendLink("bob@example.com");
     const token = tokenOf(linkOf(await smtp.waitFor()));
@@ -77,8 +79,8 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   it("links expire after the configured lifetime", async () => {
     await s.close();
     s = await startTestServer(dialect, { magicLinkTtlS: 1 });
-    admin = await seedAdmin(s);
-    await seedMember(s, admin, "Bob");
+    admin = await buildAdmin(s);
+    await buildMember(s, admin, "Bob");
     await enableSmtp(s, admin, smtp);
     await sendLink("bob@example.com");
     const mail = await smtp.waitFor();
@@ -118,7 +120,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("mails in the account's language, or the request's for a new address (zh-CN)", async () => {
-    await seedMember(s, admin, "Bob", { language: "zh-CN" });
+    await buildMember(s, admin, "Bob", { language: "zh-CN" });
     await enableSmtp(s, admin, smtp);
     await sendLink("bob@example.com");
     const zh = await smtp.waitFor();
@@ -134,7 +136,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   it("authenticates to the SMTP server with the stored credentials", async () => {
     const secured = await startSmtp({ auth: { user: "mailer", pass: "s3cret" } });
     try {
-      await seedMember(s, admin, "Bob");
+      await buildMember(s, admin, "Bob");
       await enableSmtp(s, admin, secured, { username: "mailer", password: "s3cret" });
       expect((await sendLink("bob@example.com")).statusCode).toBe(200);
       expect((await secured.waitFor()).user).toBe("mailer");
@@ -153,7 +155,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("invitation-only: an anonymous request mails nothing to a new address; an inviting member's does, and the link signs up", async () => {
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     await enableSmtp(s, admin, smtp);
     await setLoginConfig(s, admin, { who_can_sign_up: "InvitationOnly" });
     expect((await sendLink("stranger@example.com")).body).toBe("Magic token has been sent to the email.");
@@ -178,7 +180,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     expect((await magicLogin(s, token, "Late")).statusCode).toBe(410);
     // A member who may not invite (admin_only_can_invite) does not make it an invitation.
     await call(s, "PUT", "/admin/system/common", admin, { ext_setting: JSON.stringify({ admin_only_can_invite: true }) });
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     await sendLink("other@example.com", bob);
     await sendLink("bob@example.com");
     await smtp.waitFor((m) => m.to[0] === "bob@example.com");
@@ -186,7 +188,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("406 when magic-link login is off (and 403 at login); 503 while SMTP is off; 400 bad e-mail", async () => {
-    await seedMember(s, admin, "Bob");
+    await buildMember(s, admin, "Bob");
     expect((await sendLink("bob@example.com")).statusCode).toBe(503);
     await enableSmtp(s, admin, smtp);
     await sendLink("bob@example.com");
@@ -202,7 +204,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("423 for a frozen account (the link is kept); bots and guests get no link", async () => {
-    const bob = await seedMember(s, admin, "Bob");
+    const bob = await buildMember(s, admin, "Bob");
     await enableSmtp(s, admin, smtp);
     await sendLink("bob@example.com");
     const token = tokenOf(linkOf(await smtp.waitFor()));
@@ -221,7 +223,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   it("rate-limits sends per address and per client (429 with Retry-After)", async () => {
     await s.close();
     s = await startTestServer(dialect, { rateLimits: { magicLink: { perEmail: 2, perIp: 3 } } });
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
     await enableSmtp(s, admin, smtp);
     expect((await sendLink("a@example.com")).statusCode).toBe(200);
     expect((await sendLink("A@example.com")).statusCode).toBe(200);

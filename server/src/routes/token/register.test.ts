@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { createChannel, dialects, login, seedAdmin, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { startSmtp, type TestSmtp } from "../../test/smtp.js";
 import { openEvents } from "../../test/sse.js";
-import { FRONTEND, call, enableSmtp, linkOf, setLoginConfig, tokenOf } from "./testkit.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { enableSmtp, FRONTEND, linkOf, setLoginConfig, tokenOf } from "../../test/identity.js";
 
 /**
  * Sign-up (contract §3.2): `send_reg_magic_link`, `register`, `check_email`,
@@ -15,7 +17,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
   let admin: Session;
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
+    admin = await buildAdmin(s);
   });
   afterEach(async () => {
     await s.close();
@@ -64,7 +66,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
 
     it("announces the new user to every stream and to each public channel", async () => {
       await s.listen();
-      const pub = await createChannel(s, admin, { name: "general", is_public: true });
+      const pub = await buildChannel(s, admin, { name: "general", is_public: true });
       const stream = await openEvents(s.url, { "api-key": admin.token });
       await stream.waitFor((e) => e.type === "ready");
       const res = await register({ email: "dan@example.com", password: "dan-pass", name: "Dan" });
@@ -125,7 +127,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     it("451 once MAX_USERS non-guest accounts exist (guests do not count)", async () => {
       await s.close();
       s = await startTestServer(dialect, { maxUsers: 2 });
-      admin = await seedAdmin(s);
+      admin = await buildAdmin(s);
       await setLoginConfig(s, admin, { guest: true });
       expect((await call(s, "GET", "/token/login_guest")).statusCode).toBe(200);
       expect((await register({ email: "h1@example.com", password: "long-enough" })).statusCode).toBe(200);
@@ -220,7 +222,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
       await s.listen();
       const bob = await register({ email: "bob@example.com", password: "bob-pass", name: "Bob", magic_token: await invite() });
       const bobSession: Session = { uid: bob.json().user.uid, token: bob.json().token, refresh_token: bob.json().refresh_token, device: "unknown", login: bob.json(), headers: { "x-api-key": bob.json().token } };
-      const gid = await createChannel(s, admin, { name: "secret", is_public: false, members: [bobSession.uid] });
+      const gid = await buildChannel(s, admin, { name: "secret", is_public: false, members: [bobSession.uid] });
       const stream = await openEvents(s.url, { "api-key": bobSession.token });
       await stream.waitFor((e) => e.type === "ready");
 
@@ -250,7 +252,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("check_magic_token: sign-up and private invitations, registration and login tokens; never third-party keys", async () => {
-      const gid = await createChannel(s, admin, { name: "p", is_public: false });
+      const gid = await buildChannel(s, admin, { name: "p", is_public: false });
       const priv = tokenOf((await call(s, "GET", `/group/create_invite_private_magic_link?gid=${gid}`, admin)).body);
       expect(await checkToken(priv)).toBe(true);
       expect(await checkToken(await invite())).toBe(true);
@@ -268,7 +270,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     it("register and check_email answer 429 per client address and per e-mail", async () => {
       await s.close();
       s = await startTestServer(dialect, { rateLimits: { register: { perIp: 3, perEmail: 1 }, checkEmail: { perIp: 4, perEmail: 2 } } });
-      admin = await seedAdmin(s);
+      admin = await buildAdmin(s);
       expect((await register({ email: "r1@example.com", password: "long-enough" })).statusCode).toBe(200);
       expect((await register({ email: "r1@example.com", password: "long-enough" })).statusCode).toBe(429);
       // A refused attempt is not counted: two of this client's three are used.

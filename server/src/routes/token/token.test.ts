@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TokenService } from "../../auth/tokens.js";
 import { assertMatches } from "../../test/contract.js";
-import { ADMIN, dialects, login, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents } from "../../test/sse.js";
-import { expectMatrix, seedCast } from "../user/fixtures.js";
-import { call, setLoginConfig } from "./testkit.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { ADMIN, buildAdmin, buildCast, buildMember } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { setLoginConfig } from "../../test/identity.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("token routes (%s)", (dialect) => {
   let s: TestServer;
@@ -67,7 +69,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("403 when password login is turned off in the login config", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const config = (await s.app.inject({ method: "GET", url: "/api/admin/login/config" })).json();
       const set = await s.app.inject({
         method: "POST",
@@ -82,7 +84,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("403 for each sign-in method the login config turns off, and for OAuth methods this server cannot verify", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const config = (await s.app.inject({ method: "GET", url: "/api/admin/login/config" })).json();
       const all = { ...config, google: true, github: true, metamask: true, passkey: true, oidc: [{ enable: true, favicon: "", domain: "id.example.com" }] };
       const credentials = [
@@ -152,8 +154,8 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("423 for a frozen user", async () => {
-      const admin = await seedAdmin(s);
-      await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      await buildMember(s, admin, "Bob");
       await s.ctx.db.updateTable("users").set({ status: "frozen" }).where("email", "=", "bob@example.com").execute();
       expect((await passwordLogin("bob@example.com", "member-pass")).statusCode).toBe(423);
     });
@@ -179,7 +181,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("POST /api/token/renew", () => {
     it("rotates both tokens; the old refresh token is then rejected", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const res = await renew(admin.token, admin.refresh_token);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -197,7 +199,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("accepts an expired access token", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       // The same server key, but access tokens that are already expired when issued.
       const expiredIssuer = new TokenService(s.ctx.keys.server_key, -60, s.ctx.tokens.refreshTtlS);
       const { token: expired } = await expiredIssuer.issue({ uid: admin.uid, device: admin.device, is_admin: true, is_guest: false });
@@ -208,9 +210,9 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("401 when the tokens belong to different devices or users", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const otherDevice = await login(s, ADMIN.email, ADMIN.password);
-      const bob = await seedMember(s, admin, "Bob");
+      const bob = await buildMember(s, admin, "Bob");
       expect((await renew(admin.token, otherDevice.refresh_token)).statusCode).toBe(401);
       expect((await renew(otherDevice.token, admin.refresh_token)).statusCode).toBe(401);
       expect((await renew(admin.token, bob.refresh_token)).statusCode).toBe(401);
@@ -225,7 +227,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("401 for tokens signed with another key or garbage", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const forger = new TokenService("not-the-server-key", 300, 604_800);
       const forged = await forger.issue({ uid: admin.uid, device: admin.device, is_admin: true, is_guest: false });
       expect((await renew(forged.token, admin.refresh_token)).statusCode).toBe(401);
@@ -236,8 +238,8 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("carries the account's current role: a demoted admin's renewed token is no longer an admin's", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       await s.app.inject({ method: "PUT", url: `/api/admin/user/${bob.uid}`, headers: admin.headers, payload: { is_admin: true } });
       const promoted = (await renew(bob.token, bob.refresh_token)).json();
       expect((await s.ctx.tokens.verifyAccess(promoted.token))?.is_admin).toBe(true);
@@ -249,14 +251,14 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("401 for a frozen user", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       await s.ctx.db.updateTable("users").set({ status: "frozen" }).where("uid", "=", bob.uid).execute();
       expect((await renew(bob.token, bob.refresh_token)).statusCode).toBe(401);
     });
 
     it("400 for missing fields", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       for (const payload of [{}, { token: admin.token }, { refresh_token: admin.refresh_token }, { token: "", refresh_token: "" }]) {
         const res = await s.app.inject({ method: "POST", url: "/api/token/renew", payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -272,9 +274,9 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("forgets only this device's session; its refresh token no longer renews", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const other: Session = await login(s, ADMIN.email, ADMIN.password);
-      const bob = await seedMember(s, admin, "Bob");
+      const bob = await buildMember(s, admin, "Bob");
       expect((await rows(admin.uid)).devices).toEqual([admin.device, other.device].sort());
 
       const res = await s.app.inject({ method: "GET", url: "/api/token/logout", headers: admin.headers });
@@ -291,7 +293,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("GET /api/token/credentials", () => {
     it("tells whether the account has a password; no OAuth bindings exist", async () => {
-      const cast = await seedCast(s);
+      const cast = await buildCast(s, { passwords: true });
       const res = await call(s, "GET", "/token/credentials", cast.bob);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -309,7 +311,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     const thirdPartyLogin = (key: string, device = "web:tp") => loginRaw({ credential: { type: "thirdparty", key }, device });
 
     it("a key from the secret logs in once, creating the mapped user on first use and finding it after", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       await setLoginConfig(s, admin, { third_party: true });
       const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
       const res = await createKey(secret);
@@ -332,7 +334,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("403 for a wrong secret, 400 without X-SECRET or with a bad body; a regenerated secret replaces the old", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
       expect((await createKey("wrong")).statusCode).toBe(403);
       expect((await createKey(null)).statusCode).toBe(400);
@@ -346,7 +348,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("keys expire after 2 minutes; third-party login needs the login config switch; frozen users get 423", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
       const key = (await createKey(secret)).json();
       expect((await thirdPartyLogin(key)).statusCode).toBe(403);
@@ -367,8 +369,8 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
   describe("freeze", () => {
     it("a frozen account cannot log in (423) or renew (401); its streams are kicked with `frozen`", async () => {
       await s.listen();
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       const phone = await login(s, "bob@example.com", "member-pass", "phone");
       const streams = [await openEvents(s.url, { "api-key": bob.token }), await openEvents(s.url, { "api-key": phone.token })];
       for (const c of streams) await c.waitFor((e) => e.type === "ready");
@@ -394,7 +396,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     it("answer every kind of caller alike: a session neither helps nor hurts", async () => {
       await s.close();
       s = await startTestServer(dialect, { rateLimits: { magicLink: { perIp: 0, perEmail: 0 } } });
-      const cast = await seedCast(s);
+      const cast = await buildCast(s, { passwords: true });
       const all = (status: number) => ({ anonymous: status, guest: status, member: status, bot: status, admin: status });
       let n = 0;
       await expectMatrix(cast, (who) => call(s, "GET", "/user/check_email?email=free@example.com", who), all(200));

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, login, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import type { SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, isType, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildDevice, type Cast } from "../../test/factories.js";
+import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("account routes (%s)", (dialect) => {
   let s: TestServer;
@@ -12,7 +14,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
+    cast = await buildCast(s, { passwords: true });
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -27,7 +29,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
   describe("PUT /api/user", () => {
     it("updates the profile, answers UserInfo and logs only the changed fields to every stream", async () => {
       const { admin, bob, carol } = cast;
-      const bobPhone = await secondDevice(s, bob, "Bob");
+      const bobPhone = await buildDevice(s, bob);
       const streams = [await connect(s, admin, open), await connect(s, bob, open), await connect(s, bobPhone, open), await connect(s, carol, open)];
       const from = marks(streams);
       const version = await s.ctx.repos.users.usersVersion();
@@ -148,7 +150,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
   describe("POST /api/user/change_password", () => {
     it("changes the password and revokes the other devices' refresh tokens, not the caller's", async () => {
       const { bob } = cast;
-      const phone = await secondDevice(s, bob, "Bob");
+      const phone = await buildDevice(s, bob);
       const body = { old_password: "member-pass", new_password: "new-secret" };
       assertMatches("ChangePasswordRequest", body);
       const res = await post("/api/user/change_password", bob, body);

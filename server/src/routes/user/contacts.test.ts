@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import type { SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildDevice, type Cast } from "../../test/factories.js";
+import { connect, fence, marks, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 const EMPTY_CHANGE = {
   add_mute_users: [],
@@ -28,8 +30,8 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
-    phone = await secondDevice(s, cast.bob, "Bob");
+    cast = await buildCast(s);
+    phone = await buildDevice(s, cast.bob);
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { createChannel, dialects, login, seedMember, sendText, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, isType, marks, secondDevice, seedBot, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildBot, buildCast, buildChannel, buildDevice, buildMember, buildMessage, type Cast } from "../../test/factories.js";
+import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
   let s: TestServer;
@@ -12,7 +14,7 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
+    cast = await buildCast(s);
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -24,18 +26,18 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
 
   it("runs the contract §5.4 cascade in order, to exactly the right streams, and keeps the messages", async () => {
     const { admin, bob, carol } = cast;
-    const dave = await seedMember(s, admin, "Dave");
-    const pub = await createChannel(s, admin, { name: "general", is_public: true });
-    const bobs = await createChannel(s, bob, { name: "bob's", members: [carol.uid] });
-    const bobsAlone = await createChannel(s, bob, { name: "bob alone" });
-    const staff = await createChannel(s, admin, { name: "staff", members: [bob.uid, carol.uid] });
-    const quiet = await createChannel(s, admin, { name: "quiet", members: [carol.uid] });
-    const kept = await sendText(s, bob, `/group/${pub}/send`, "still here after I go");
-    await sendText(s, bob, `/user/${carol.uid}/send`, "a DM");
+    const dave = await buildMember(s, admin, "Dave");
+    const pub = await buildChannel(s, admin, { name: "general", is_public: true });
+    const bobs = await buildChannel(s, bob, { name: "bob's", members: [carol.uid] });
+    const bobsAlone = await buildChannel(s, bob, { name: "bob alone" });
+    const staff = await buildChannel(s, admin, { name: "staff", members: [bob.uid, carol.uid] });
+    const quiet = await buildChannel(s, admin, { name: "quiet", members: [carol.uid] });
+    const kept = await buildMessage(s, bob, { gid: pub }, "still here after I go");
+    await buildMessage(s, bob, { uid: carol.uid }, "a DM");
     await s.app.inject({ method: "POST", url: "/api/user/mute", headers: carol.headers, payload: { add_users: [{ uid: bob.uid }] } });
     await s.app.inject({ method: "POST", url: "/api/user/update_contact_status", headers: carol.headers, payload: { target_uid: bob.uid, action: "add" } });
 
-    const bobPhone = await secondDevice(s, bob, "Bob");
+    const bobPhone = await buildDevice(s, bob);
     const bobStreams = [await connect(s, bob, open), await connect(s, bobPhone, open)];
     const [a, c, d] = [await connect(s, admin, open), await connect(s, carol, open), await connect(s, dave, open)];
     const from = marks([a, c, d]);
@@ -98,11 +100,11 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
     expect(res.statusCode).toBe(403);
     expect(res.headers["content-type"]).toContain("text/plain");
     // A bot admin does not count: it cannot run the server.
-    await seedBot(s, admin, "AdminBot", { is_admin: true });
+    await buildBot(s, "AdminBot", { is_admin: true });
     expect((await del(admin)).statusCode).toBe(403);
     expect((await get("/api/user/me", admin)).statusCode).toBe(200);
 
-    const second = await seedMember(s, admin, "Second", { is_admin: true });
+    const second = await buildMember(s, admin, "Second", { is_admin: true });
     expect((await del(admin)).statusCode).toBe(200);
     expect(await s.ctx.repos.users.byId(admin.uid)).toBeUndefined();
     // Now the second admin is the last one.

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, isType, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildDevice, type Cast } from "../../test/factories.js";
+import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("device routes (%s)", (dialect) => {
   let s: TestServer;
@@ -11,7 +13,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
+    cast = await buildCast(s);
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -27,7 +29,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
   describe("GET /api/user/devices", () => {
     it("lists the caller's devices as strings, oldest first", async () => {
       const { bob } = cast;
-      await secondDevice(s, bob, "Bob", "web:abc");
+      await buildDevice(s, bob, "web:abc");
       const res = await devices(bob);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -44,7 +46,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
   describe("DELETE /api/user/devices/{device}", () => {
     it("kicks that device with delete_device and ends its session; the other devices stay", async () => {
       const { admin, bob } = cast;
-      const phone = await secondDevice(s, bob, "Bob", "phone:bob");
+      const phone = await buildDevice(s, bob, "phone:bob");
       const [web, mobile, other] = [await connect(s, bob, open), await connect(s, phone, open), await connect(s, admin, open)];
       const from = marks([web, mobile, other]);
 
@@ -131,7 +133,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
 
     it("sets the token of the named device (default: the calling one) from a text/plain body", async () => {
       const { bob } = cast;
-      const phone = await secondDevice(s, bob, "Bob", "phone:bob");
+      const phone = await buildDevice(s, bob, "phone:bob");
       expect((await setFcm(bob, "tok-phone", phone.device)).statusCode).toBe(200);
       expect((await deviceRow(bob.uid, "phone:bob"))?.device_token).toBe("tok-phone");
       expect((await deviceRow(bob.uid, bob.device))?.device_token).toBeNull();

@@ -5,9 +5,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
-import { dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import type { SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, type Cast } from "../../test/factories.js";
+import { connect, fence, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("direct message rules (%s)", (dialect) => {
   let s: TestServer;
@@ -16,7 +18,7 @@ describe.each(dialects())("direct message rules (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
+    cast = await buildCast(s);
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
-import { dialects, login, seedAdmin, seedMember, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import type { SseClient } from "../../test/sse.js";
-import { connect, fence, isType } from "./fixtures.js";
+import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildMember } from "../../test/factories.js";
+import { connect, fence, isType } from "../../test/events.js";
 
 /** `show_user_online_status` off: presence is never revealed (Parley enforces the switch server-side). */
 describe.each(dialects())("presence and show_user_online_status (%s)", (dialect) => {
@@ -27,9 +28,9 @@ describe.each(dialects())("presence and show_user_online_status (%s)", (dialect)
 
   it("off: no users_state_changed, everyone offline in users_state; switching tells the truth again", async () => {
     const s = await start();
-    const admin = await seedAdmin(s);
-    const bob = await seedMember(s, admin, "Bob");
-    const carol = await seedMember(s, admin, "Carol");
+    const admin = await buildAdmin(s);
+    const bob = await buildMember(s, admin, "Bob");
+    const carol = await buildMember(s, admin, "Carol");
     const watcher = await connect(s, admin, open);
     expect((await setPresence(s, admin, false)).statusCode).toBe(200);
 
@@ -73,8 +74,8 @@ describe.each(dialects())("presence and show_user_online_status (%s)", (dialect)
 
   it("the switch is read at start: a restarted server keeps presence hidden", async () => {
     const first = await start();
-    const admin = await seedAdmin(first);
-    await seedMember(first, admin, "Bob");
+    const admin = await buildAdmin(first);
+    await buildMember(first, admin, "Bob");
     expect((await setPresence(first, admin, false)).statusCode).toBe(200);
     // A second server on the same storage starts as a restart would.
     const s = await start(dialect === "postgres" ? { databaseSchema: first.ctx.config.databaseSchema } : { dataDir: first.ctx.config.dataDir });

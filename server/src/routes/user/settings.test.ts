@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { createChannel, dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import type { SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, isType, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildChannel, buildDevice, type Cast } from "../../test/factories.js";
+import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 /** A `user_settings_changed` with every array present and empty, plus the given entries. */
 const changed = (from_device: string, entries: Record<string, unknown[]> = {}) => ({
@@ -37,11 +39,11 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
-    pub = await createChannel(s, cast.admin, { name: "general", is_public: true });
-    priv = await createChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid, cast.bob.uid] });
-    hidden = await createChannel(s, cast.admin, { name: "board", members: [cast.carol.uid] });
-    phone = await secondDevice(s, cast.bob, "Bob");
+    cast = await buildCast(s);
+    pub = await buildChannel(s, cast.admin, { name: "general", is_public: true });
+    priv = await buildChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid, cast.bob.uid] });
+    hidden = await buildChannel(s, cast.admin, { name: "board", members: [cast.carol.uid] });
+    phone = await buildDevice(s, cast.bob);
   });
   afterEach(async () => {
     for (const c of open.splice(0)) c.close();
@@ -280,7 +282,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       expect(first.add_pin_chats[0].updated_at).toBeGreaterThanOrEqual(pinnedAt);
 
       // A third device learns the pins on connect (reconnecting Bob's own device would kick it).
-      const c = await connect(s, await secondDevice(s, bob, "Bob", "tablet"), open);
+      const c = await connect(s, await buildDevice(s, bob, "tablet"), open);
       const pins = c.events.find(isType("user_settings"))?.pinned_chats ?? [];
       // Ordered by updated_at; both pins may share a millisecond.
       expect(pins).toHaveLength(2);

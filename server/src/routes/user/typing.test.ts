@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TYPING_INTERVAL_MS } from "../../commands/typing.js";
-import { createChannel, dialects, startTestServer, type Session, type TestServer } from "../../test/harness.js";
 import type { SseClient } from "../../test/sse.js";
-import { connect, expectMatrix, fence, marks, secondDevice, seedCast, withoutNoise, type Cast } from "./fixtures.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildCast, buildChannel, buildDevice, type Cast } from "../../test/factories.js";
+import { connect, fence, marks, withoutNoise } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
   let s: TestServer;
@@ -11,7 +13,7 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
   beforeEach(async () => {
     s = await startTestServer(dialect);
     await s.listen();
-    cast = await seedCast(s);
+    cast = await buildCast(s);
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -30,8 +32,8 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
 
   it("a DM notice reaches the peer's devices only; it is throttled to one per 2 s per conversation", async () => {
     const { admin, bob, carol } = cast;
-    const carolPhone = await secondDevice(s, carol, "Carol");
-    const bobPhone = await secondDevice(s, bob, "Bob");
+    const carolPhone = await buildDevice(s, carol);
+    const bobPhone = await buildDevice(s, bob);
     const streams = [
       await connect(s, carol, open),
       await connect(s, carolPhone, open),
@@ -61,9 +63,9 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
 
   it("a channel notice reaches the other members (public: every stream) but never the sender", async () => {
     const { admin, bob, carol, guest } = cast;
-    const pub = await createChannel(s, admin, { name: "general", is_public: true });
-    const priv = await createChannel(s, admin, { name: "staff", members: [bob.uid] });
-    const bobPhone = await secondDevice(s, bob, "Bob");
+    const pub = await buildChannel(s, admin, { name: "general", is_public: true });
+    const priv = await buildChannel(s, admin, { name: "staff", members: [bob.uid] });
+    const bobPhone = await buildDevice(s, bob);
     const streams = [
       await connect(s, bob, open),
       await connect(s, bobPhone, open),
@@ -86,8 +88,8 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
 
   it("404 unknown targets, 403 channels the caller cannot post to, 400 malformed", async () => {
     const { admin, bob, carol, guest } = cast;
-    const priv = await createChannel(s, admin, { name: "staff", members: [bob.uid] });
-    const restricted = await createChannel(s, admin, { name: "news", members: [bob.uid] });
+    const priv = await buildChannel(s, admin, { name: "staff", members: [bob.uid] });
+    const restricted = await buildChannel(s, admin, { name: "news", members: [bob.uid] });
     await s.ctx.db.updateTable("groups").set({ only_owner_can_send_msg: 1 }).where("gid", "=", restricted).execute();
     expect((await typing(bob, { uid: 999 })).statusCode).toBe(404);
     expect((await typing(bob, { uid: guest.uid })).statusCode).toBe(404);
@@ -103,7 +105,7 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
   });
 
   it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
-    const pub = await createChannel(s, cast.admin, { name: "general", is_public: true });
+    const pub = await buildChannel(s, cast.admin, { name: "general", is_public: true });
     await expectMatrix(cast, (who) => typing(who, { gid: pub }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
   });
 });

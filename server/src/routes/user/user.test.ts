@@ -1,17 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TokenService } from "../../auth/tokens.js";
 import { assertMatches } from "../../test/contract.js";
-import {
-  createChannel,
-  dialects,
-  seedAdmin,
-  seedGuest,
-  seedMember,
-  sendText,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from "../../test/harness.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -35,8 +26,8 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("GET /api/user/me", () => {
     it("returns the caller as UserInfo", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       const res = await get("/api/user/me", bob);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -55,7 +46,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("401 without, with an invalid, or with an expired token", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       const none = await get("/api/user/me");
       expect(none.statusCode).toBe(401);
       expect(none.headers["content-type"]).toContain("text/plain");
@@ -74,17 +65,17 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("GET /api/user and /api/user/{uid}", () => {
     it("requires a session (Parley does not serve the directory anonymously)", async () => {
-      await seedAdmin(s);
+      await buildAdmin(s);
       expect((await get("/api/user")).statusCode).toBe(401);
       expect((await get("/api/user/1")).statusCode).toBe(401);
     });
 
     it("lists every non-guest user uid-ascending with explicit null e-mails", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
-      const guest = await seedGuest(s);
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
+      const guest = await buildGuest(s);
       // A user without an e-mail (e.g. an OAuth account): the field must be null, not omitted.
-      const carol = await seedMember(s, admin, "Carol");
+      const carol = await buildMember(s, admin, "Carol");
       await s.ctx.db.updateTable("users").set({ email: null }).where("uid", "=", carol.uid).execute();
 
       for (const who of [bob, guest]) {
@@ -101,9 +92,9 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("GET /api/user/{uid}: the user, 404 unknown or guest, 400 non-numeric", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
-      const guest = await seedGuest(s);
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
+      const guest = await buildGuest(s);
       const res = await get(`/api/user/${bob.uid}`, admin);
       expect(res.statusCode).toBe(200);
       assertMatches("UserInfo", res.json());
@@ -118,8 +109,8 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("POST /api/user/{uid}/send", () => {
     it("stores text and markdown, answers the mid as a bare JSON number", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       const plain = await send(admin, bob.uid, "hello bob");
       expect(plain.statusCode).toBe(200);
       expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -144,23 +135,23 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("mids strictly increase across DMs and groups (one global sequence)", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const mids = [
-        await sendText(s, admin, `/user/${bob.uid}/send`, "dm 1"),
-        await sendText(s, bob, `/group/${gid}/send`, "group 1"),
-        await sendText(s, bob, `/user/${admin.uid}/send`, "dm 2"),
-        await sendText(s, admin, `/group/${gid}/send`, "group 2"),
-        await sendText(s, admin, `/user/${bob.uid}/send`, "dm 3"),
+        await buildMessage(s, admin, { uid: bob.uid }, "dm 1"),
+        await buildMessage(s, bob, { gid: gid }, "group 1"),
+        await buildMessage(s, bob, { uid: admin.uid }, "dm 2"),
+        await buildMessage(s, admin, { gid: gid }, "group 2"),
+        await buildMessage(s, admin, { uid: bob.uid }, "dm 3"),
       ];
       for (let i = 1; i < mids.length; i++) expect(mids[i]).toBeGreaterThan(mids[i - 1]);
       expect(new Set(mids).size).toBe(mids.length);
     });
 
     it("X-Properties: base64 JSON becomes properties; invalid base64 or JSON becomes null", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       const props = { local_id: 1234, mentions: [bob.uid] };
       await send(admin, bob.uid, "with props", { "x-properties": b64(JSON.stringify(props)) });
       await send(admin, bob.uid, "bad base64", { "x-properties": "!!!not base64!!!" });
@@ -180,8 +171,8 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("404 unknown target, 400 empty body or bad uid, 415 unsupported content type", async () => {
-      const admin = await seedAdmin(s);
-      const guest = await seedGuest(s);
+      const admin = await buildAdmin(s);
+      const guest = await buildGuest(s);
       const unknown = await send(admin, 999, "hi");
       expect(unknown.statusCode).toBe(404);
       expect((await send(admin, guest.uid, "hi")).statusCode).toBe(404);
@@ -203,8 +194,8 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 for a guest", async () => {
-      const admin = await seedAdmin(s);
-      const guest = await seedGuest(s);
+      const admin = await buildAdmin(s);
+      const guest = await buildGuest(s);
       expect((await send(null, admin.uid, "hi")).statusCode).toBe(401);
       expect((await send(null, admin.uid, "hi", { "x-api-key": "garbage" })).statusCode).toBe(401);
       expect((await send(guest, admin.uid, "hi")).statusCode).toBe(403);
@@ -215,15 +206,15 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("GET /api/user/{uid}/history", () => {
     it("returns only the DM between caller and uid, ascending, as ChatMessage", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
-      const carol = await seedMember(s, admin, "Carol");
-      const gid = await createChannel(s, admin, { name: "general", is_public: true });
-      const m1 = await sendText(s, admin, `/user/${bob.uid}/send`, "a→b", { local_id: 1 });
-      await sendText(s, admin, `/user/${carol.uid}/send`, "a→c");
-      await sendText(s, carol, `/user/${bob.uid}/send`, "c→b");
-      await sendText(s, admin, `/group/${gid}/send`, "group");
-      const m2 = await sendText(s, bob, `/user/${admin.uid}/send`, "b→a");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
+      const carol = await buildMember(s, admin, "Carol");
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const m1 = await buildMessage(s, admin, { uid: bob.uid }, "a→b", { local_id: 1 });
+      await buildMessage(s, admin, { uid: carol.uid }, "a→c");
+      await buildMessage(s, carol, { uid: bob.uid }, "c→b");
+      await buildMessage(s, admin, { gid: gid }, "group");
+      const m2 = await buildMessage(s, bob, { uid: admin.uid }, "b→a");
 
       const res = await get(`/api/user/${bob.uid}/history`, admin);
       expect(res.statusCode).toBe(200);
@@ -255,10 +246,10 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("pages with an exclusive `before` and `limit`", async () => {
-      const admin = await seedAdmin(s);
-      const bob = await seedMember(s, admin, "Bob");
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
       const mids: number[] = [];
-      for (let i = 0; i < 6; i++) mids.push(await sendText(s, i % 2 ? bob : admin, `/user/${i % 2 ? admin.uid : bob.uid}/send`, `m${i}`));
+      for (let i = 0; i < 6; i++) mids.push(await buildMessage(s, i % 2 ? bob : admin, { uid: i % 2 ? admin.uid : bob.uid }, `m${i}`));
       const page = async (query: string) =>
         ((await get(`/api/user/${bob.uid}/history${query}`, admin)).json() as { mid: number }[]).map((m) => m.mid);
       expect(await page("")).toEqual(mids);
@@ -270,7 +261,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("400 for a bad limit or before, 401 anonymous", async () => {
-      const admin = await seedAdmin(s);
+      const admin = await buildAdmin(s);
       for (const q of ["limit=0", "limit=abc", "limit=-1", "limit=1.5", "limit=100000", "before=abc", "before=0"]) {
         const res = await get(`/api/user/1/history?${q}`, admin);
         expect(res.statusCode, q).toBe(400);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChannel, dialects, seedAdmin, seedGuest, seedMember, seedUser, startTestServer, type Session, type TestServer } from "../../test/harness.js";
+import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildUser } from "../../test/factories.js";
 
 /**
  * A channel or a user the caller may not see is exactly one that does not exist (docs/API.md,
@@ -59,8 +60,8 @@ const userRoutes: Record<string, Call> = {
 describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) => {
   let s: TestServer;
   let admin: Session;
-  let mia: Session;
-  /** A plain member of `secret` (Mia owns it). */
+  let carol: Session;
+  /** A plain member of `secret` (Carol owns it). */
   let bea: Session;
   let otto: Session;
   let guest: Session;
@@ -69,13 +70,13 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
 
   beforeEach(async () => {
     s = await startTestServer(dialect);
-    admin = await seedAdmin(s);
-    mia = await seedMember(s, admin, "Mia");
-    bea = await seedMember(s, admin, "Bea");
-    otto = await seedMember(s, admin, "Otto");
-    guest = await seedGuest(s);
-    bot = await seedUser(s, "Robo", "bot");
-    secret = await createChannel(s, mia, { name: "secret", is_public: false, members: [bea.uid] });
+    admin = await buildAdmin(s);
+    carol = await buildMember(s, admin, "Carol");
+    bea = await buildMember(s, admin, "Bea");
+    otto = await buildMember(s, admin, "Otto");
+    guest = await buildGuest(s);
+    bot = await buildUser(s, "Robo", "bot");
+    secret = await buildChannel(s, carol, { name: "secret", is_public: false, members: [bea.uid] });
   });
   afterEach(async () => {
     await s.close();
@@ -118,7 +119,7 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   });
 
   it("a public channel stays visible to a guest: card, history and their own settings", async () => {
-    const pub = await createChannel(s, admin, { name: "lobby", is_public: true });
+    const pub = await buildChannel(s, admin, { name: "lobby", is_public: true });
     for (const name of ["card", "history", "announcement", "read-index", "mute", "burn-after-reading"]) {
       expect((await call(channelRoutes[name], pub, guest)).status, name).toBe(200);
     }
@@ -129,15 +130,15 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
 
   it.each(Object.keys(userRoutes))("a guest's uid and a deleted user's: %s", async (name) => {
     const route = userRoutes[name];
-    const gone = await seedMember(s, admin, "Gone");
+    const gone = await buildMember(s, admin, "Gone");
     expect((await s.app.inject({ method: "DELETE", url: `/api/admin/user/${gone.uid}`, headers: admin.headers })).statusCode).toBe(200);
-    const own = await createChannel(s, otto, { name: "otto's", is_public: false, members: [bea.uid] });
+    const own = await buildChannel(s, otto, { name: "otto's", is_public: false, members: [bea.uid] });
     const before = await storedFor(otto.uid);
     const unknown = await call(route, UNKNOWN, otto, own);
     expect(await call(route, guest.uid, otto, own), "a guest").toEqual(unknown);
     expect(await call(route, gone.uid, otto, own), "a deleted user").toEqual(unknown);
     expect(await storedFor(otto.uid)).toBe(before);
     // A member's uid gets through.
-    expect((await call(route, (route.namesMemberOfOwn ? bea : mia).uid, otto, own)).status).toBeLessThan(300);
+    expect((await call(route, (route.namesMemberOfOwn ? bea : carol).uid, otto, own)).status).toBeLessThan(300);
   });
 });

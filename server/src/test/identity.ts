@@ -1,35 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoginConfig } from "@parley/protocol";
-import type { Session, TestServer } from "../../test/harness.js";
-import type { TestSmtp } from "../../test/smtp.js";
+import { call, ok } from "./api.js";
+import type { Session, TestServer } from "./harness.js";
+import type { TestSmtp } from "./smtp.js";
 
-/** Helpers of the identity suites: login config, SMTP setup, following mailed links. */
+/** Helpers of the identity suites (sign-in, registration, magic links): login config, SMTP, mailed links. */
 
 export const FRONTEND = "https://chat.example.com";
-
-type Inject = Awaited<ReturnType<TestServer["app"]["inject"]>>;
-
-export async function call(
-  s: TestServer,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  who: Session | null = null,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Inject> {
-  return s.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { ...(who?.headers ?? {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-function ok(res: Inject, what: string): Inject {
-  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-  return res;
-}
 
 /** Merges `patch` into the login config through the admin route. */
 export async function setLoginConfig(s: TestServer, admin: Session, patch: Partial<LoginConfig>): Promise<void> {

@@ -1,0 +1,63 @@
+import { expect } from "vitest";
+import type { ChatMessage } from "@parley/protocol";
+import type { Session, TestServer } from "./harness.js";
+
+/** Calls to the API for the server suites: one request helper and the message operations. */
+
+export type Reply = Awaited<ReturnType<TestServer["app"]["inject"]>>;
+export type Method = "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+
+/** `method /api<url>` as `who` (null: anonymous), with a JSON (or raw) `payload` and extra headers. */
+export function call(
+  s: TestServer,
+  method: Method,
+  url: string,
+  who: Session | null = null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return s.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...(who?.headers ?? {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** The reply, when it is a 200; otherwise throws with what was being done (set-up steps). */
+export function ok(res: Reply, what: string): Reply {
+  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+const propertiesHeader = (p?: object): Record<string, string> => (p ? { "x-properties": Buffer.from(JSON.stringify(p)).toString("base64") } : {});
+
+/** The `/message/*` calls and sends with any content type, as the message suites make them. */
+export function messageApi(s: TestServer) {
+  const withBody = (method: Method, url: string, who: Session | null, text: string, type: string, properties?: object) =>
+    call(s, method, url, who, text, { "content-type": type, ...propertiesHeader(properties) });
+  return {
+    edit: (who: Session | null, mid: number | string, text: string, type = "text/plain", properties?: object) =>
+      withBody("PUT", `/message/${mid}/edit`, who, text, type, properties),
+    like: (who: Session | null, mid: number | string, action: unknown) => call(s, "PUT", `/message/${mid}/like`, who, { action }),
+    remove: (who: Session | null, mid: number | string) => call(s, "DELETE", `/message/${mid}`, who),
+    bulk: (who: Session | null, list: string) => call(s, "DELETE", `/message/bulk/${list}`, who),
+    reply: (who: Session | null, mid: number | string, text: string, type = "text/plain", properties?: object) =>
+      withBody("POST", `/message/${mid}/reply`, who, text, type, properties),
+    send: (who: Session | null, path: string, text: string, type = "text/plain", properties?: object) =>
+      withBody("POST", `/${path}`, who, text, type, properties),
+    history: async (who: Session, path: string): Promise<ChatMessage[]> => {
+      const res = await call(s, "GET", `/${path}/history`, who);
+      expect(res.statusCode).toBe(200);
+      return res.json() as ChatMessage[];
+    },
+  };
+}
+
+/** A 200 whose body is a bare JSON number (a new mid), returned. */
+export function midOf(res: { statusCode: number; body: string; headers: Record<string, unknown> }): number {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+  expect(res.body).toMatch(/^[1-9][0-9]*$/);
+  return Number(res.body);
+}

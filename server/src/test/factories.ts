@@ -1,0 +1,126 @@
+import type { Gid, Uid } from "@parley/protocol";
+import { openSession } from "../commands/sessions.js";
+import { insertUser, type UserRow } from "../repos/users.js";
+import { login, type Session, type TestServer } from "./harness.js";
+
+/**
+ * Factories for the server suites (in the style of Outline's `server/test/factories.ts`): each
+ * `build…` makes one thing, with sensible defaults, and answers what a test needs of it. Users
+ * come in two kinds: `buildAdmin`/`buildMember` go through the API and can sign in with a
+ * password; `buildUser` and its shorthands insert the row and open a session directly (no
+ * password hashing), for suites that need many users fast.
+ */
+
+export const ADMIN = { email: "admin@example.com", name: "Admin", password: "admin-pass" };
+export const MEMBER_PASSWORD = "member-pass";
+
+export type Role = "user" | "admin" | "bot" | "guest";
+
+/** The first admin, created through `create_admin` and signed in with its password. */
+export async function buildAdmin(s: TestServer): Promise<Session> {
+  const res = await s.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload: { ...ADMIN, gender: 0 } });
+  if (res.statusCode !== 200) throw new Error(`create_admin: ${res.statusCode} ${res.body}`);
+  return login(s, ADMIN.email, ADMIN.password);
+}
+
+/** A member created by `admin` through the API (`name@example.com`, `MEMBER_PASSWORD`), signed in. */
+export async function buildMember(s: TestServer, admin: Session, name: string, extra: Record<string, unknown> = {}): Promise<Session> {
+  const email = `${name.toLowerCase()}@example.com`;
+  const res = await s.app.inject({
+    method: "POST",
+    url: "/api/admin/user",
+    headers: admin.headers,
+    payload: { email, password: MEMBER_PASSWORD, name, gender: 0, is_admin: false, ...extra },
+  });
+  if (res.statusCode !== 200) throw new Error(`create user: ${res.statusCode} ${res.body}`);
+  return login(s, email, MEMBER_PASSWORD);
+}
+
+let deviceSeq = 0;
+
+/** An open session of `user` on `device`, as a sign-in makes it (device row and tokens). */
+export async function buildSession(s: TestServer, user: UserRow, device = `seed:${++deviceSeq}`): Promise<Session> {
+  const body = await openSession(s.ctx, user, device, null);
+  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device, login: body, headers: { "x-api-key": body.token } };
+}
+
+/** Another device of a user who has a session already (a phone beside the browser). */
+export async function buildDevice(s: TestServer, who: Session, device = `phone:${who.uid}`): Promise<Session> {
+  const user = await s.ctx.repos.users.byId(who.uid);
+  if (!user) throw new Error(`no user ${who.uid}`);
+  return buildSession(s, user, device);
+}
+
+export interface UserOptions {
+  /** The device of the session (guests: `guest_device`, as `login_guest` names it). */
+  device?: string;
+  /** A bot that is also an admin, and similar combinations. */
+  is_admin?: boolean;
+  webhook_url?: string | null;
+}
+
+/** A user of the given kind, inserted directly, with an open session. */
+export async function buildUser(s: TestServer, name: string, role: Role = "user", options: UserOptions = {}): Promise<Session> {
+  const now = Date.now();
+  const user = await insertUser(s.ctx.db, {
+    email: role === "guest" ? null : role === "bot" ? `${name.toLowerCase()}@bots.example` : `${name.toLowerCase()}@example.com`,
+    name,
+    password_hash: null,
+    gender: 0,
+    language: "en-US",
+    is_admin: role === "admin" || options.is_admin ? 1 : 0,
+    is_bot: role === "bot" ? 1 : 0,
+    create_by: role === "guest" ? "guest" : "password",
+    status: "normal",
+    webhook_url: options.webhook_url ?? null,
+    avatar_updated_at: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return buildSession(s, user, options.device ?? (role === "guest" ? "guest_device" : role === "bot" ? `bot:${name}` : undefined));
+}
+
+/** A guest (`create_by: "guest"`) on `guest_device`, as `GET /token/login_guest` makes one. */
+export const buildGuest = (s: TestServer, name = "Guest123456"): Promise<Session> => buildUser(s, name, "guest");
+
+/** A bot user (`is_bot`) with an open session: bots post through user sessions as well. */
+export const buildBot = (s: TestServer, name = "Robot", options: UserOptions = {}): Promise<Session> => buildUser(s, name, "bot", options);
+
+/** A channel made through the API; a private one is owned by `owner`. Answers its gid. */
+export async function buildChannel(s: TestServer, owner: Session, body: { name: string; is_public?: boolean; members?: number[] }): Promise<Gid> {
+  const res = await s.app.inject({ method: "POST", url: "/api/group", headers: owner.headers, payload: body });
+  if (res.statusCode !== 200) throw new Error(`create group: ${res.statusCode} ${res.body}`);
+  return (res.json() as { gid: number }).gid;
+}
+
+/** Where a message goes: a channel or a user (a DM). */
+export type To = { gid: Gid } | { uid: Uid };
+
+const sendPath = (to: To) => ("gid" in to ? `/api/group/${to.gid}/send` : `/api/user/${to.uid}/send`);
+
+/** A text message sent through the API (with `properties` in `X-Properties`); answers its mid. */
+export async function buildMessage(s: TestServer, who: Session, to: To, text: string, properties?: object): Promise<number> {
+  const headers: Record<string, string> = { ...who.headers, "content-type": "text/plain" };
+  if (properties) headers["x-properties"] = Buffer.from(JSON.stringify(properties)).toString("base64");
+  const res = await s.app.inject({ method: "POST", url: sendPath(to), headers, payload: text });
+  if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`);
+  return res.json() as number;
+}
+
+/**
+ * The usual people of a suite, all signed in: the admin (uid 1), Bob and Carol (members), Otto
+ * (a member who is outside the private channels a test makes), a guest and a bot. They are
+ * inserted directly, unless `passwords`: then the admin and the members are made through the
+ * API and sign in with `ADMIN.password` and `MEMBER_PASSWORD` (account and sign-in suites).
+ */
+export async function buildCast(s: TestServer, { passwords = false }: { passwords?: boolean } = {}) {
+  const admin = passwords ? await buildAdmin(s) : await buildUser(s, "Admin", "admin");
+  const member = (name: string) => (passwords ? buildMember(s, admin, name) : buildUser(s, name));
+  const bob = await member("Bob");
+  const carol = await member("Carol");
+  const otto = await member("Otto");
+  const guest = await buildGuest(s);
+  const bot = await buildBot(s);
+  return { admin, bob, carol, otto, guest, bot };
+}
+export type Cast = Awaited<ReturnType<typeof buildCast>>;
