@@ -41,90 +41,21 @@ const dimension = (value: string | undefined): number | null => {
   return Number(value.trim());
 };
 
-/**
- * Reads the Open Graph object of an HTML page. `og:image`, `og:video` and `og:audio` (or their
- * `:url` forms) start a new item and the structured properties that follow (`:secure_url`,
- * `:type`, `:width`, `:height`, `:alt`) describe it. The title and description fall back to
- * `<title>` and `<meta name="description">`, the favicon to `/favicon.ico`.
- */
-export function parseOpenGraph(html: string, pageUrl: URL): OpenGraphObject {
-  const og = new Map<string, string>();
-  const named = new Map<string, string>();
-  const images: OpenGraphImage[] = [];
-  const videos: OpenGraphVideo[] = [];
-  const audios: OpenGraphAudio[] = [];
-  const locales: string[] = [];
-  let title = "";
+/** What one pass over a page collects: every `og:` property in order, named metas, the title, icons. */
+interface PageTags {
+  og: [property: string, content: string][];
+  named: Map<string, string>;
+  title: string;
+  icon: string | null;
+  touchIcon: string | null;
+}
+
+/** Walks the page once (htmlparser2, entities decoded) and collects its tags; an `<svg>`'s `<title>` is not the page's. */
+function scanPage(html: string, pageUrl: URL): PageTags {
+  const tags: PageTags = { og: [], named: new Map(), title: "", icon: null, touchIcon: null };
   let inTitle = false;
   let titleDone = false;
   let svgDepth = 0;
-  let icon: string | null = null;
-  let touchIcon: string | null = null;
-
-  const onMeta = (property: string, content: string) => {
-    const image = images[images.length - 1];
-    const video = videos[videos.length - 1];
-    const audio = audios[audios.length - 1];
-    switch (property) {
-      case "og:image":
-      case "og:image:url": {
-        const url = absolute(content, pageUrl);
-        if (url && images.length < MAX_MEDIA) images.push({ url, secure_url: null, type: null, width: null, height: null, alt: null });
-        return;
-      }
-      case "og:video":
-      case "og:video:url": {
-        const url = absolute(content, pageUrl);
-        if (url && videos.length < MAX_MEDIA) videos.push({ url, secure_url: null, type: null, width: null, height: null });
-        return;
-      }
-      case "og:audio":
-      case "og:audio:url": {
-        const url = absolute(content, pageUrl);
-        if (url && audios.length < MAX_MEDIA) audios.push({ url, secure_url: null, type: null });
-        return;
-      }
-      case "og:image:secure_url":
-        if (image) image.secure_url = absolute(content, pageUrl);
-        return;
-      case "og:image:type":
-        if (image) image.type = clip(content, 100);
-        return;
-      case "og:image:width":
-        if (image) image.width = dimension(content);
-        return;
-      case "og:image:height":
-        if (image) image.height = dimension(content);
-        return;
-      case "og:image:alt":
-        if (image) image.alt = clip(content);
-        return;
-      case "og:video:secure_url":
-        if (video) video.secure_url = absolute(content, pageUrl);
-        return;
-      case "og:video:type":
-        if (video) video.type = clip(content, 100);
-        return;
-      case "og:video:width":
-        if (video) video.width = dimension(content);
-        return;
-      case "og:video:height":
-        if (video) video.height = dimension(content);
-        return;
-      case "og:audio:secure_url":
-        if (audio) audio.secure_url = absolute(content, pageUrl);
-        return;
-      case "og:audio:type":
-        if (audio) audio.type = clip(content, 100);
-        return;
-      case "og:locale:alternate":
-        if (locales.length < MAX_MEDIA) locales.push(clip(content, 35));
-        return;
-      default:
-        if (property.startsWith("og:") && !og.has(property)) og.set(property, content);
-    }
-  };
-
   const parser = new Parser(
     {
       onopentag(name, attrs) {
@@ -133,19 +64,19 @@ export function parseOpenGraph(html: string, pageUrl: URL): OpenGraphObject {
         if (name === "meta" && attrs.content !== undefined) {
           const property = (attrs.property ?? "").trim().toLowerCase();
           const metaName = (attrs.name ?? "").trim().toLowerCase();
-          if (property.startsWith("og:")) onMeta(property, attrs.content);
-          else if (metaName.startsWith("og:")) onMeta(metaName, attrs.content);
-          if (metaName && !named.has(metaName)) named.set(metaName, attrs.content);
-          if (property.startsWith("twitter:") && !named.has(property)) named.set(property, attrs.content);
+          if (property.startsWith("og:")) tags.og.push([property, attrs.content]);
+          else if (metaName.startsWith("og:")) tags.og.push([metaName, attrs.content]);
+          if (metaName && !tags.named.has(metaName)) tags.named.set(metaName, attrs.content);
+          if (property.startsWith("twitter:") && !tags.named.has(property)) tags.named.set(property, attrs.content);
         }
         if (name === "link" && attrs.href) {
           const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
-          if (!icon && rel.includes("icon")) icon = absolute(attrs.href, pageUrl);
-          if (!touchIcon && rel.includes("apple-touch-icon")) touchIcon = absolute(attrs.href, pageUrl);
+          if (!tags.icon && rel.includes("icon")) tags.icon = absolute(attrs.href, pageUrl);
+          if (!tags.touchIcon && rel.includes("apple-touch-icon")) tags.touchIcon = absolute(attrs.href, pageUrl);
         }
       },
       ontext(text) {
-        if (inTitle && title.length < MAX_TEXT * 2) title += text;
+        if (inTitle && tags.title.length < MAX_TEXT * 2) tags.title += text;
       },
       onclosetag(name) {
         if (name === "svg" && svgDepth > 0) svgDepth--;
@@ -159,20 +90,78 @@ export function parseOpenGraph(html: string, pageUrl: URL): OpenGraphObject {
   );
   parser.write(html);
   parser.end();
+  return tags;
+}
 
-  const twitterImage = absolute(named.get("twitter:image"), pageUrl);
+type MediaKind = "image" | "video" | "audio";
+type AnyMedia = OpenGraphImage | OpenGraphVideo | OpenGraphAudio;
+
+/** The structured properties each kind of media has, beyond its URL. */
+const MEDIA_FIELDS: Record<MediaKind, readonly string[]> = {
+  image: ["secure_url", "type", "width", "height", "alt"],
+  video: ["secure_url", "type", "width", "height"],
+  audio: ["secure_url", "type"],
+};
+
+/** One structured property's value: URLs resolved, sizes as numbers, texts clipped. */
+function fieldValue(field: string, content: string, pageUrl: URL): string | number | null {
+  if (field === "secure_url") return absolute(content, pageUrl);
+  if (field === "width" || field === "height") return dimension(content);
+  return field === "type" ? clip(content, 100) : clip(content);
+}
+
+/**
+ * The images, videos and audios of the `og:` properties: `og:<kind>` (or `og:<kind>:url`) starts
+ * a new item, at most `MAX_MEDIA` of each, and the structured properties that follow describe
+ * the latest one.
+ */
+function readMedia(og: PageTags["og"], pageUrl: URL): Record<MediaKind, AnyMedia[]> {
+  const media: Record<MediaKind, AnyMedia[]> = { image: [], video: [], audio: [] };
+  for (const [property, content] of og) {
+    const m = /^og:(image|video|audio)(?::(.+))?$/.exec(property);
+    if (!m) continue;
+    const kind = m[1] as MediaKind;
+    const field = m[2] ?? "url";
+    const list = media[kind];
+    if (field === "url") {
+      const url = absolute(content, pageUrl);
+      if (url && list.length < MAX_MEDIA) list.push(Object.fromEntries([["url", url], ...MEDIA_FIELDS[kind].map((f) => [f, null])]) as AnyMedia);
+    } else if (MEDIA_FIELDS[kind].includes(field) && list.length > 0) {
+      (list[list.length - 1] as unknown as Record<string, unknown>)[field] = fieldValue(field, content, pageUrl);
+    }
+  }
+  return media;
+}
+
+/**
+ * Reads the Open Graph object of an HTML page: its `og:` properties and media (`readMedia`), with
+ * the title and description falling back to `twitter:` metas, `<title>` and
+ * `<meta name="description">`, the image to `twitter:image`, the favicon to `/favicon.ico`.
+ */
+export function parseOpenGraph(html: string, pageUrl: URL): OpenGraphObject {
+  const tags = scanPage(html, pageUrl);
+  const media = readMedia(tags.og, pageUrl);
+  // The first value of each plain property counts.
+  const og = new Map<string, string>();
+  for (const [property, content] of tags.og) if (!og.has(property)) og.set(property, content);
+  const locales = tags.og
+    .filter(([property]) => property === "og:locale:alternate")
+    .slice(0, MAX_MEDIA)
+    .map(([, content]) => clip(content, 35));
+  const images = media.image as OpenGraphImage[];
+  const twitterImage = absolute(tags.named.get("twitter:image"), pageUrl);
   if (images.length === 0 && twitterImage) images.push({ url: twitterImage, secure_url: null, type: null, width: null, height: null, alt: null });
   const text = (value: string | undefined) => (value && clip(value) ? clip(value) : null);
 
   return {
     type: text(og.get("og:type")) ?? "website",
-    title: text(og.get("og:title")) ?? text(named.get("twitter:title")) ?? clip(title),
+    title: text(og.get("og:title")) ?? text(tags.named.get("twitter:title")) ?? clip(tags.title),
     url: absolute(og.get("og:url"), pageUrl) ?? pageUrl.href,
     images,
-    audios,
-    videos,
-    favicon_url: icon ?? touchIcon ?? new URL("/favicon.ico", pageUrl).href,
-    description: text(og.get("og:description")) ?? text(named.get("description")) ?? text(named.get("twitter:description")),
+    audios: media.audio as OpenGraphAudio[],
+    videos: media.video as OpenGraphVideo[],
+    favicon_url: tags.icon ?? tags.touchIcon ?? new URL("/favicon.ico", pageUrl).href,
+    description: text(og.get("og:description")) ?? text(tags.named.get("description")) ?? text(tags.named.get("twitter:description")),
     locale: text(og.get("og:locale")),
     locale_alternate: locales,
     site_name: text(og.get("og:site_name")),
