@@ -233,10 +233,11 @@ export async function login(base, email, device = `bench:${++deviceSeq}`) {
 }
 
 /**
- * Logs in `n` devices spread over `users` accounts through the third-party bridge (contract
- * §3.1: a key from `POST /token/create_third_party_key` with the server's secret, redeemed by a
- * `thirdparty` login): no password hash per login, so thousands of devices seed in seconds
- * instead of minutes. The accounts are created on their first login. Resolves [{uid, token}].
+ * Logs in `n` devices spread over `users` accounts through the third-party bridge
+ * (docs/API.md "Identity": a key from `POST /token/create_third_party_key` with the server's
+ * secret, redeemed by a `thirdparty` login): no password hash per login, so thousands of
+ * devices seed in seconds instead of minutes. The accounts are created on their first login.
+ * Resolves [{uid, token}].
  */
 export async function thirdPartyLogins(base, admin, n, users, prefix = "tp") {
   const config = (await ok(request(base, "GET", "/api/admin/login/config"), "login config")).json();

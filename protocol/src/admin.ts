@@ -1,4 +1,4 @@
-/** `GET /api/admin/system/organization` (contract §3.7; newer servers add `server_id`). */
+/** `GET /api/admin/system/organization` (newer servers add `server_id`; docs/API.md "Server settings"). */
 export interface Organization {
   name: string;
   description: string | null;
@@ -14,7 +14,7 @@ export type ChatLayoutMode = "Left" | "SelfRight";
 export type FileExpiryMode = "Off" | "Day1" | "Day7" | "Day30" | "Day90" | "Day180";
 
 /**
- * `GET/PUT /api/admin/system/common` (contract §11). `ext_setting` is a JSON string holding the
+ * `GET/PUT /api/admin/system/common` (docs/API.md "Server settings"). `ext_setting` is a JSON string holding the
  * newer switches (`ExtSetting`).
  */
 export interface SystemCommon {
@@ -33,7 +33,7 @@ export interface SystemCommon {
   search_user_enable: boolean;
 }
 
-/** The switches inside `SystemCommon.ext_setting` (spec §3 server settings keys). */
+/** The switches inside `SystemCommon.ext_setting`. */
 export interface ExtSetting {
   admin_only_can_invite?: boolean;
   only_admin_can_see_channel_members?: boolean;

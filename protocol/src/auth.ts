@@ -1,6 +1,6 @@
 import type { UserInfo } from "./users.js";
 
-/** `LoginCredential` (contract §3.1), internally tagged by `type`. */
+/** `LoginCredential` (docs/API.md "Identity"), internally tagged by `type`. */
 export type LoginCredential =
   | { type: "password"; email: string; password: string }
   | { type: "magiclink"; magic_token: string; extra_name?: string | null }
@@ -46,7 +46,7 @@ export interface OidcConfig {
   domain: string;
 }
 
-/** `LoginConfig` (contract §3.7). */
+/** `LoginConfig` (docs/API.md "Identity"). */
 export interface LoginConfig {
   who_can_sign_up: WhoCanSignUp;
   guest: boolean;

@@ -1,4 +1,4 @@
-/** Shapes shared by several areas of the VoceChat wire contract (vocechat-api.md §1.2, §4). */
+/** Shapes shared by several areas of the wire (docs/API.md "Conventions", "Object shapes"). */
 
 /** Milliseconds since the Unix epoch. Every timestamp on the wire is one, except the license dates. */
 export type Millis = number;
@@ -23,13 +23,13 @@ export interface ContentTriple {
   content: string;
 }
 
-/** `UpdateAction` (§1.2). */
+/** `UpdateAction` (docs/API.md "Conventions"). */
 export type UpdateAction = "create" | "update" | "delete";
 
-/** `KickReason` (§1.2). */
+/** `KickReason` (docs/API.md "Conventions"). */
 export type KickReason = "login_from_other_device" | "delete_user" | "delete_device" | "logout" | "frozen";
 
-/** `KickFromGroupReason` (§1.2). */
+/** `KickFromGroupReason` (docs/API.md "Conventions"). */
 export type KickFromGroupReason = "kick" | "group_deleted";
 
 export type UserStatus = "normal" | "frozen";

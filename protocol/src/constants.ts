@@ -1,7 +1,10 @@
-/** Business constants of spec §9 and contract defaults, shared by server and client. */
+/**
+ * Business constants of the VoceChat client and server defaults, shared by server and client
+ * (docs/API.md, docs/ARCHITECTURE.md "Client rules").
+ */
 
 /**
- * The VoceChat server version Parley reports; clients gate features on it (contract §12).
+ * The VoceChat server version Parley reports; clients gate features on it.
  * 0.5.4: organization PUT, bulk delete and data management, the new files page, admin-only and
  * group extensions, contact remarks — all implemented. It stays below 0.5.5 (passkeys), 0.5.6/
  * 0.5.8 (Agora/VoceSpace: the real client would call voice routes on opening a channel), 0.5.11
@@ -30,11 +33,11 @@ export const TOKEN_RENEW_MARGIN_MS = 20_000;
 export const MAGIC_LINK_TTL_S = 900;
 
 export const HISTORY_PAGE_SIZE = 100;
-/** Default history page when the client gives no `limit` (contract §3.2). */
+/** Default history page when the client gives no `limit` (docs/API.md "History"). */
 export const HISTORY_DEFAULT_LIMIT = 300;
 export const HISTORY_MAX_LIMIT = 1_000;
 
-/** The web client's upload chunk (contract §6.3 "Web chunk size: 1 000 000 bytes"; spec §9's size constant). */
+/** The web client's upload chunk, 1,000,000 bytes (docs/API.md "Files"). */
 export const UPLOAD_CHUNK_SIZE = 1_000_000;
 
 export const THUMBNAIL_MIN = 200;
@@ -64,5 +67,5 @@ export const LOADING_AUTO_RELOAD_MS = 5_000;
 export const COPIED_FLAG_MS = 500;
 export const TEMP_MESSAGE_REMOVE_MS = 300;
 
-/** Translation namespaces (spec §7). */
+/** Translation namespaces. */
 export const I18N_NAMESPACES = ["common", "chat", "member", "setting", "fav", "file", "welcome", "auth", "widget"] as const;

@@ -1,5 +1,5 @@
 /**
- * The SSE event union of `GET /api/user/events` (contract §5.3). Each frame is `data: <json>`
+ * The SSE event union of `GET /api/user/events` (docs/API.md "Event catalogue"). Each frame is `data: <json>`
  * with no `event:` line; the `type` field is the discriminator.
  */
 import type {
@@ -123,7 +123,7 @@ export type ServerEvent =
       avatar_updated_at: Millis | null;
       is_public: boolean | null;
       /**
-       * Parley: the newer channel switches of `PUT /group/{gid}` (contract §11), present only
+       * Parley: the newer channel switches of `PUT /group/{gid}` (docs/API.md "Groups"), present only
        * when the request set them; absent means unchanged.
        */
       show_email?: boolean;

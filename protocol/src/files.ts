@@ -1,12 +1,12 @@
 import type { Gid, Mid, Millis, Uid } from "./common.js";
 
-/** `POST /api/resource/file/prepare` (contract §3.5). */
+/** `POST /api/resource/file/prepare` (docs/API.md "Files"). */
 export interface PrepareUploadRequest {
   content_type?: string | null;
   filename?: string | null;
 }
 
-/** The final chunk's answer of `POST /api/resource/file/upload` (contract §6.3). */
+/** The final chunk's answer of `POST /api/resource/file/upload` (docs/API.md "Files"). */
 export interface UploadFileResponse {
   /** `Y/M/D/<uuid>`: the body of a `vocechat/file` message and the `file_path` of downloads. */
   path: string;
@@ -21,7 +21,7 @@ export interface FileMessageBody {
   path: string;
 }
 
-/** `file_type` and `creation_time_type` of `GET /api/admin/system/files` (contract §11). */
+/** `file_type` and `creation_time_type` of `GET /api/admin/system/files` (docs/API.md "Files"). */
 export const ADMIN_FILE_TYPES = ["Doc", "PDF", "Image", "Audio", "Video"] as const;
 export type AdminFileType = (typeof ADMIN_FILE_TYPES)[number];
 export const FILE_CREATION_TIME_TYPES = ["Day1", "Day7", "Day30", "Day90", "Day180"] as const;
@@ -70,7 +70,7 @@ export interface OpenGraphVideo {
 }
 
 /**
- * `GET /api/resource/open_graphic_parse?url=` (contract §3.5): the page's Open Graph object,
+ * `GET /api/resource/open_graphic_parse?url=` (docs/API.md "Files"): the page's Open Graph object,
  * every field present. A failed or disabled preview is `EMPTY_OPEN_GRAPH`.
  */
 export interface OpenGraphObject {
@@ -106,6 +106,6 @@ export interface WidgetCssRequest {
   data: string;
 }
 
-/** The avatar and logo limits: `upload_avatar_limit` (512 KiB) and the server icon's 5 MB (spec §5). */
+/** The avatar and logo limits: `upload_avatar_limit` (512 KiB) and the server icon's 5 MB (docs/API.md "Files"). */
 export const AVATAR_MAX_BYTES = 524_288;
 export const SERVER_ICON_MIN_SIDE = 128;

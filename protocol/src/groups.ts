@@ -1,7 +1,7 @@
 import type { Gid, Mid, Millis, MessageProperties, Uid } from "./common.js";
 import type { GroupAnnouncement } from "./events.js";
 
-/** `PinnedMessage` (contract §4); content is the current (edited) content. */
+/** `PinnedMessage` (docs/API.md "Object shapes"); content is the current (edited) content. */
 export interface PinnedMessage {
   mid: Mid;
   created_by: Uid;
@@ -12,7 +12,7 @@ export interface PinnedMessage {
 }
 
 /**
- * `Group` (contract §4). Public groups have `owner: null` and `members: []` (every user is
+ * `Group` (docs/API.md "Object shapes"). Public groups have `owner: null` and `members: []` (every user is
  * implicitly a member); private groups list their members explicitly.
  */
 export interface Group {
@@ -24,7 +24,7 @@ export interface Group {
   is_public: boolean;
   avatar_updated_at: Millis;
   pinned_messages: PinnedMessage[];
-  /** Newer-server extensions (contract §11). */
+  /** Newer-server extensions (docs/API.md "Groups", `PUT /group/{gid}`). */
   show_email: boolean;
   add_friend: boolean;
   dm_to_member: boolean;
@@ -68,7 +68,7 @@ export interface PinMessageRequest {
   mid: Mid;
 }
 
-/** `GET /api/group/{gid}/announcement` response (contract §11). */
+/** `GET /api/group/{gid}/announcement` response (docs/API.md "Groups"). */
 export interface GroupAnnouncementResponse {
   announcement: GroupAnnouncement | null;
 }
@@ -78,7 +78,7 @@ export interface SetGroupAnnouncementRequest {
   content: string;
 }
 
-/** `POST /api/user/join_private` body (contract §11); answers the joined `Group`. */
+/** `POST /api/user/join_private` body (docs/API.md "Invite links"); answers the joined `Group`. */
 export interface JoinPrivateRequest {
   magic_token: string;
 }

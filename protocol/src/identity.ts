@@ -1,6 +1,6 @@
-/** Sign-up, magic links, SMTP and the third-party bridge (contract §2.5, §3.1, §3.2, §3.7). */
+/** Sign-up, magic links, SMTP and the third-party bridge (docs/API.md "Identity"). */
 
-/** `POST /api/user/register` (contract §3.2): e-mail and password may come from the magic token. */
+/** `POST /api/user/register` (docs/API.md "Identity"): e-mail and password may come from the magic token. */
 export interface RegisterRequest {
   magic_token?: string | null;
   email?: string | null;
@@ -65,11 +65,11 @@ export interface CreateThirdPartyKeyRequest {
   username: string;
 }
 
-/** Third-party login keys are valid this long (contract §3.1). */
+/** Third-party login keys are valid this long (docs/API.md "Identity"). */
 export const THIRD_PARTY_KEY_TTL_S = 120;
 
-/** The device of a guest session (contract §2.4). */
+/** The device of a guest session (docs/API.md "Authentication"). */
 export const GUEST_DEVICE = "guest_device";
 
-/** Guests are deleted this long after they were created (contract §2.7). */
+/** Guests are deleted this long after they were created (docs/API.md "Identity"). */
 export const GUEST_MAX_AGE_S = 7 * 86_400;

@@ -1,6 +1,6 @@
 import type { Mid, Millis, MessageProperties, MessageTarget, Uid } from "./common.js";
 
-/** Content types a message can carry (spec §3, contract §6.2). */
+/** Content types a message can carry (docs/API.md "Sending"). */
 export const ContentType = {
   text: "text/plain",
   markdown: "text/markdown",
@@ -18,7 +18,7 @@ export type ReactionDetail =
   | { type: "like"; action: string }
   | { type: "delete" };
 
-/** `MessageDetail` (contract §4), tagged by `type`. */
+/** `MessageDetail` (docs/API.md "Object shapes"), tagged by `type`. */
 export type MessageDetail =
   | {
       type: "normal";
@@ -30,7 +30,7 @@ export type MessageDetail =
   | { type: "reply"; mid: Mid; properties: MessageProperties | null; content_type: string; content: string }
   | { type: "reaction"; mid: Mid; detail: ReactionDetail };
 
-/** `ChatMessage` (contract §4): history entries and the body of the `chat` event. */
+/** `ChatMessage` (docs/API.md "Object shapes"): history entries and the body of the `chat` event. */
 export interface ChatMessage {
   mid: Mid;
   from_uid: Uid;
@@ -39,7 +39,7 @@ export interface ChatMessage {
   detail: MessageDetail;
 }
 
-/** The eight quick reactions of spec §9; `PUT /message/{mid}/like` accepts only these. */
+/** The eight quick reactions (docs/API.md "Messages"); `PUT /message/{mid}/like` accepts only these. */
 export const QUICK_REACTIONS = ["👍", "❤️", "😄", "👀", "👎", "🎉", "🙁", "🚀"] as const;
 
 /** Header carrying base64 JSON message properties on send routes. */
@@ -55,14 +55,14 @@ export interface CreateArchiveRequest {
   mid_list: Mid[];
 }
 
-/** `ArchiveUser` (contract §4): a sender, deduplicated; `avatar` is an attachment index. */
+/** `ArchiveUser` (docs/API.md "Object shapes"): a sender, deduplicated; `avatar` is an attachment index. */
 export interface ArchiveUser {
   name: string;
   avatar: number | null;
 }
 
 /**
- * `ArchiveMessage` (contract §4): a message's merged (current) content; `source` is the
+ * `ArchiveMessage` (docs/API.md "Object shapes"): a message's merged (current) content; `source` is the
  * conversation from the archiver's point of view (a DM names the other party).
  */
 export interface ArchiveMessage {
@@ -78,14 +78,14 @@ export interface ArchiveMessage {
   thumbnail_id: number | null;
 }
 
-/** `Archive` (contract §4, §6.4): the HTTP view of a forwarded-messages archive or a favorite. */
+/** `Archive` (docs/API.md "Archives"): the HTTP view of a forwarded-messages archive or a favorite. */
 export interface Archive {
   users: ArchiveUser[];
   messages: ArchiveMessage[];
   num_attachments: number;
 }
 
-/** `FavoriteArchive` (contract §3.6): one saved-messages entry of `GET /favorite`. */
+/** `FavoriteArchive` (docs/API.md "Favorites"): one saved-messages entry of `GET /favorite`. */
 export interface FavoriteArchive {
   id: string;
   created_at: Millis;

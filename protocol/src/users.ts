@@ -1,7 +1,7 @@
 import type { Gid, MessageTarget, Mid, Millis, Uid, UserStatus } from "./common.js";
 import type { ContactInfo } from "./events.js";
 
-/** How a user came to exist; `guest` marks a guest session (spec §3 Login user). */
+/** How a user came to exist; `guest` marks a guest session. */
 export type CreateBy =
   | "password"
   | "magiclink"
@@ -12,7 +12,7 @@ export type CreateBy =
   | "thirdparty"
   | "guest";
 
-/** `UserInfo` (contract §4): the public view of a user. Optional fields are explicit `null`. */
+/** `UserInfo` (docs/API.md "Object shapes"): the public view of a user. Optional fields are explicit `null`. */
 export interface UserInfo {
   uid: Uid;
   email: string | null;
@@ -32,7 +32,7 @@ export interface UserDevice {
   is_online: boolean;
 }
 
-/** `User` (contract §4): the admin view. `password` is always "". */
+/** `User` (docs/API.md "Object shapes"): the admin view. `password` is always "". */
 export interface AdminUser {
   uid: Uid;
   email: string | null;
@@ -73,7 +73,7 @@ export interface CreateAdminRequest {
   gender?: number;
 }
 
-/** `PUT /api/user` body: at least one field (newer servers add the last three, contract §11). */
+/** `PUT /api/user` body: at least one field (newer servers add the last three; docs/API.md "Users"). */
 export interface UpdateUserInfoRequest {
   name?: string | null;
   gender?: number | null;

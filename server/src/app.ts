@@ -43,7 +43,7 @@ import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
 
-/** Raw-body content types of the send routes (contract §6.2), read as text. */
+/** Raw-body content types of the send routes (docs/API.md "Sending"), read as text. */
 const TEXT_BODY_TYPES = ["text/markdown", "vocechat/file", "vocechat/archive", "vocechat/audio"];
 
 /** Content-Security-Policy for the web client: everything from this origin, nothing from outside. */
@@ -52,8 +52,8 @@ const CSP =
   "script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
 
 /**
- * CORS as VoceChat answers it (contract §1.1): any origin may call the API. Sessions travel in
- * the `X-API-Key` header, never in cookies, so a cross-origin page cannot ride on a user's
+ * CORS as VoceChat answers it (docs/API.md "General"): any origin may call the API. Sessions travel
+ * in the `X-API-Key` header, never in cookies, so a cross-origin page cannot ride on a user's
  * session; credentials are therefore not allowed.
  */
 function installCors(app: FastifyInstance): void {

@@ -35,7 +35,10 @@ export interface Config {
   messageSweepMs?: number;
   /** Identity: per-IP / per-e-mail limits of login, magic links, registration, check_email, guests (`http/rateLimit.ts`). */
   rateLimits?: RateLimitOverrides;
-  /** Login and registration links stay valid this long (s); default 900 (spec §5: 15 minutes). */
+  /**
+   * Login and registration links stay valid this long (s); default 900 (15 minutes; docs/API.md
+   * "Identity").
+   */
   magicLinkTtlS?: number;
   /** How often guests are swept (ms); default one day. */
   guestSweepMs?: number;

@@ -19,7 +19,10 @@ export interface Guards {
   admin: preHandlerAsyncHookHandler;
 }
 
-/** The `X-API-Key` checks of contract §3's Auth column, as Fastify pre-handlers. */
+/**
+ * The `X-API-Key` checks of the Auth column (docs/API.md "Authentication"), as Fastify
+ * pre-handlers.
+ */
 export function createGuards(ctx: AppContext): Guards {
   async function authenticate(request: FastifyRequest): Promise<TokenClaims> {
     const header = request.headers["x-api-key"];

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { SignJWT, compactVerify, jwtVerify } from "jose";
 import type { Uid } from "@parley/protocol";
 
-/** The claims VoceChat bakes into both tokens (contract §2.2); clients treat tokens as opaque. */
+/**
+ * The claims VoceChat bakes into both tokens; clients treat them as opaque (docs/API.md
+ * "Authentication").
+ */
 export interface TokenClaims {
   uid: Uid;
   device: string;
@@ -80,7 +83,9 @@ export class TokenService {
     }
   }
 
-  /** Renewal checks the access token's signature but not its expiry (contract §2.3). */
+  /**
+   * Renewal checks the access token's signature but not its expiry (docs/API.md "Authentication").
+   */
   async verifyAccessIgnoringExpiry(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await compactVerify(token, this.key, { algorithms: ["HS256"] });

@@ -11,8 +11,8 @@ import { deleteStoredObjects } from "./files.js";
 import { deleteDevicesOf } from "../repos/devices.js";
 
 /**
- * Deletes an account with the cascade of contract §5.4, published after the commit in this
- * order:
+ * Deletes an account with the cascade of docs/API.md "Deleting an account", published after the
+ * commit in this order:
  * 1. `kick{delete_user}` to all of the user's devices;
  * 2. `users_log{action:"delete"}` to every stream;
  * 3. `kick_from_group{group_deleted}` to the members of each private group the user owned

@@ -12,8 +12,8 @@ import { createUser, type NewUser } from "./users.js";
 import { deleteDevicesOf, devicesOf } from "../repos/devices.js";
 
 /**
- * Admins manage accounts (contract §3.7): the admin view `User`, creation, updates (role,
- * freeze), deletion with the cascade of contract §5.4.
+ * Admins manage accounts (docs/API.md "Identity"): the admin view `User`, creation, updates (role,
+ * freeze), deletion with the cascade of docs/API.md "Deleting an account".
  */
 
 /** The admin view of users: every known device, online when it has an event stream on this node. */
@@ -47,7 +47,7 @@ export async function getAdminUser(ctx: AppContext, uid: Uid): Promise<AdminUser
 }
 
 /**
- * A webhook URL must answer a `GET` with exactly 200 (contract §3.7), within
+ * A webhook URL must answer a `GET` with exactly 200 (docs/API.md "Identity"), within
  * `webhookCheckTimeoutMs` (5 s); anything else is a 406. Admins choose it, so private addresses
  * (a bot next to the server) are allowed.
  */
@@ -170,7 +170,10 @@ function auditRecordsOf(current: UserRow, patch: AdminUserPatch): AuditRecord[] 
   return records;
 }
 
-/** `DELETE /admin/user/{uid}`: 403 for oneself or the founder, 404 unknown; the §5.4 cascade. */
+/**
+ * `DELETE /admin/user/{uid}`: 403 for oneself or the founder, 404 unknown; the cascade of
+ * docs/API.md "Deleting an account".
+ */
 export async function adminDeleteUser(ctx: AppContext, actor: TokenClaims, uid: Uid, audit: AuditActor): Promise<void> {
   if (!adminUserPolicy.canDelete(actor, uid)) throw forbidden("you cannot delete yourself or the founder");
   await deleteAccount(ctx, uid, { actor: audit, record: { action: "user.deleted", target_uid: uid } });

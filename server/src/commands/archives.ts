@@ -18,7 +18,7 @@ import {
   thumbnailKey,
 } from "../storage/layout.js";
 
-/** The kinds an archive can hold (contract §6.4); any other is a 400. */
+/** The kinds an archive can hold (docs/API.md "Archives"); any other is a 400. */
 const ARCHIVABLE: ReadonlySet<string> = new Set([ContentType.text, ContentType.markdown, ContentType.file]);
 
 /**
@@ -85,13 +85,13 @@ async function copyObject(store: BlobStore, from: string, to: string): Promise<{
 }
 
 /**
- * Builds the `Archive` (contract §4, §6.4) of checked messages: senders deduplicated, each with
- * their avatar as an attachment; a `vocechat/file` message with its file and thumbnail as
+ * Builds the `Archive` (docs/API.md "Archives") of checked messages: senders deduplicated, each
+ * with their avatar as an attachment; a `vocechat/file` message with its file and thumbnail as
  * attachments. The bytes are **copied** under `prefix`, so the snapshot survives the originals
- * (expiry, "delete all files", a new avatar). Attachments are numbered as VoceChat numbers them
- * (a sender's avatar when the sender first appears, then the file, then its thumbnail); an
- * object referenced twice is copied once. A file that has expired (or whose bytes are gone)
- * leaves `file_id` and `thumbnail_id` null, the message and its properties stay.
+ * (expiry, "delete all files", a new avatar). Attachments are numbered as VoceChat numbers them (a
+ * sender's avatar when the sender first appears, then the file, then its thumbnail); an object
+ * referenced twice is copied once. A file that has expired (or whose bytes are gone) leaves
+ * `file_id` and `thumbnail_id` null, the message and its properties stay.
  */
 async function snapshot(ctx: AppContext, actor: TokenClaims, rows: readonly MessageRow[], prefix: string): Promise<Snapshot> {
   const archive: Archive = { users: [], messages: [], num_attachments: 0 };

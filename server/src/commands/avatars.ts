@@ -1,4 +1,4 @@
-// Avatars, channel pictures and the organization logo (contract §3.2, §3.3, §3.7).
+// Avatars, channel pictures and the organization logo (docs/API.md "Files").
 import type { Gid, Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";

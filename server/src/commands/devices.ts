@@ -12,7 +12,7 @@ export async function listDevices(ctx: AppContext, uid: Uid): Promise<string[]> 
 
 /**
  * Signs one of the caller's devices out: its device row and refresh token go and its stream
- * is kicked with `delete_device`. An unknown device is a 401, as in VoceChat (contract §3.2).
+ * is kicked with `delete_device`. An unknown device is a 401, as in VoceChat (docs/API.md "Users").
  */
 export async function removeDevice(ctx: AppContext, uid: Uid, device: string): Promise<void> {
   const removed = await ctx.db.transaction().execute(async (tx) => {

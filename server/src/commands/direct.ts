@@ -5,7 +5,9 @@ import { contactPolicy, type DirectVerdict } from "../policies/users.js";
 import { loadSystemCommon } from "../repos/settings.js";
 import type { UserRow } from "../repos/users.js";
 
-/** The 403 texts of a refused direct message; clients show their own (spec §8 "Send failed, blocked maybe"). */
+/**
+ * The 403 texts of a refused direct message; clients show their own ("Send failed, blocked maybe").
+ */
 const REFUSAL: Record<Exclude<DirectVerdict, "ok">, string> = {
   blocked: "blocked by this user",
   dm_disabled: "direct messages are turned off on this server",

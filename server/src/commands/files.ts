@@ -43,7 +43,7 @@ export async function liveFile(ctx: AppContext, path: string): Promise<FileRow |
 }
 
 // ---------------------------------------------------------------------------------------------
-// Uploads (contract §6.3)
+// Uploads (docs/API.md "Files")
 // ---------------------------------------------------------------------------------------------
 
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
@@ -249,7 +249,7 @@ async function deleteQuietly(ctx: AppContext, key: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// File messages (contract §6.2)
+// File messages (docs/API.md "Sending")
 // ---------------------------------------------------------------------------------------------
 
 const FILE_CONTENT_TYPES: ReadonlySet<string> = new Set([ContentType.file, ContentType.audio]);

@@ -5,7 +5,10 @@ import { badRequest } from "../http/errors.js";
 /** The dynamic config key the invite links (`routes/group/links.ts`) and every e-mailed link read. */
 export const FRONTEND_URL_KEY = "frontend_url";
 
-/** `POST /admin/system/update_frontend_url`: a scheme, a host and an optional port, nothing else (contract §3.7). */
+/**
+ * `POST /admin/system/update_frontend_url`: a scheme, a host and an optional port, nothing else
+ * (docs/API.md "Identity").
+ */
 const FRONTEND_URL = /^https?:\/\/[\w\-.]+(:\d+)?$/;
 
 /** The frontend URL an admin configured, without a trailing slash, or null. */

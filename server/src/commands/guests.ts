@@ -6,11 +6,11 @@ import { deleteAccount } from "./accounts.js";
 import { loadLoginConfig, openSession } from "./sessions.js";
 import { createUser } from "./users.js";
 
-/** How often guests are looked for (contract §8.2: daily). */
+/** How often guests are looked for: daily (docs/API.md "Identity"). */
 export const GUEST_SWEEP_INTERVAL_MS = 86_400_000;
 
 /**
- * `GET /token/login_guest` (contract §2.7): 403 unless guest mode is on. Creates a guest
+ * `GET /token/login_guest` (docs/API.md "Identity"): 403 unless guest mode is on. Creates a guest
  * (`create_by:"guest"`, named like `User123456`, no e-mail or password) and opens a session on
  * the device `guest_device`. Guests are never announced, listed, counted against `MAX_USERS`
  * or shown in presence, and every route that writes for others refuses them (`guards.member`).

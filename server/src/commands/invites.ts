@@ -9,13 +9,16 @@ import { consumeInvite, insertInvite, peekInvite, type InviteKind } from "../rep
 import { admitMembers, announceNewMembers } from "./groupMembers.js";
 import { loadGroup, loadGroupSettings } from "./groups.js";
 
-/** `expired_in` when none is given: the contract's `magic_token_expiry_seconds` (spec §9: 15 minutes). */
+/**
+ * `expired_in` when none is given: VoceChat's `magic_token_expiry_seconds`, 15 minutes (docs/API.md
+ * "Invite links").
+ */
 export const INVITE_DEFAULT_EXPIRY_S = MAGIC_LINK_TTL_S;
-/** The longest invite the client offers (spec §9: 30 days). */
+/** The longest invite the client offers: 30 days (docs/API.md "Invite links"). */
 export const INVITE_MAX_EXPIRY_S = 2_592_000;
-/** `max_times` when none is given (contract §3.3). */
+/** `max_times` when none is given (docs/API.md "Invite links"). */
 export const INVITE_DEFAULT_MAX_TIMES = 10_000;
-/** The client's "no limit" (spec §9). */
+/** The client's "no limit" (docs/API.md "Invite links"). */
 export const INVITE_MAX_TIMES = 10_000_000;
 
 export interface InviteOptions {

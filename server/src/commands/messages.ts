@@ -38,7 +38,7 @@ interface Placement {
 }
 
 /**
- * Checks the body of a send, reply or edit (contract §6.2): 415 for a kind this server does
+ * Checks the body of a send, reply or edit (docs/API.md "Sending"): 415 for a kind this server does
  * not store, 400 empty, 413 too long; a forward must name an existing, unexpired archive (400).
  */
 async function checkContent(ctx: AppContext, body: OutgoingContent): Promise<OutgoingContent> {
@@ -133,10 +133,10 @@ async function loadMessage(ctx: AppContext, mid: Mid): Promise<{ row: MessageRow
 }
 
 /**
- * Where a reaction or reply to `original` goes (contract §4 DM target semantics): a channel
- * message's channel; in a DM "the other party" relative to the actor. The stored pair is the
- * original's conversation, so history and backlog find it there. The audience is null for a
- * channel that no longer exists.
+ * Where a reaction or reply to `original` goes (docs/API.md "Object shapes", direct-message
+ * targets): a channel message's channel; in a DM "the other party" relative to the actor. The
+ * stored pair is the original's conversation, so history and backlog find it there. The audience is
+ * null for a channel that no longer exists.
  */
 function placementFor(
   actorUid: Uid,
@@ -207,8 +207,8 @@ export async function editMessage(ctx: AppContext, actor: TokenClaims, mid: Mid,
 
 /**
  * `PUT /message/{mid}/like`: a new reaction message `{type:"like", action}`. The server does
- * not toggle or deduplicate (contract §3.4): the client removes a like when the same user sends
- * the same action again (spec §4).
+ * not toggle or deduplicate: the client removes a like when the same user sends
+ * the same action again (docs/API.md "Messages").
  */
 export async function likeMessage(ctx: AppContext, actor: TokenClaims, mid: Mid, action: string): Promise<MessageRow> {
   const { row, group } = await loadMessage(ctx, mid);
@@ -276,7 +276,7 @@ export async function deleteMessages(ctx: AppContext, actor: TokenClaims, mids: 
 /**
  * `POST /message/{mid}/reply`: a new message `{type:"reply", mid, …content}` in the original's
  * conversation, from anyone who may post there (restricted channels included). Replies carry
- * no `expires_in` (contract §4).
+ * no `expires_in` (docs/API.md "Object shapes").
  */
 export async function replyToMessage(ctx: AppContext, actor: TokenClaims, mid: Mid, body: OutgoingContent): Promise<MessageRow> {
   const content = await checkContent(ctx, body);

@@ -14,7 +14,7 @@ import { loadSmtpConfig, mailLinkBase, requireSmtp, sendTemplateMail, smtpReady 
 import { loadLoginConfig, openSession } from "./sessions.js";
 import { announceNewUser, insertNewUser, type CreatedUser } from "./users.js";
 
-/** `412` of `POST /user/register` (contract §3.2). */
+/** `412` of `POST /user/register` (docs/API.md "Identity"). */
 const tokenExpired = () => new HttpError(412, "Magic token has been expired.");
 const needsInvitation = () => forbidden("sign-up needs an invitation");
 const needsConfirmation = () => forbidden("confirm your e-mail address first");
@@ -37,7 +37,7 @@ export interface RegisterInput {
 const nameFromEmail = (email: string): string => email.split("@")[0].replace(/\s+/g, "").slice(0, 28) || "User";
 
 /**
- * `POST /user/register` (contract §3.2), answering a `LoginResponse` (logged in).
+ * `POST /user/register` (docs/API.md "Identity"), answering a `LoginResponse` (logged in).
  *
  * - With a **confirmed registration token** (from `send_reg_magic_link`): the e-mail and the
  *   password come from it (a password in the body replaces the stored one; another e-mail is a
@@ -200,7 +200,7 @@ export const LOGIN_LINK_SENT = "Magic token has been sent to the email.";
 
 /**
  * `POST /user/send_login_magic_link?email=`: mails a single-use login link valid 15 minutes,
- * `{frontend_url}/?magic_token=<t>&exists=<true|false>#/login` (contract §2.5). 406 when
+ * `{frontend_url}/?magic_token=<t>&exists=<true|false>#/login` (docs/API.md "Identity"). 406 when
  * magic-link login is off, 503 when SMTP is off.
  *
  * An address with an account gets the login template in the account's language. An address

@@ -16,7 +16,7 @@ export const loadLoginConfig = async (ctx: AppContext): Promise<LoginConfig> => 
   ...((await ctx.repos.config.get<Partial<LoginConfig>>("login")) ?? {}),
 });
 
-/** The spec §8 text the client shows for a bad login link. */
+/** The text the client shows for a bad login link (docs/API.md "Identity"). */
 export const MAGIC_LINK_INVALID = "Magic link invalid or expired, Please request a new magic link.";
 
 const frozen = () => new HttpError(423, "user frozen");
@@ -70,11 +70,11 @@ export async function loginWithPassword(
 }
 
 /**
- * `magiclink` credential (contract §3.1): a login link of `send_login_magic_link`, valid 15
- * minutes and once. 403 when magic-link login is off; 400 for an unknown, expired or used link;
- * 423 frozen. A link for an address without an account creates one named `extraName` (401
- * without a name), which an invitation-only server only allows when an inviting member sent the
- * link (410 otherwise); 409 `{reason}` when the name is taken — the link stays usable then.
+ * `magiclink` credential (docs/API.md "Identity"): a login link of `send_login_magic_link`, valid
+ * 15 minutes and once. 403 when magic-link login is off; 400 for an unknown, expired or used link;
+ * 423 frozen. A link for an address without an account creates one named `extraName` (401 without a
+ * name), which an invitation-only server only allows when an inviting member sent the link (410
+ * otherwise); 409 `{reason}` when the name is taken — the link stays usable then.
  */
 export async function loginWithMagicLink(
   ctx: AppContext,

@@ -12,7 +12,7 @@ export async function loadOrganization(ctx: AppContext): Promise<Organization> {
 
 /**
  * `server_config_changed` carries the organization and every system setting, so a client can
- * apply it without another request (contract §5.3 lists all fields as nullable).
+ * apply it without another request (docs/API.md "Event catalogue": all its fields are nullable).
  * `organizationLogo` is the new logo's URL when the logo changed, else null (unchanged).
  */
 export async function announceConfig(ctx: AppContext, organizationLogo: string | null = null): Promise<void> {

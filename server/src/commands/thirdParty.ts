@@ -7,7 +7,7 @@ import { loadServerKeys } from "../repos/config.js";
 import { insertMagicToken } from "../repos/magicTokens.js";
 
 /**
- * The third-party bridge (contract §2.1, §3.1): an external system that holds the server's
+ * The third-party bridge (docs/API.md "Identity"): an external system that holds the server's
  * third-party secret mints short-lived login keys for its users with
  * `POST /token/create_third_party_key`; the `thirdparty` login credential redeems them
  * (`commands/sessions.ts#loginWithThirdParty`).

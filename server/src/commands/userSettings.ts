@@ -20,7 +20,7 @@ function announce(ctx: AppContext, actor: TokenClaims, change: Partial<SettingsC
 /**
  * The targets of a mute, burn-after-reading or read-index request must exist: uids name
  * non-guest users other than the caller, gids channels the caller can see (a private one only
- * as a member or an admin). Anything else is a 400 (contract §3.2).
+ * as a member or an admin). Anything else is a 400 (docs/API.md "Users").
  */
 async function checkTargets(ctx: AppContext, actor: TokenClaims, uids: readonly Uid[], gids: readonly Gid[]): Promise<void> {
   if (uids.includes(actor.uid)) throw badRequest("a setting cannot target yourself");
@@ -167,7 +167,7 @@ async function advanceReadIndex(tx: Db, uid: Uid, kind: ChatKind, id: number, mi
 }
 
 /**
- * `POST /user/read-index`: read markers only move forward (contract §3.2). The entries that
+ * `POST /user/read-index`: read markers only move forward (docs/API.md "Users"). The entries that
  * advanced go to the caller's other devices.
  */
 export async function updateReadIndex(ctx: AppContext, actor: TokenClaims, input: ReadIndexInput): Promise<void> {
@@ -229,7 +229,7 @@ export async function unpinChat(ctx: AppContext, actor: TokenClaims, target: Mes
   if (Number(res.numDeletedRows) > 0) announce(ctx, actor, { remove_pin_chats: [target] });
 }
 
-/** Spec §4: the four actions and the statuses they leave. */
+/** The four contact actions and the statuses they leave (docs/API.md "Users"). */
 const STATUS_OF: Record<ContactAction, ContactInfo["status"]> = { add: "added", block: "blocked", remove: "", unblock: "" };
 
 /** The other party of a contact operation: a non-guest user other than the actor. */

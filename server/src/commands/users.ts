@@ -66,7 +66,7 @@ function asConflict(err: unknown): unknown {
 /**
  * Inserts a user and its `create` log entry (the `users_version` sequence) in the caller's
  * transaction: 409 `{reason}` for a taken e-mail or name, 451 when a non-guest account would
- * pass the `MAX_USERS` limit (guests never count, fix of contract §13). Publish with
+ * pass the `MAX_USERS` limit (guests never count, a fix: docs/API.md "Identity"). Publish with
  * `announceNewUser` after the commit.
  */
 export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opts: CreateUserOptions = {}): Promise<CreatedUser> {
@@ -158,7 +158,7 @@ export async function createUser(ctx: AppContext, input: NewUser, opts: CreateUs
   return created.user;
 }
 
-/** The fields of `PUT /user` (contract §3.2, §11); absent fields stay as they are. */
+/** The fields of `PUT /user` (docs/API.md "Users"); absent fields stay as they are. */
 export interface UserInfoPatch {
   name?: string;
   gender?: number;
@@ -173,7 +173,7 @@ export interface UserInfoPatch {
  * Updates the caller's profile. A name or e-mail already used by someone else is a 409 with
  * its reason. When a field of the user directory changed (e-mail, name, gender, language), a
  * `users_log` update carrying only those fields goes to every stream. VoceChat only logs a name
- * change, or a gender and language change together (contract §13); Parley logs any change.
+ * change, or a gender and language change together; Parley logs any change (docs/API.md "Users").
  */
 export async function updateUserInfo(ctx: AppContext, uid: Uid, patch: UserInfoPatch): Promise<UserRow> {
   const email = patch.email?.trim().toLowerCase();

@@ -5,7 +5,7 @@ import type { Metadata, Sharp, SharpOptions } from "sharp";
 let sharpModule: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | null = null;
 const sharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
 
-/** Thumbnails fit in 480×480 (contract §6.3); clients display them at 200–320 px. */
+/** Thumbnails fit in 480×480 (docs/API.md "Files"); clients display them at 200–320 px. */
 export const THUMBNAIL_MAX = 480;
 /** Images larger than this are stored without being decoded: no dimensions, no thumbnail. */
 export const IMAGE_DECODE_MAX_BYTES = 32 * 1024 * 1024;
@@ -13,7 +13,7 @@ export const IMAGE_DECODE_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 50_000_000;
 export const AVATAR_SIZE = 256;
 export const LOGO_SIZE = 240;
-/** The organization logo must be at least this wide and high (spec §5). */
+/** The organization logo must be at least this wide and high (docs/API.md "Files"). */
 export const LOGO_MIN_SIDE = 128;
 
 /**

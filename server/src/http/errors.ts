@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 
 /**
  * An expected failure with a status and a short plain-text body, as VoceChat answers
- * (contract §1.3). Anything else becomes a 500 "Server Error" with no details on the wire.
+ * (docs/API.md "Status codes"). Anything else becomes a 500 "Server Error" with no details on the
+ * wire.
  */
 export class HttpError extends Error {
   constructor(

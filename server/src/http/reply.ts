@@ -4,7 +4,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * Sends any JSON value, including bare scalars: a new mid is `123`, a file id is `"uuid"`
- * (contract §1.2). Fastify would send a bare string as text, so serialize here.
+ * (docs/API.md "Conventions"). Fastify would send a bare string as text, so serialize here.
  */
 export function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
   return reply.type(JSON_TYPE).send(JSON.stringify(value));

@@ -4,7 +4,7 @@ import type { FileUploadsTable } from "../db/schema.js";
 import type { Selectable } from "kysely";
 
 /**
- * Who may do what with files and pictures (contract §3.2, §3.3, §3.5). Reading files, avatars
+ * Who may do what with files and pictures (docs/API.md "Files"). Reading files, avatars
  * and logos needs no session (clients load them by URL, without headers); writing does.
  */
 export const filesPolicy = {

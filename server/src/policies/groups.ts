@@ -11,7 +11,7 @@ export interface InviteSettings {
 }
 
 /**
- * Who may do what with a channel (spec §6, contract §3.3). Policies are pure: they take the
+ * Who may do what with a channel (docs/API.md "Groups"). Policies are pure: they take the
  * actor's claims and the loaded group and answer; routes turn a "no" into 403.
  */
 export const groupPolicy = {
@@ -76,7 +76,10 @@ export const groupPolicy = {
     return settings.who_can_invite_users && !settings.admin_only_can_invite;
   },
 
-  /** Adding members to a private channel: its members and admins (contract §3.3), unless admin-only. */
+  /**
+   * Adding members to a private channel: its members and admins, unless admin-only (docs/API.md
+   * "Groups").
+   */
   canAddMembers(actor: TokenClaims, group: GroupWithMembers, adminOnlyCanInvite: boolean): boolean {
     if (group.row.is_public === 1 || actor.is_guest) return false;
     if (actor.is_admin) return true;

@@ -2,11 +2,11 @@ import type { LoginConfig } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { UserRow } from "../repos/users.js";
 
-/** The founder: the first account, created by `create_admin` (contract §1.2). */
+/** The founder: the first account, created by `create_admin` (docs/API.md "Conventions"). */
 export const FOUNDER_UID = 1;
 
 /**
- * Who may sign up, sign in and manage accounts (contract §2, §3.1, §3.7; spec §6). Pure
+ * Who may sign up, sign in and manage accounts (docs/API.md "Identity"). Pure
  * functions of the login config, the actor and the loaded rows; commands turn a "no" into the
  * status.
  */
@@ -32,7 +32,7 @@ export const signInPolicy = {
 };
 
 export const adminUserPolicy = {
-  /** `DELETE /admin/user/{uid}`: never oneself, never the founder (contract §3.7). */
+  /** `DELETE /admin/user/{uid}`: never oneself, never the founder (docs/API.md "Identity"). */
   canDelete(actor: TokenClaims, uid: number): boolean {
     return uid !== actor.uid && uid !== FOUNDER_UID;
   },

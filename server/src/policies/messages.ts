@@ -4,8 +4,9 @@ import { hasContent, type MessageRow } from "../repos/messages.js";
 import { groupPolicy } from "./groups.js";
 
 /**
- * Who may do what with an existing message (contract §3.4, §6.4). `group` is the message's
- * channel, loaded by the caller; undefined for a DM. Verdicts other than "ok" become 403s.
+ * Who may do what with an existing message (docs/API.md "Messages", "Archives"). `group` is the
+ * message's channel, loaded by the caller; undefined for a DM. Verdicts other than "ok" become
+ * 403s.
  */
 export const messagePolicy = {
   /** A DM is readable by its two parties; a channel message as the channel's history is. */
@@ -42,9 +43,9 @@ export const messagePolicy = {
 
   /**
    * Archiving (forward, favorites) copies a message's content to whoever holds the archive, so it
-   * needs exactly the right to read it. VoceChat lets admins archive any message (contract §6.4),
+   * needs exactly the right to read it. VoceChat lets admins archive any message,
    * which let an admin read any DM or private channel by forwarding it to themselves; Parley's
-   * admins do not read conversations they are not in (docs/API.md).
+   * admins do not read conversations they are not in (docs/API.md "Archives").
    */
   canArchive(actor: TokenClaims, m: MessageRow, group: GroupWithMembers | undefined): boolean {
     return this.canRead(actor, m, group);

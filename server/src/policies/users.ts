@@ -4,12 +4,12 @@ import type { ContactRow } from "../repos/userSettings.js";
 import type { UserRow } from "../repos/users.js";
 
 /**
- * Who may do what with accounts and contacts (contract §3.2, §11; spec §4, §6). Pure functions
+ * Who may do what with accounts and contacts (docs/API.md "Users"). Pure functions
  * of the actor and the loaded rows; commands turn a "no" into the status.
  */
 export const userPolicy = {
   /**
-   * Deleting one's own account. Parley fix (contract §13): the last admin, typically the
+   * Deleting one's own account. Parley fix (docs/API.md "Users"): the last admin, typically the
    * founder (uid 1), cannot delete themself, or the server would be left without an admin.
    * `otherAdmins` counts the other human (non-bot) admins.
    */

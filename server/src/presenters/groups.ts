@@ -25,8 +25,8 @@ export function presentPin(row: PinRow): PinnedMessage {
 }
 
 /**
- * `Group` (contract §4): public groups carry `owner: null` and `members: []`; pins are sorted by
- * the time they were pinned and carry the message's current content. For a viewer:
+ * `Group` (docs/API.md "Object shapes"): public groups carry `owner: null` and `members: []`; pins
+ * are sorted by the time they were pinned and carry the message's current content. For a viewer:
  * - with `only_admin_can_see_channel_members` on, a non-admin who does not own a private
  *   channel sees only themselves in `members` (so "am I a member" still works);
  * - someone who may see a private channel's card but not read it (an admin who is not a member)

@@ -34,7 +34,9 @@ function detailOf(m: MessageRow): MessageDetail {
   }
 }
 
-/** `ChatMessage` (contract §4): the history entry and the body of a `chat` event. */
+/**
+ * `ChatMessage` (docs/API.md "Object shapes"): the history entry and the body of a `chat` event.
+ */
 export function presentMessage(m: MessageRow): ChatMessage {
   return {
     mid: m.mid,
@@ -57,16 +59,19 @@ export function presentCurrentMessage(m: MessageRow): ChatMessage {
   return message;
 }
 
-/** The `source` of an archived message: the conversation as the archiver sees it (contract §6.4). */
+/**
+ * The `source` of an archived message: the conversation as the archiver sees it (docs/API.md
+ * "Archives").
+ */
 export function archiveSource(archiver: Uid, m: MessageRow): MessageTarget {
   if (m.target_gid !== null) return { gid: m.target_gid };
   return { uid: m.target_uid === archiver ? m.from_uid : (m.target_uid ?? 0) };
 }
 
 /**
- * `ArchiveMessage` (contract §4): the merged content. A text message carries its `content`; a
- * file message carries `content: null` and the attachment indexes of its copied bytes in
- * `files` (null when the file had expired when the snapshot was made).
+ * `ArchiveMessage` (docs/API.md "Object shapes"): the merged content. A text message carries its
+ * `content`; a file message carries `content: null` and the attachment indexes of its copied bytes
+ * in `files` (null when the file had expired when the snapshot was made).
  */
 export function presentArchiveMessage(
   archiver: Uid,

@@ -6,8 +6,8 @@ import { presentUserInfo } from "./users.js";
 export type SettingsChange = Omit<UserSettingsChanged, "from_device">;
 
 /**
- * `user_settings_changed` (contract §5.3): every array is always present, so a change names only
- * what changed and leaves the rest empty.
+ * `user_settings_changed` (docs/API.md "Event catalogue"): every array is always present, so a
+ * change names only what changed and leaves the rest empty.
  */
 export function presentSettingsChanged(fromDevice: string, change: Partial<SettingsChange>): ServerEvent {
   return {

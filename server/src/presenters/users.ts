@@ -1,7 +1,7 @@
 import type { AdminUser, CreateBy, UserInfo, UserUpdateLog } from "@parley/protocol";
 import type { UserLogRow, UserRow } from "../repos/users.js";
 
-/** `UserInfo` (contract §4), with explicit nulls. */
+/** `UserInfo` (docs/API.md "Object shapes"), with explicit nulls. */
 export function presentUserInfo(u: UserRow): UserInfo {
   return {
     uid: u.uid,

@@ -11,7 +11,7 @@ export interface StreamTransport {
   open(baseUrl: string, token: string, resume: StreamResume, onEvent: (e: ServerEvent) => void): Promise<StreamConnection>;
 }
 
-/** What a reconnecting client sends back (contract §5.1), as the web client does. */
+/** What a reconnecting client sends back (docs/API.md "Framing"), as the web client does. */
 export interface StreamResume {
   /** The last chat mid the client saw (0: none yet). */
   afterMid: number;
@@ -27,7 +27,9 @@ export interface StreamConnection {
   close(): void;
 }
 
-/** `GET /api/user/events` (contract §5): `data: <json>` frames separated by a blank line. */
+/**
+ * `GET /api/user/events` (docs/API.md "Framing"): `data: <json>` frames separated by a blank line.
+ */
 export const sseTransport: StreamTransport = {
   name: "sse",
   open(baseUrl, token, { afterMid, usersVersion, limit }, onEvent) {

@@ -113,7 +113,7 @@ export class GroupsRepo {
     return rows.map((r) => r.gid);
   }
 
-  /** The pins of these groups, oldest pin first (contract §4: sorted by created_at). */
+  /** The pins of these groups, oldest pin first (the `Group` of docs/API.md "Object shapes"). */
   async pinsOf(gids: readonly Gid[]): Promise<PinRow[]> {
     if (gids.length === 0) return [];
     return this.db

@@ -4,10 +4,10 @@ import type { Db } from "../db/index.js";
 import type { MagicTokensTable } from "../db/schema.js";
 
 /**
- * Magic tokens (contract §2.5): VoceChat signs a bincode payload with the server key and keeps
- * the one-time code in memory; Parley hands out 32 random bytes (base64url, 43 characters),
- * opaque to clients, and stores only their SHA-256 with what they grant. Every token is
- * single-use: redeeming deletes the row in the same statement that checks it.
+ * Magic tokens (docs/API.md "Identity"): VoceChat signs a bincode payload with the server key and
+ * keeps the one-time code in memory; Parley hands out 32 random bytes (base64url, 43 characters),
+ * opaque to clients, and stores only their SHA-256 with what they grant. Every token is single-use:
+ * redeeming deletes the row in the same statement that checks it.
  */
 export type MagicKind = "login" | "register" | "thirdparty";
 export type MagicTokenRow = Selectable<MagicTokensTable>;

@@ -28,8 +28,9 @@ export class UserSettingsRepo {
   }
 
   /**
-   * The `user_settings` event body of the connect sequence (contract §5.2 item 4): unexpired
-   * mutes, read indexes, burn-after-reading settings and pinned chats, each ordered by target.
+   * The `user_settings` event body of the connect sequence (docs/API.md "Connect sequence", item
+   * 4): unexpired mutes, read indexes, burn-after-reading settings and pinned chats, each ordered
+   * by target.
    */
   async settingsOf(uid: Uid, now = Date.now()): Promise<UserSettings> {
     const [mutes, reads, burns, pins] = await Promise.all([
@@ -71,7 +72,7 @@ export class UserSettingsRepo {
 
   /**
    * The sender's burn-after-reading setting for a conversation, in seconds, or null: a normal
-   * message sent there is stamped with this `expires_in` (contract §6.2).
+   * message sent there is stamped with this `expires_in` (docs/API.md "Messages").
    */
   async burnAfterReading(uid: Uid, target: MessageTarget): Promise<number | null> {
     const key = chatKey(target);

@@ -1,7 +1,7 @@
 import type { Gid, Uid } from "@parley/protocol";
 
 /**
- * VoceChat's data layout (contract §8.1), as storage keys:
+ * VoceChat's data layout (docs/API.md "Files", storage layout), as storage keys:
  *
  * ```
  * upload/tmp/<file_id>/<seq>          chunks of an upload in progress (Parley: one object per chunk)

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migrate.js";
 
 /**
- * Per-user settings and contacts (contract §3.2, §5.2 item 4, §11): mutes, read indexes,
+ * Per-user settings and contacts (docs/API.md "Users"): mutes, read indexes,
  * burn-after-reading, pinned chats, contacts with block and remark, and the account's e-mail
  * notification switch. A chat setting names its target as (`kind`, `target_id`): kind "user"
  * for a DM peer's uid, "group" for a gid.

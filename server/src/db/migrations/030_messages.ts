@@ -44,7 +44,7 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn("path", "text", (c) => c.primaryKey())
     .addColumn("created_by", sql.raw(big), (c) => c.notNull())
     .addColumn("created_at", sql.raw(big), (c) => c.notNull())
-    /** The `Archive` JSON of contract §4. */
+    /** The `Archive` JSON (docs/API.md "Object shapes"). */
     .addColumn("body", "text", (c) => c.notNull())
     .execute();
 

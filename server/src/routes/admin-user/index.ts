@@ -8,7 +8,7 @@ import { parse } from "../../http/validate.js";
 import { auditActorOf, parseId } from "../shared.js";
 import { createUserBody, updateUserBody } from "./schema.js";
 
-/** `/admin/user`: admins manage accounts (contract §3.7). Every route is `T+admin`. */
+/** `/admin/user`: admins manage accounts (docs/API.md "Identity"). Every route is `T+admin`. */
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   app.get("/admin/user", { preHandler: guards.admin }, async (_req, reply) => sendJson(reply, await listAdminUsers(ctx)));
 

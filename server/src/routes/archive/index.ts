@@ -12,11 +12,11 @@ import { archiveAttachmentQuery, archiveQuery, midListBody } from "./schema.js";
 const ARCHIVE_CACHE = "public, max-age=31536000";
 
 /**
- * Forwarding archives (contract §3.5, §6.4): an archive is its `Archive` JSON and the list of
+ * Forwarding archives (docs/API.md "Archives"): an archive is its `Archive` JSON and the list of
  * its attachments in the database, addressed by a `Y/M/D/<uuid>` path, and copies of the
  * attachment bytes in the store (`archive_msgs/Y/M/D/<uuid>/<n>`).
  *
- * The reads need no session, as in VoceChat (contract §13): clients load an archive and its
+ * The reads need no session, as in VoceChat: clients load an archive and its
  * attachments by URL (`<img src>`, links) without headers. The path holds a random UUID v4, so
  * only those it was handed to — the recipients of a forward — can find it.
  */

@@ -8,7 +8,7 @@ import { HttpError, badRequest } from "../../http/errors.js";
 import { sendEmpty } from "../../http/reply.js";
 import { parseId, auditActorOf } from "../shared.js";
 
-/** The raw `image/png` body; any other content type is a 415 (contract §1.3). */
+/** The raw `image/png` body; any other content type is a 415 (docs/API.md "Files"). */
 function pictureBody(req: FastifyRequest): Buffer {
   if (!Buffer.isBuffer(req.body)) throw new HttpError(415, "Unsupported Media Type");
   if (req.body.length === 0) throw badRequest("empty image");
@@ -16,7 +16,7 @@ function pictureBody(req: FastifyRequest): Buffer {
 }
 
 /**
- * Picture uploads (contract §3.2, §3.3, §3.7): the body is a raw `image/png` (any decodable
+ * Picture uploads (docs/API.md "Files"): the body is a raw `image/png` (any decodable
  * image is accepted and re-encoded). Avatars are bounded by `upload_avatar_limit` (512 KiB), the
  * organization logo by the spec's 5 MB; larger is a 413 before the body is read. The session
  * is checked first, so an anonymous body is never read either.

@@ -51,8 +51,8 @@ export interface ConnectParams {
 }
 
 /**
- * The connect sequence of contract §5.2, in order: the user directory (snapshot or log diff),
- * presence, related groups, settings, the chat backlog ascending, then `ready`.
+ * The connect sequence (docs/API.md "Connect sequence"), in order: the user directory (snapshot or
+ * log diff), presence, related groups, settings, the chat backlog ascending, then `ready`.
  *
  * The backlog has no silent cap: when more than `limit` messages are missing, the newest
  * `limit` are replayed and a Parley `history_gap` event before them names the range that was

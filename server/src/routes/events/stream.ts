@@ -16,7 +16,7 @@ export function isEventStreamRequest(req: IncomingMessage): boolean {
 }
 
 /**
- * `GET /user/events`, the SSE stream (contract §5), served on the raw Node request.
+ * `GET /user/events`, the SSE stream (docs/API.md "Event stream"), served on the raw Node request.
  *
  * WHY NOT A FASTIFY ROUTE. A stream lives for hours, and whatever the request created lives as
  * long: Fastify's request and reply objects, their hooks' closures and a pino child logger
@@ -33,9 +33,9 @@ export async function serveEventStream(ctx: AppContext, req: IncomingMessage, re
   try {
     const query = Object.fromEntries(new URL(req.url ?? "", "http://x").searchParams);
     const q = parse(eventsQuery, query, "query");
-    // The access token rides in the query string (contract §5), and the request object lives as
-    // long as the stream: keeping the URL would hold the token in memory for hours, and its
-    // 300 bytes are 4 % of an idle stream's whole budget (docs/PERFORMANCE.md).
+    // The access token rides in the query string (docs/API.md "Framing"), and the request object
+    // lives as long as the stream: keeping the URL would hold the token in memory for hours, and
+    // its 300 bytes are 4 % of an idle stream's whole budget (docs/PERFORMANCE.md).
     req.url = EVENTS_PATH;
     claims = q["api-key"] ? await ctx.tokens.verifyAccess(q["api-key"], { remember: false }) : null;
     if (!claims) throw unauthorized();

@@ -9,7 +9,10 @@ import { sendAttachment } from "../archive/attachment.js";
 import { midListBody } from "../archive/schema.js";
 import { attachmentParams, attachmentQuery, favoriteId } from "./schema.js";
 
-/** `/favorite/*` (contract §3.6): a user's saved messages, each an `Archive` snapshot only its owner sees. */
+/**
+ * `/favorite/*` (docs/API.md "Favorites"): a user's saved messages, each an `Archive` snapshot only
+ * its owner sees.
+ */
 export function favoriteRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   app.post("/favorite", { preHandler: guards.member }, async (req, reply) => {
     const { mid_list } = parse(midListBody, req.body);
@@ -34,7 +37,7 @@ export function favoriteRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     return sendEmpty(reply);
   });
 
-  // No session, as in VoceChat (contract §13): clients load a favorite's pictures and files by
+  // No session, as in VoceChat: clients load a favorite's pictures and files by
   // URL without headers. The favorite id is a random UUID v4 known only to its owner's sessions,
   // so the URL cannot be guessed; `private` keeps shared caches from keeping a copy.
   app.get<{ Params: { uid: string; id: string; attachment_id: string } }>("/favorite/attachment/:uid/:id/:attachment_id", async (req, reply) => {

@@ -37,7 +37,10 @@ import {
 type GidParams = { Params: { gid: string } };
 const undef = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-/** `/group/*`: channels, their members, pins, announcements, invite links, messages and history (contract §3.3, §11). */
+/**
+ * `/group/*`: channels, their members, pins, announcements, invite links, messages and history
+ * (docs/API.md "Groups").
+ */
 export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   app.post("/group", { preHandler: guards.member }, async (req, reply) => {
     const body = parse(createGroupBody, req.body);
@@ -88,7 +91,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     return sendJson(reply, presentGroup(group, await groupViewer(ctx, claims)));
   });
 
-  // VoceChat answers this without auth (contract §13); Parley still serves a public channel's
+  // VoceChat answers this without auth; Parley still serves a public channel's
   // card anonymously (invite pages need it) but hides private channels from non-members.
   app.get<GidParams>("/group/:gid", async (req, reply) => {
     const group = await ctx.repos.groups.byId(parseId(req.params.gid, "gid"));

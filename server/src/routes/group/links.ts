@@ -5,10 +5,10 @@ const CONFIGURED = /^https?:\/\/[^\s?#]+$/;
 const HOST = /^(?:[A-Za-z0-9\-.]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
- * The address of the web client that invite links point to (contract §2.5): the dynamic config
- * value `frontend_url` when an admin set one, else this request's origin as the client sees it
- * (`X-Forwarded-Proto` / `X-Forwarded-Host` behind a proxy, else the scheme and `Host`).
- * No trailing slash.
+ * The address of the web client that invite links point to (docs/API.md "Invite links"): the
+ * dynamic config value `frontend_url` when an admin set one, else this request's origin as the
+ * client sees it (`X-Forwarded-Proto` / `X-Forwarded-Host` behind a proxy, else the scheme and
+ * `Host`). No trailing slash.
  */
 export async function frontendUrl(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const configured = await ctx.repos.config.get<unknown>("frontend_url");

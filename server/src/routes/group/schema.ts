@@ -13,7 +13,9 @@ export const listGroupsQuery = z.object({
   public_only: z.enum(["true", "false"]).optional(),
 });
 
-/** `PUT /group/{gid}`: every field optional; null is the same as absent (contract §1.2). */
+/**
+ * `PUT /group/{gid}`: every field optional; null is the same as absent (docs/API.md "Conventions").
+ */
 export const updateGroupBody = z.object({
   name: z.string().trim().min(1).max(64).nullish(),
   description: z.string().max(1024).nullish(),

@@ -15,8 +15,8 @@ import { bulkMids, likeBody, searchQuery } from "./schema.js";
 const QUICK: ReadonlySet<string> = new Set(QUICK_REACTIONS);
 
 /**
- * `/message/*` (contract §3.4): every operation stores a new message (a new mid from the one
- * sequence) that references the original and answers that mid as a bare JSON number. Plus
+ * `/message/*` (docs/API.md "Messages"): every operation stores a new message (a new mid from the
+ * one sequence) that references the original and answers that mid as a bare JSON number. Plus
  * Parley's full-text search.
  */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {

@@ -43,7 +43,7 @@ const DAYS: Record<FileCreationTimeType, number> = { Day1: 1, Day7: 7, Day30: 30
 const PROCESS_START = Date.now();
 
 /**
- * `/resource/*` (contract §3.5, §6.3, §11) and `GET /admin/system/files`: uploads, downloads,
+ * `/resource/*` (docs/API.md "Files") and `GET /admin/system/files`: uploads, downloads,
  * avatars and the logo, the widget stylesheet, link previews, and the admin files page.
  * Downloads, avatars and the logo are served without a session, as VoceChat does: clients load
  * them by URL in `<img>` and `<a>` without headers.
@@ -207,7 +207,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     return sendJson(reply, items);
   });
 
-  // ---- the widget's stylesheet (contract §11) --------------------------------------------------
+  // ---- the widget's stylesheet
+  // -------------------------------------------------------------------
   app.get("/resource/widget-extra.css", async (_req, reply) => {
     const css = await loadWidgetCss(ctx);
     if (css === null) throw notFound("no widget stylesheet");

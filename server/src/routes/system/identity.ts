@@ -12,8 +12,8 @@ import { sendMailBody, smtpConfigBody } from "./identitySchema.js";
 import { auditActorOf } from "../shared.js";
 
 /**
- * Server identity settings (contract §3.7): SMTP, the test mail, the third-party secret and the
- * frontend URL that every e-mailed link starts with.
+ * Server identity settings (docs/API.md "Identity"): SMTP, the test mail, the third-party secret
+ * and the frontend URL that every e-mailed link starts with.
  */
 export function identitySystemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   // Public: the login page shows the e-mail link only when mail can go out.

@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-/** `POST /admin/smtp/config` (contract §3.7): `port` defaults to 465. */
+/** `POST /admin/smtp/config` (docs/API.md "Identity"): `port` defaults to 465. */
 export const smtpConfigBody = z
   .object({
     enabled: z.boolean(),

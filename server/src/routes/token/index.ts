@@ -18,7 +18,10 @@ import { parse } from "../../http/validate.js";
 import { registrationRoutes } from "./registration.js";
 import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js";
 
-/** `/token/*`: sign-in with every credential, guests, renewal, logout, credentials, the third-party bridge (contract §2, §3.1). */
+/**
+ * `/token/*`: sign-in with every credential, guests, renewal, logout, credentials, the third-party
+ * bridge (docs/API.md "Authentication", "Identity").
+ */
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   registrationRoutes(app, ctx);
   const limiter = ctx.identity.limiter;
@@ -70,7 +73,8 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
 
   app.get("/token/credentials", { preHandler: guards.user }, async (req, reply) => sendJson(reply, await credentialsOf(ctx, claimsOf(req).uid)));
 
-  // The bridge authenticates with `X-SECRET` only (a missing header is a 400, contract §1.3).
+  // The bridge authenticates with `X-SECRET` only (a missing header is a 400, docs/API.md
+  // "Authentication").
   app.post("/token/create_third_party_key", async (req, reply) => {
     const header = req.headers["x-secret"];
     const secret = Array.isArray(header) ? header[0] : header;

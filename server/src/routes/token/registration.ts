@@ -19,9 +19,9 @@ const acceptLanguage = (req: FastifyRequest): string | null => {
 };
 
 /**
- * Sign-up and e-mail links (contract §3.2): `register`, `check_email`, `check_magic_token`,
- * `send_reg_magic_link`, `send_login_magic_link`. All are anonymous; the mailing ones and
- * registration are rate-limited per client address and per e-mail address (429).
+ * Sign-up and e-mail links (docs/API.md "Identity"): `register`, `check_email`,
+ * `check_magic_token`, `send_reg_magic_link`, `send_login_magic_link`. All are anonymous; the
+ * mailing ones and registration are rate-limited per client address and per e-mail address (429).
  */
 export function registrationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limiter = ctx.identity.limiter;

@@ -5,7 +5,10 @@ const token = z.string().min(1).max(512);
 /** An e-mail address as a query or body field; compared lower-cased. */
 export const emailValue = z.email().max(254);
 const name = z.string().trim().min(1).max(32);
-/** A BCP-47-shaped language tag ("en-US", "zh-Hans-CN"); anything script-like is rejected (spec §5). */
+/**
+ * A BCP-47-shaped language tag ("en-US", "zh-Hans-CN"); anything script-like is rejected
+ * (docs/API.md "Users").
+ */
 const language = z
   .string()
   .max(35)
@@ -32,7 +35,10 @@ export const renewBody = z.object({
 /** A name given with a login link for a new address: 1–32 characters once trimmed. */
 export const extraName = name;
 
-/** `POST /user/register` (contract §3.2): e-mail and password may come from the magic token. */
+/**
+ * `POST /user/register` (docs/API.md "Identity"): e-mail and password may come from the magic
+ * token.
+ */
 export const registerBody = z.object({
   magic_token: z.string().max(512).nullish(),
   email: emailValue.nullish(),

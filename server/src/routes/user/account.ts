@@ -21,7 +21,7 @@ import {
   updateUserBody,
 } from "./schema.js";
 
-/** The 404 text of `POST /user/search`, which the web client shows as is (spec §5). */
+/** The 404 text of `POST /user/search`, which the web client shows as is (docs/API.md "Users"). */
 export const SEARCH_NOT_FOUND = "Not found, or this user is not allowed to be searched.";
 
 /** The caller's own account: profile, password, deletion, devices and push tokens, search, contacts. */

@@ -23,7 +23,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards
     return sendJson(reply, presentUserInfo(user));
   });
 
-  // VoceChat serves the directory without auth (contract §13); Parley requires a session so
+  // VoceChat serves the directory without auth; Parley requires a session so
   // e-mail addresses are not readable by anonymous visitors. The wire shape is unchanged.
   app.get("/user", { preHandler: guards.user }, async (_req, reply) => {
     const users = await ctx.repos.users.listMembers();

@@ -2,7 +2,10 @@ import * as z from "zod";
 import type { MessageTarget } from "@parley/protocol";
 import { idValue } from "../shared.js";
 
-/** A BCP-47-shaped language tag ("en-US", "zh-Hans-CN"); anything script-like is rejected (spec §5). */
+/**
+ * A BCP-47-shaped language tag ("en-US", "zh-Hans-CN"); anything script-like is rejected
+ * (docs/API.md "Users").
+ */
 const language = z
   .string()
   .max(35)
@@ -11,7 +14,10 @@ const language = z
 /** An http(s) URL, or "" to clear it. */
 const webhookUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2048)]);
 
-/** `PUT /user`: every field optional, null the same as absent (contract §1.2); at least one is needed. */
+/**
+ * `PUT /user`: every field optional, null the same as absent (docs/API.md "Conventions"); at least
+ * one is needed.
+ */
 export const updateUserBody = z.object({
   name: z.string().trim().min(1).max(32).nullish(),
   gender: z.number().int().min(0).max(1).nullish(),
@@ -40,7 +46,7 @@ export const deviceParam = z.string().min(1).max(256);
 /** Seconds, as VoceChat's u32. */
 const seconds = z.number().int().min(0).max(4_294_967_295);
 
-/** An optional list: absent or null is empty (contract §1.2). */
+/** An optional list: absent or null is empty (docs/API.md "Conventions"). */
 const list = <T extends z.ZodType>(item: T) =>
   z
     .array(item)
@@ -65,7 +71,7 @@ export const readIndexBody = z.object({
   groups: list(z.object({ gid: idValue, mid: idValue })),
 });
 
-/** A conversation: exactly one of `uid` and `gid` (contract §1.2, untagged targets). */
+/** A conversation: exactly one of `uid` and `gid` (untagged targets, docs/API.md "Conventions"). */
 export const target = z
   .object({ uid: idValue.nullish(), gid: idValue.nullish() })
   .refine((t) => (t.uid == null) !== (t.gid == null), { message: "expected exactly one of uid and gid" })
