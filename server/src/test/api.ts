@@ -32,22 +32,26 @@ export function ok(res: Reply, what: string): Reply {
 
 const propertiesHeader = (p?: object): Record<string, string> => (p ? { "x-properties": Buffer.from(JSON.stringify(p)).toString("base64") } : {});
 
-/** The `/message/*` calls and sends with any content type, as the message suites make them. */
-export function messageApi(s: TestServer) {
+/**
+ * The `/message/*` calls and sends with any content type, as the message suites make them. Given
+ * a suite (`useSuite`), it calls the server of the running test, so it can be made once per `describe`.
+ */
+export function messageApi(server: TestServer | { readonly s: TestServer }) {
+  const at = (): TestServer => ("app" in server ? server : server.s);
   const withBody = (method: Method, url: string, who: Session | null, text: string, type: string, properties?: object) =>
-    call(s, method, url, who, text, { "content-type": type, ...propertiesHeader(properties) });
+    call(at(), method, url, who, text, { "content-type": type, ...propertiesHeader(properties) });
   return {
     edit: (who: Session | null, mid: number | string, text: string, type = "text/plain", properties?: object) =>
       withBody("PUT", `/message/${mid}/edit`, who, text, type, properties),
-    like: (who: Session | null, mid: number | string, action: unknown) => call(s, "PUT", `/message/${mid}/like`, who, { action }),
-    remove: (who: Session | null, mid: number | string) => call(s, "DELETE", `/message/${mid}`, who),
-    bulk: (who: Session | null, list: string) => call(s, "DELETE", `/message/bulk/${list}`, who),
+    like: (who: Session | null, mid: number | string, action: unknown) => call(at(), "PUT", `/message/${mid}/like`, who, { action }),
+    remove: (who: Session | null, mid: number | string) => call(at(), "DELETE", `/message/${mid}`, who),
+    bulk: (who: Session | null, list: string) => call(at(), "DELETE", `/message/bulk/${list}`, who),
     reply: (who: Session | null, mid: number | string, text: string, type = "text/plain", properties?: object) =>
       withBody("POST", `/message/${mid}/reply`, who, text, type, properties),
     send: (who: Session | null, path: string, text: string, type = "text/plain", properties?: object) =>
       withBody("POST", `/${path}`, who, text, type, properties),
     history: async (who: Session, path: string): Promise<ChatMessage[]> => {
-      const res = await call(s, "GET", `/${path}/history`, who);
+      const res = await call(at(), "GET", `/${path}/history`, who);
       expect(res.statusCode).toBe(200);
       return res.json() as ChatMessage[];
     },

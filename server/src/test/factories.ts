@@ -124,3 +124,25 @@ export async function buildCast(s: TestServer, { passwords = false }: { password
   return { admin, bob, carol, otto, guest, bot };
 }
 export type Cast = Awaited<ReturnType<typeof buildCast>>;
+
+/**
+ * The chat suites' opening (messages, archives, favorites, search): the cast of `buildCast`, a
+ * public channel "general" made by the admin, and a private channel "team" of Bob (owner) and
+ * Carol, which the admin (and Otto) are not in. `fence()` posts to "general": a message every
+ * stream receives, for `expectChatDelivery`.
+ */
+export async function buildChatSetup(s: TestServer, options: { passwords?: boolean } = {}) {
+  const cast = await buildCast(s, options);
+  const general = await buildChannel(s, cast.admin, { name: "general", is_public: true });
+  const team = await buildChannel(s, cast.bob, { name: "team", members: [cast.carol.uid] });
+  const fence = () => buildMessage(s, cast.admin, { gid: general }, "fence");
+  return { ...cast, general, team, fence };
+}
+export type ChatSetup = Awaited<ReturnType<typeof buildChatSetup>>;
+
+/** An archive of `mids` made by `who` (`POST /resource/archive`, as a forward makes one); answers its path. */
+export async function buildArchive(s: TestServer, who: Session, mids: number[]): Promise<string> {
+  const res = await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: who.headers, payload: { mid_list: mids } });
+  if (res.statusCode !== 200) throw new Error(`archive: ${res.statusCode} ${res.body}`);
+  return res.json() as string;
+}

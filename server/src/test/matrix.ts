@@ -23,3 +23,18 @@ export async function expectMatrix(
   for (const role of Object.keys(expected) as Caller[]) got[role] = (await call(callerOf(cast, role), role)).statusCode;
   expect(got).toEqual(expected);
 }
+
+/**
+ * A table of calls and the status each must answer, for the refusals of one operation (unknown
+ * id, someone else's message, a guest, anonymous…): runs the calls in order and checks every
+ * status at once, so a failure shows the whole table with each row's name.
+ */
+export async function expectStatuses(rows: Record<string, [call: () => Promise<{ statusCode: number }>, status: number]>): Promise<void> {
+  const got: Record<string, number> = {};
+  const expected: Record<string, number> = {};
+  for (const [name, [run, status]] of Object.entries(rows)) {
+    got[name] = (await run()).statusCode;
+    expected[name] = status;
+  }
+  expect(got).toEqual(expected);
+}

@@ -1,50 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventOf, ServerEvent } from "@parley/protocol";
 import { sweepExpiredMessages } from "../../commands/messages.js";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
+import { dialects } from "../../test/harness.js";
+import { buildChatSetup, buildMessage } from "../../test/factories.js";
 import { messageApi, midOf } from "../../test/api.js";
+import { useSuite } from "../../test/suite.js";
 
-const ready = (e: ServerEvent) => e.type === "ready";
 const deleteOf = (mid: number) => (e: ServerEvent) =>
   e.type === "chat" && e.detail.type === "reaction" && e.detail.mid === mid && e.detail.detail.type === "delete";
 
 /** Burn after reading: the sender's setting stamps `expires_in`; the sweep really deletes. */
 describe.each(dialects())("burn after reading (%s)", (dialect) => {
-  let s: TestServer;
-  let api: ReturnType<typeof messageApi>;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  const open: SseClient[] = [];
+  const suite = useSuite(dialect, { listen: true, config: { messageSweepMs: 100 }, seed: buildChatSetup });
+  const api = messageApi(suite);
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect, { messageSweepMs: 100 });
-    await s.listen();
-    api = messageApi(s);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
-
-  const connect = async (...who: Session[]) => {
-    const streams = await Promise.all(who.map((w) => openEvents(s.url, { "api-key": w.token })));
-    open.push(...streams);
-    await Promise.all(streams.map((c) => c.waitFor(ready)));
-    return streams;
-  };
   const burn = (uid: number, kind: "user" | "group", target_id: number, expires_in: number) =>
-    s.ctx.db.insertInto("user_burn_after_reading").values({ uid, kind, target_id, expires_in }).execute();
+    suite.s.ctx.db.insertInto("user_burn_after_reading").values({ uid, kind, target_id, expires_in }).execute();
 
   it("a DM with expires_in 1 s is deleted for good and the delete reaches both parties from the sender", async () => {
+    const { s, seed: { admin, bob, carol } } = suite;
     await burn(bob.uid, "user", carol.uid, 1);
-    const [b, c, a] = await connect(bob, carol, admin);
+    const [b, c, a] = await suite.connect(bob, carol, admin);
     const mid = await buildMessage(s, bob, { uid: carol.uid }, "self-destruct");
     const sent = await c.waitFor<EventOf<"chat">>((e) => e.type === "chat" && e.mid === mid);
     expect(sent.detail).toEqual({ type: "normal", properties: null, content_type: "text/plain", content: "self-destruct", expires_in: 1 });
@@ -70,9 +47,9 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
   });
 
   it("a channel setting stamps channel messages only, for that sender only; the delete reaches the channel", async () => {
-    const general = await buildChannel(s, admin, { name: "general", is_public: true });
+    const { s, seed: { admin, bob, carol, general } } = suite;
     await burn(bob.uid, "group", general, 1);
-    const [a] = await connect(admin);
+    const [a] = await suite.connect(admin);
     const burning = await buildMessage(s, bob, { gid: general }, "gone soon");
     const lasting = await buildMessage(s, carol, { gid: general }, "stays");
     const dm = await buildMessage(s, bob, { uid: carol.uid }, "dm stays");
@@ -85,6 +62,7 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
   });
 
   it("the sweep deletes only what is due, and an edited or already deleted message is handled", async () => {
+    const { s, seed: { bob, carol } } = suite;
     await burn(bob.uid, "user", carol.uid, 300);
     const due = await buildMessage(s, bob, { uid: carol.uid }, "five minutes");
     const row = await s.ctx.repos.messages.byId(due);
@@ -104,7 +82,7 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
   });
 
   it("a message of a channel deleted in the meantime is removed without an announcement", async () => {
-    const team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
+    const { s, seed: { bob, team } } = suite;
     await burn(bob.uid, "group", team, 60);
     const mid = await buildMessage(s, bob, { gid: team }, "bye");
     await s.ctx.db.deleteFrom("groups").where("gid", "=", team).execute();

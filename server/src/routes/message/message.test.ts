@@ -1,55 +1,48 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QUICK_REACTIONS, type ChatMessage, type EventOf, type ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents, type SseClient } from "../../test/sse.js";
+import type { SseClient } from "../../test/sse.js";
 import { sendFile, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
-import { messageApi, midOf } from "../../test/api.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildChatSetup, buildMessage } from "../../test/factories.js";
+import { call, messageApi, midOf, type Reply } from "../../test/api.js";
 import { expectChatDelivery } from "../../test/events.js";
-
-const ready = (e: ServerEvent) => e.type === "ready";
+import { expectStatuses } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 describe.each(dialects())("message operations (%s)", (dialect) => {
-  let s: TestServer;
-  let api: ReturnType<typeof messageApi>;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  /** Public channel. */
-  let general: number;
-  /** Private channel of Bob (owner) and Carol; the admin is not a member. */
-  let team: number;
-  const open: SseClient[] = [];
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    api = messageApi(s);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-    general = await buildChannel(s, admin, { name: "general", is_public: true });
-    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
-
-  const connect = async (...who: Session[]) => {
-    const streams = await Promise.all(who.map((w) => openEvents(s.url, { "api-key": w.token })));
-    open.push(...streams);
-    await Promise.all(streams.map((c) => c.waitFor(ready)));
-    return streams;
-  };
-  /** A public-channel message every stream receives: proves earlier events were not sent. */
-  const fence = () => buildMessage(s, admin, { gid: general }, "fence");
+  // Bob and Carol in a private "team" (Bob owns it; the admin is not in it) and a public "general".
+  const suite = useSuite(dialect, { listen: true, seed: buildChatSetup });
+  const api = messageApi(suite);
   const mids = (list: ChatMessage[]) => list.map((m) => m.mid);
+
+  /**
+   * A DM of Bob to Carol, a message in the private channel and one in "general" with Carol's like:
+   * the refusals of a like and a reply on them, shared: an unknown message, a reaction, a DM or a
+   * private channel the admin is not in, a guest, anonymous.
+   */
+  async function readRefusals(operate: (who: Session | null, mid: number) => Promise<Reply>) {
+    const { s, seed } = suite;
+    const { admin, bob, carol, guest, general, team } = seed;
+    const dm = await buildMessage(s, bob, { uid: carol.uid }, "private");
+    const priv = await buildMessage(s, bob, { gid: team }, "members only");
+    const pub = await buildMessage(s, bob, { gid: general }, "public");
+    const like = midOf(await api.like(carol, pub, "👍"));
+    await expectStatuses({
+      "unknown message": [() => operate(bob, 999_999), 404],
+      "a reaction": [() => operate(bob, like), 403],
+      "a DM of others": [() => operate(admin, dm), 403],
+      "a private channel of others": [() => operate(admin, priv), 403],
+      guest: [() => operate(guest, pub), 403],
+      anonymous: [() => operate(null, pub), 401],
+    });
+    return pub;
+  }
 
   describe("PUT /api/message/{mid}/edit", () => {
     it("answers a new mid; both DM parties get reaction{edit}; history shows the original, then the edit", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, bob, { uid: carol.uid }, "hello");
       const mid = midOf(await api.edit(bob, original, "hello again", "text/plain", { mentions: [] }));
       expect(mid).toBeGreaterThan(original);
@@ -74,7 +67,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("edits into markdown, in a private channel only its members hear it", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, team, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, carol, { gid: team }, "plan");
       const mid = midOf(await api.edit(carol, original, "**plan**", "text/markdown"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -86,8 +80,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a reply can be edited; a public-channel edit reaches every stream, guests included", async () => {
-      const guest = await buildGuest(s);
-      const [b, c, a, g] = await connect(bob, carol, admin, guest);
+      const { s, seed: { admin, bob, carol, guest, general, fence } } = suite;
+      const [b, c, a, g] = await suite.connect(bob, carol, admin, guest);
       const original = await buildMessage(s, bob, { gid: general }, "q?");
       const reply = midOf(await api.reply(carol, original, "a!"));
       const mid = midOf(await api.edit(carol, reply, "a!!"));
@@ -96,32 +90,37 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("404 unknown, 403 not the sender (admins included) or not a normal/reply message, 403 after leaving the channel", async () => {
+      const { s, seed: { admin, bob, carol, team } } = suite;
       const original = await buildMessage(s, bob, { gid: team }, "mine");
-      expect((await api.edit(bob, 999_999, "x")).statusCode).toBe(404);
-      expect((await api.edit(carol, original, "x")).statusCode).toBe(403);
-      expect((await api.edit(admin, original, "x")).statusCode).toBe(403);
       const like = midOf(await api.like(bob, original, "👍"));
-      expect((await api.edit(bob, like, "x")).statusCode).toBe(403);
+      await expectStatuses({
+        "unknown message": [() => api.edit(bob, 999_999, "x"), 404],
+        "not the sender": [() => api.edit(carol, original, "x"), 403],
+        "an admin, not the sender": [() => api.edit(admin, original, "x"), 403],
+        "a reaction": [() => api.edit(bob, like, "x"), 403],
+      });
       const carols = await buildMessage(s, carol, { gid: team }, "bye");
       await s.ctx.db.deleteFrom("group_members").where("gid", "=", team).where("uid", "=", carol.uid).execute();
       expect((await api.edit(carol, carols, "x")).statusCode).toBe(403);
     });
 
     it("400 bad id or empty body, 415 unsupported type, 400 unknown archive; nothing is stored", async () => {
+      const { s, seed: { bob, carol } } = suite;
       const original = await buildMessage(s, bob, { uid: carol.uid }, "hello");
       const count = async () => (await s.ctx.db.selectFrom("messages").select("mid").execute()).length;
       const before = await count();
-      expect((await api.edit(bob, "abc", "x")).statusCode).toBe(400);
-      expect((await api.edit(bob, 0, "x")).statusCode).toBe(400);
-      expect((await api.edit(bob, original, "")).statusCode).toBe(400);
-      expect((await api.edit(bob, original, "x", "image/png")).statusCode).toBe(415);
-      expect((await api.edit(bob, original, "2024/1/1/nope", "vocechat/archive")).statusCode).toBe(400);
+      await expectStatuses({
+        "a mid that is no number": [() => api.edit(bob, "abc", "x"), 400],
+        "mid 0": [() => api.edit(bob, 0, "x"), 400],
+        "an empty body": [() => api.edit(bob, original, ""), 400],
+        "an unsupported type": [() => api.edit(bob, original, "x", "image/png"), 415],
+        "an unknown archive": [() => api.edit(bob, original, "2024/1/1/nope", "vocechat/archive"), 400],
+      });
       expect(await count()).toBe(before);
     });
 
     it("401 anonymous, 403 guest; a bot edits its own message", async () => {
-      const guest = await buildGuest(s);
-      const bot = await buildBot(s);
+      const { s, seed: { guest, bot, general } } = suite;
       const original = await buildMessage(s, bot, { gid: general }, "beep");
       expect((await api.edit(null, original, "x")).statusCode).toBe(401);
       expect((await api.edit(guest, original, "x")).statusCode).toBe(403);
@@ -131,10 +130,11 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("pinned messages follow edits and deletes", () => {
     it("an edit updates the pin (pinned_message_updated with the new content); a delete drops it (msg null)", async () => {
+      const { s, seed: { admin, bob, carol, team, fence } } = suite;
       const original = await buildMessage(s, carol, { gid: team }, "agenda");
       const pin = await s.app.inject({ method: "POST", url: `/api/group/${team}/pin`, headers: bob.headers, payload: { mid: original } });
       expect(pin.statusCode).toBe(200);
-      const [b, c, a] = await connect(bob, carol, admin);
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const isPin = (e: ServerEvent) => e.type === "pinned_message_updated" && e.mid === original;
       midOf(await api.edit(carol, original, "agenda v2", "text/markdown"));
       const updated = await Promise.all([b, c].map((x) => x.waitFor<EventOf<"pinned_message_updated">>(isPin)));
@@ -158,7 +158,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("PUT /api/message/{mid}/like", () => {
     it("a like in a DM targets the other party; every quick reaction is accepted; repeats are new messages", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, bob, { uid: carol.uid }, "hi");
       const mid = midOf(await api.like(carol, original, "❤️"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -185,8 +186,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("in a group the like targets the group; a bot may like", async () => {
-      const bot = await buildBot(s);
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, bot, general, team, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, carol, { gid: team }, "ship it");
       const mid = midOf(await api.like(bob, original, "🎉"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -196,6 +197,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("400 for any other action or a malformed body", async () => {
+      const { s, seed: { bob, general } } = suite;
       const original = await buildMessage(s, bob, { gid: general }, "hi");
       for (const action of ["😀", "", "❤", "like", 1, null, "👍👍"]) {
         expect((await api.like(bob, original, action)).statusCode, String(action)).toBe(400);
@@ -210,24 +212,16 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("404 unknown; 403 reaction target, non-party DM, non-member private channel, guest; 401 anonymous", async () => {
-      const guest = await buildGuest(s);
-      const dm = await buildMessage(s, bob, { uid: carol.uid }, "private");
-      const priv = await buildMessage(s, bob, { gid: team }, "members only");
-      const pub = await buildMessage(s, bob, { gid: general }, "public");
-      const like = midOf(await api.like(carol, pub, "👍"));
-      expect((await api.like(bob, 999_999, "👍")).statusCode).toBe(404);
-      expect((await api.like(bob, like, "👍")).statusCode).toBe(403);
-      expect((await api.like(admin, dm, "👍")).statusCode).toBe(403);
-      expect((await api.like(admin, priv, "👍")).statusCode).toBe(403);
-      expect((await api.like(guest, pub, "👍")).statusCode).toBe(403);
-      expect((await api.like(null, pub, "👍")).statusCode).toBe(401);
+      const { admin } = suite.seed;
+      const pub = await readRefusals((who, mid) => api.like(who, mid, "👍"));
       midOf(await api.like(admin, pub, "👀"));
     });
   });
 
   describe("DELETE /api/message/{mid}", () => {
     it("the sender deletes: reaction{delete} to the conversation; the content is gone from history, the backlog and the edits", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, bob, { uid: carol.uid }, "secret plan");
       const edit = midOf(await api.edit(bob, original, "secret plan v2"));
       const like = midOf(await api.like(carol, original, "👍"));
@@ -249,7 +243,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       expect(JSON.stringify(history)).not.toContain("secret plan");
       expect(await s.ctx.repos.messages.byId(edit)).toBeUndefined();
       expect(await s.ctx.repos.messages.byId(like)).toBeUndefined();
-      const [again] = await connect(carol);
+      const [again] = await suite.connect(carol);
       const backlog = again.events.filter((e): e is EventOf<"chat"> => e.type === "chat" && "uid" in e.target).map((e) => e.mid);
       expect(backlog).toEqual([reply, mid]);
       expect(JSON.stringify(again.events)).not.toContain("secret plan");
@@ -261,7 +255,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("an admin deletes anyone's message, in channels they are not in and in others' DMs", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, team, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const priv = await buildMessage(s, carol, { gid: team }, "in team");
       const mid = midOf(await api.remove(admin, priv));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -274,16 +269,17 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("403 for others' messages and reactions, guests; 401 anonymous; 404 unknown; a bot deletes its own", async () => {
-      const guest = await buildGuest(s);
-      const bot = await buildBot(s);
+      const { s, seed: { bob, carol, guest, bot, general } } = suite;
       const pub = await buildMessage(s, bob, { gid: general }, "hi");
       const like = midOf(await api.like(bob, pub, "👍"));
-      expect((await api.remove(carol, pub)).statusCode).toBe(403);
-      expect((await api.remove(bob, like)).statusCode).toBe(403);
-      expect((await api.remove(guest, pub)).statusCode).toBe(403);
-      expect((await api.remove(null, pub)).statusCode).toBe(401);
-      expect((await api.remove(bob, 999_999)).statusCode).toBe(404);
-      expect((await api.remove(bob, "x1")).statusCode).toBe(400);
+      await expectStatuses({
+        "someone else's message": [() => api.remove(carol, pub), 403],
+        "a reaction": [() => api.remove(bob, like), 403],
+        guest: [() => api.remove(guest, pub), 403],
+        anonymous: [() => api.remove(null, pub), 401],
+        "unknown message": [() => api.remove(bob, 999_999), 404],
+        "a malformed mid": [() => api.remove(bob, "x1"), 400],
+      });
       const beep = await buildMessage(s, bot, { gid: general }, "beep");
       midOf(await api.remove(bot, beep));
     });
@@ -291,7 +287,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("DELETE /api/message/bulk/{mids}", () => {
     it("deletes every listed message, each with its own delete reaction, and answers the count", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, general, team, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const m1 = await buildMessage(s, bob, { uid: carol.uid }, "one");
       const m2 = await buildMessage(s, bob, { gid: team }, "two");
       const m3 = await buildMessage(s, bob, { gid: general }, "three");
@@ -313,6 +310,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("all or nothing: one unknown mid is a 404, one foreign mid a 403, and nothing is deleted", async () => {
+      const { s, seed: { admin, bob, carol, general } } = suite;
       const mine = await buildMessage(s, bob, { gid: general }, "mine");
       const theirs = await buildMessage(s, carol, { gid: general }, "theirs");
       expect((await api.bulk(bob, `${mine},999999`)).statusCode).toBe(404);
@@ -322,6 +320,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("takes long lists (beyond the router's 100-character parameter cap)", async () => {
+      const { s, seed: { bob, general } } = suite;
       const list = [];
       for (let i = 0; i < 40; i++) list.push(await buildMessage(s, bob, { gid: general }, `m${i}`));
       const res = await api.bulk(bob, list.join(","));
@@ -330,7 +329,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("400 for a malformed list; 401 anonymous; 403 guest", async () => {
-      const guest = await buildGuest(s);
+      const { s, seed: { bob, guest, general } } = suite;
       const mine = await buildMessage(s, bob, { gid: general }, "mine");
       for (const list of [",", `${mine},`, `,${mine}`, `${mine},,${mine}`, "a", `${mine};${mine}`, "0", Array(501).fill(mine).join(",")]) {
         expect((await api.bulk(bob, encodeURIComponent(list))).statusCode, list.slice(0, 20)).toBe(400);
@@ -344,7 +343,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("POST /api/message/{mid}/reply", () => {
     it("a DM reply targets the other party, with the original's mid, properties and content", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, bob, { uid: carol.uid }, "lunch?");
       const mid = midOf(await api.reply(carol, original, "yes", "text/plain", { mentions: [bob.uid], local_id: 1 }));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -366,7 +366,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a channel reply goes to the channel's audience", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, team, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, bob, { gid: team }, "standup?");
       const mid = midOf(await api.reply(carol, original, "now"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
@@ -374,7 +375,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a reply can carry a file: {path} with vocechat/file (or audio), the upload's name, type and size, in a DM or a channel", async () => {
-      const [b, c, a] = await connect(bob, carol, admin);
+      const { s, seed: { admin, bob, carol, team, fence } } = suite;
+      const [b, c, a] = await suite.connect(bob, carol, admin);
       const original = await buildMessage(s, bob, { uid: carol.uid }, "can you send the deck?");
       const deck = await uploadFile(s, carol, Buffer.from("%PDF-1.4 deck"), { filename: "deck.pdf", content_type: "application/pdf" });
       const mid = midOf(await sendFile(s, carol, `/message/${original}/reply`, JSON.stringify({ path: deck.path }), { local_id: 5, name: "spoofed.exe" }));
@@ -411,8 +413,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a file reply: 400 for a malformed or unknown path and nothing is stored; 403 guests and non-members; 401 anonymous; a bot may", async () => {
-      const guest = await buildGuest(s);
-      const bot = await buildBot(s);
+      const { s, seed: { admin, bob, carol, guest, bot, general, team } } = suite;
       const pub = await buildMessage(s, bob, { gid: general }, "pub");
       const priv = await buildMessage(s, bob, { gid: team }, "team");
       const file = await uploadFile(s, bob, Buffer.from("hello"), { filename: "hello.txt" });
@@ -421,16 +422,19 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       for (const bad of ["not json", JSON.stringify({}), JSON.stringify({ path: 5 }), JSON.stringify({ path: "../../etc/passwd" }), JSON.stringify({ path: "2024/1/1/6f1c1c8e-8a4e-4c55-9d2e-2b7c1c9a0f00" })]) {
         expect((await sendFile(s, bob, `/message/${pub}/reply`, bad)).statusCode, bad).toBe(400);
       }
-      expect((await sendFile(s, admin, `/message/${priv}/reply`, body)).statusCode).toBe(403);
-      expect((await sendFile(s, guest, `/message/${pub}/reply`, body)).statusCode).toBe(403);
-      expect((await s.app.inject({ method: "POST", url: `/api/message/${pub}/reply`, headers: { "content-type": "vocechat/file" }, payload: body })).statusCode).toBe(401);
-      expect((await sendFile(s, bob, `/message/999999/reply`, body)).statusCode).toBe(404);
+      await expectStatuses({
+        "a private channel of others": [() => sendFile(s, admin, `/message/${priv}/reply`, body), 403],
+        guest: [() => sendFile(s, guest, `/message/${pub}/reply`, body), 403],
+        anonymous: [() => call(s, "POST", `/message/${pub}/reply`, null, body, { "content-type": "vocechat/file" }), 401],
+        "unknown message": [() => sendFile(s, bob, `/message/999999/reply`, body), 404],
+      });
       expect(await s.ctx.db.selectFrom("messages").select("mid").execute()).toEqual(before);
       midOf(await sendFile(s, bot, `/message/${pub}/reply`, body));
       midOf(await sendFile(s, carol, `/message/${priv}/reply`, body));
     });
 
     it("restricted channels: only the owner and admins reply", async () => {
+      const { s, seed: { admin, bob, carol, general, team } } = suite;
       const pub = await buildMessage(s, bob, { gid: general }, "announcement");
       await s.ctx.db.updateTable("groups").set({ only_owner_can_send_msg: 1 }).where("gid", "in", [general, team]).execute();
       const res = await api.reply(bob, pub, "me too");
@@ -443,21 +447,13 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("404 unknown; 403 to a reaction, outside the DM or channel, guests; 401 anonymous; 400/415 bodies; a bot replies", async () => {
-      const guest = await buildGuest(s);
-      const bot = await buildBot(s);
-      const dm = await buildMessage(s, bob, { uid: carol.uid }, "dm");
-      const priv = await buildMessage(s, bob, { gid: team }, "team");
-      const pub = await buildMessage(s, bob, { gid: general }, "pub");
-      const like = midOf(await api.like(carol, pub, "👍"));
-      expect((await api.reply(bob, 999_999, "x")).statusCode).toBe(404);
-      expect((await api.reply(bob, like, "x")).statusCode).toBe(403);
-      expect((await api.reply(admin, dm, "x")).statusCode).toBe(403);
-      expect((await api.reply(admin, priv, "x")).statusCode).toBe(403);
-      expect((await api.reply(guest, pub, "x")).statusCode).toBe(403);
-      expect((await api.reply(null, pub, "x")).statusCode).toBe(401);
-      expect((await api.reply(bob, pub, "")).statusCode).toBe(400);
-      expect((await api.reply(bob, pub, "x", "image/png")).statusCode).toBe(415);
-      expect((await api.reply(bob, pub, "no/such/archive", "vocechat/archive")).statusCode).toBe(400);
+      const { bob, bot } = suite.seed;
+      const pub = await readRefusals((who, mid) => api.reply(who, mid, "x"));
+      await expectStatuses({
+        "an empty body": [() => api.reply(bob, pub, ""), 400],
+        "an unsupported type": [() => api.reply(bob, pub, "x", "image/png"), 415],
+        "an unknown archive": [() => api.reply(bob, pub, "no/such/archive", "vocechat/archive"), 400],
+      });
       midOf(await api.reply(bot, pub, "beep"));
     });
   });

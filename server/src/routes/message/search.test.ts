@@ -1,39 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
-import { messageApi, midOf } from "../../test/api.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildArchive, buildChatSetup, buildMessage } from "../../test/factories.js";
+import { call, messageApi, midOf } from "../../test/api.js";
+import { expectStatuses } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 /** `GET /api/message/search` (Parley): substring search over what the caller may read. */
 describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
-  let s: TestServer;
-  let api: ReturnType<typeof messageApi>;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  let general: number;
-  let team: number;
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    api = messageApi(s);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-    general = await buildChannel(s, admin, { name: "general", is_public: true });
-    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildChatSetup });
+  const api = messageApi(suite);
 
   const search = (who: Session | null, query: Record<string, string | number>) =>
-    s.app.inject({
-      method: "GET",
-      url: `/api/message/search?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
-      headers: who?.headers ?? {},
-    });
+    call(suite.s, "GET", `/message/search?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, who);
   const found = async (who: Session, query: Record<string, string | number>) => {
     const res = await search(who, query);
     expect(res.statusCode, res.body).toBe(200);
@@ -44,6 +24,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   };
 
   it("finds CJK text in every conversation the caller may read, newest first", async () => {
+    const { s, seed: { admin, bob, carol, general, team } } = suite;
     const pub = await buildMessage(s, bob, { gid: general }, "明天在会议室开会");
     const priv = await buildMessage(s, carol, { gid: team }, "会议室已经订好了");
     const dm = await buildMessage(s, admin, { uid: bob.uid }, "三楼会议室B");
@@ -59,18 +40,19 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("finds Latin text case-insensitively; replies and markdown count, reactions and other kinds do not", async () => {
+    const { s, seed: { bob, carol, general } } = suite;
     const plain = await buildMessage(s, bob, { gid: general }, "Quarterly Report is due");
     const md = midOf(await api.send(carol, `group/${general}/send`, "**quarterly report** draft", "text/markdown"));
     const reply = midOf(await api.reply(bob, md, "the REPORT looks good"));
     midOf(await api.like(carol, plain, "👍"));
-    const res = await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [plain] } });
-    midOf(await api.send(bob, `group/${general}/send`, res.json() as string, "vocechat/archive"));
+    midOf(await api.send(bob, `group/${general}/send`, await buildArchive(s, bob, [plain]), "vocechat/archive"));
     expect(await found(bob, { keyword: "report" })).toEqual([reply, md, plain]);
     expect(await found(bob, { keyword: "QUARTERLY REPORT" })).toEqual([md, plain]);
     expect(await found(bob, { keyword: "re" })).toEqual([reply, md, plain]);
   });
 
   it("an edit changes what matches and what is shown; a delete removes the message", async () => {
+    const { s, seed: { bob, carol, general } } = suite;
     const mid = await buildMessage(s, bob, { gid: general }, "会议室改到三楼");
     const gone = await buildMessage(s, bob, { gid: general }, "会议室取消了");
     expect(await found(carol, { keyword: "会议室" })).toEqual([gone, mid]);
@@ -87,7 +69,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
       detail: { type: "normal", properties: { edited: true }, content_type: "text/plain", content: "改到明天下午", expires_in: null },
     });
     // Editing to an unsearchable kind takes it out of the index.
-    const archive = (await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [gone] } })).json() as string;
+    const archive = await buildArchive(s, bob, [gone]);
     midOf(await api.edit(bob, mid, archive, "vocechat/archive"));
     expect(await found(carol, { keyword: "明天下午" })).toEqual([]);
 
@@ -97,6 +79,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("narrows to one channel or one DM; pages with an exclusive `before` and `limit`", async () => {
+    const { s, seed: { admin, bob, carol, general, team } } = suite;
     const mids: number[] = [];
     for (let i = 0; i < 5; i++) mids.push(await buildMessage(s, bob, { gid: general }, `ping ${i}`));
     const inTeam = await buildMessage(s, bob, { gid: team }, "ping team");
@@ -111,6 +94,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("treats LIKE and FTS syntax in the keyword as plain text", async () => {
+    const { s, seed: { bob, general } } = suite;
     const pct = await buildMessage(s, bob, { gid: general }, "up 100% today");
     await buildMessage(s, bob, { gid: general }, "up 1000 today");
     const quote = await buildMessage(s, bob, { gid: general }, 'he said "hi" OR bye');
@@ -124,8 +108,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("every kind of caller: guests see public channels, bots their own reach; 401 anonymous", async () => {
-    const guest = await buildGuest(s);
-    const bot = await buildBot(s);
+    const { s, seed: { bob, guest, bot, general, team } } = suite;
     const pub = await buildMessage(s, bob, { gid: general }, "hello world");
     await buildMessage(s, bob, { gid: team }, "hello team");
     const toBot = await buildMessage(s, bob, { uid: bot.uid }, "hello bot");
@@ -135,6 +118,7 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
   });
 
   it("400 bad queries, 404 unknown channel or user, 403 a private channel the caller is not in", async () => {
+    const { admin, bob, carol, general, team } = suite.seed;
     const bad: Record<string, string | number>[] = [
       {},
       { keyword: "" },
@@ -151,9 +135,11 @@ describe.each(dialects())("GET /api/message/search (%s)", (dialect) => {
     for (const query of bad) {
       expect((await search(bob, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
-    expect((await search(bob, { keyword: "hi", gid: 999 })).statusCode).toBe(404);
-    expect((await search(bob, { keyword: "hi", uid: 999 })).statusCode).toBe(404);
-    expect((await search(admin, { keyword: "hi", gid: team })).statusCode).toBe(403);
+    await expectStatuses({
+      "unknown channel": [() => search(bob, { keyword: "hi", gid: 999 }), 404],
+      "unknown user": [() => search(bob, { keyword: "hi", uid: 999 }), 404],
+      "a private channel the admin is not in": [() => search(admin, { keyword: "hi", gid: team }), 403],
+    });
     expect(await found(bob, { keyword: "hi", limit: 100 })).toEqual([]);
   });
 });
