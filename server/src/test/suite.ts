@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Session } from "./harness.js";
 import type { Config } from "../config.js";
-import { connect } from "./events.js";
+import { connect, Streams } from "./events.js";
 import { startTestServer, type DialectName, type TestServer } from "./harness.js";
 import type { SseClient } from "./sse.js";
 
 export interface SuiteOptions<T> {
   /** A fresh server for every test (the default), or one for the whole `describe`. */
   per?: "test" | "file";
-  /** Listen on a real port (event streams, real HTTP clients); `inject` works without. */
+  /** Listen on a real port from the start (real HTTP clients); `inject` works without, `connect` listens on demand. */
   listen?: boolean;
   /** Config overrides (`startTestServer`). */
   config?: Partial<Config>;
@@ -21,10 +21,23 @@ export interface Suite<T> {
   readonly s: TestServer;
   /** What `seed` made. */
   readonly seed: T;
-  /** Opens event streams (past `ready`); the suite closes them after each test. */
+  /**
+   * Opens event streams (past `ready`), one after another in the order given; the suite closes
+   * them after each test. Listens first if the server does not yet.
+   */
   connect(...who: Session[]): Promise<SseClient[]>;
+  /** `Streams.open` for named sessions (listening first if need be), closed like those of `connect`. */
+  streams<K extends string>(who: Record<K, Session>): Promise<Streams<K>>;
+  /** Opens one stream with extra query parameters (`users_version`, `after_mid`, …), like `connect`. */
+  connectWith(who: Session, query: Record<string, string | number>): Promise<SseClient>;
   /** Streams opened some other way, closed after each test like those of `connect`. */
   track(...clients: SseClient[]): void;
+  /**
+   * For a test that needs other settings than its neighbours (a rate limit, a lifetime): closes
+   * this test's server and starts a fresh one (new storage) with `config` over the suite's
+   * (shallowly), seeded again; answers it, and `s`/`seed` follow. Only with `per: "test"`.
+   */
+  restart(config?: Partial<Config>): Promise<TestServer>;
 }
 
 /**
@@ -38,8 +51,8 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
   const open: SseClient[] = [];
   const needsListen = options.listen ?? false;
 
-  const start = async () => {
-    server = await startTestServer(dialect, options.config);
+  const start = async (config = options.config) => {
+    server = await startTestServer(dialect, config);
     if (needsListen) await server.listen();
     seeded = options.seed ? await options.seed(server) : undefined;
   };
@@ -53,11 +66,11 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
   };
 
   if (options.per === "file") {
-    beforeAll(start);
+    beforeAll(() => start());
     afterEach(closeStreams);
     afterAll(stop);
   } else {
-    beforeEach(start);
+    beforeEach(() => start());
     afterEach(async () => {
       closeStreams();
       await stop();
@@ -73,12 +86,31 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
       return seeded as T;
     },
     async connect(...who) {
-      if (!needsListen) throw new Error("useSuite: pass listen: true to open event streams");
+      const clients: SseClient[] = [];
+      for (const w of who) clients.push(await this.connectWith(w, {}));
+      return clients;
+    },
+    async connectWith(who, query) {
       const s = this.s;
-      return Promise.all(who.map((w) => connect(s, w, open)));
+      if (!s.url) await s.listen();
+      return connect(s, who, open, query);
+    },
+    async streams(who) {
+      const s = this.s;
+      if (!s.url) await s.listen();
+      const streams = await Streams.open(s, who);
+      open.push(...Object.values<SseClient>(streams.clients));
+      return streams;
     },
     track(...clients) {
       open.push(...clients);
+    },
+    async restart(config = {}) {
+      if (options.per === "file") throw new Error('useSuite: restart needs per: "test"');
+      closeStreams();
+      await stop();
+      await start({ ...options.config, ...config });
+      return this.s;
     },
   };
 }

@@ -1,36 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import type { SseClient } from "../../test/sse.js";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildDevice, type Cast } from "../../test/factories.js";
-import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { dialects, login, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildDevice } from "../../test/factories.js";
+import { fence, isType, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("account routes (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s, { passwords: true });
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: (s) => buildCast(s, { passwords: true }) });
 
   const put = (who: Session | null, payload: unknown) =>
-    s.app.inject({ method: "PUT", url: "/api/user", headers: who?.headers ?? {}, payload: payload as object });
+    suite.s.app.inject({ method: "PUT", url: "/api/user", headers: who?.headers ?? {}, payload: payload as object });
   const post = (url: string, who: Session | null, payload: unknown) =>
-    s.app.inject({ method: "POST", url, headers: who?.headers ?? {}, payload: payload as object });
+    suite.s.app.inject({ method: "POST", url, headers: who?.headers ?? {}, payload: payload as object });
 
   describe("PUT /api/user", () => {
     it("updates the profile, answers UserInfo and logs only the changed fields to every stream", async () => {
-      const { admin, bob, carol } = cast;
+      const { s, seed: { admin, bob, carol } } = suite;
       const bobPhone = await buildDevice(s, bob);
-      const streams = [await connect(s, admin, open), await connect(s, bob, open), await connect(s, bobPhone, open), await connect(s, carol, open)];
+      const streams = await suite.connect(admin, bob, bobPhone, carol);
       const from = marks(streams);
       const version = await s.ctx.repos.users.usersVersion();
 
@@ -90,8 +79,8 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("changes the e-mail (lower-cased; login uses the new one) and logs it", async () => {
-      const { admin, bob } = cast;
-      const watcher = await connect(s, admin, open);
+      const { s, seed: { admin, bob } } = suite;
+      const [watcher] = await suite.connect(admin);
       const from = watcher.events.length;
       const res = await put(bob, { email: "Bobby@Example.com" });
       expect(res.statusCode).toBe(200);
@@ -102,7 +91,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("400 for an empty or malformed body, 409 name_conflict / email_conflict", async () => {
-      const { bob } = cast;
+      const { s, seed: { bob } } = suite;
       for (const payload of [
         {},
         { name: null, gender: null, language: null },
@@ -137,6 +126,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who, role) => put(who, { language: role === "admin" ? "fr-FR" : "en-GB" }), {
         anonymous: 401,
         guest: 403,
@@ -149,7 +139,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
 
   describe("POST /api/user/change_password", () => {
     it("changes the password and revokes the other devices' refresh tokens, not the caller's", async () => {
-      const { bob } = cast;
+      const { s, seed: { bob } } = suite;
       const phone = await buildDevice(s, bob);
       const body = { old_password: "member-pass", new_password: "new-secret" };
       assertMatches("ChangePasswordRequest", body);
@@ -166,7 +156,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("403 for a wrong old password, 400 for a short or missing new one", async () => {
-      const { bob } = cast;
+      const { s, seed: { bob } } = suite;
       const wrong = await post("/api/user/change_password", bob, { old_password: "nope", new_password: "new-secret" });
       expect(wrong.statusCode).toBe(403);
       for (const payload of [{ old_password: "member-pass", new_password: "short" }, { old_password: "member-pass" }, { new_password: "new-secret" }, []]) {
@@ -176,6 +166,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403; a bot without a password sets one with an empty old password", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(
         cast,
         (who, role) =>
@@ -192,7 +183,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
 
   describe("POST /api/user/search", () => {
     it("finds a user by id, e-mail (any case) or exact name, as UserInfo", async () => {
-      const { bob, carol } = cast;
+      const { seed: { bob, carol } } = suite;
       for (const [search_type, keyword] of [
         ["id", String(carol.uid)],
         ["email", "CAROL@example.com"],
@@ -206,7 +197,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("404 with the client's text for misses and guests; respects search_user_enable; 400 bad body", async () => {
-      const { admin, bob, guest } = cast;
+      const { s, seed: { admin, bob, guest } } = suite;
       const misses = [
         { search_type: "id", keyword: "999" },
         { search_type: "id", keyword: "abc" },
@@ -231,6 +222,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who) => post("/api/user/search", who, { search_type: "name", keyword: "Bob" }), {
         anonymous: 401,
         guest: 403,

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import type { SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildDevice, type Cast } from "../../test/factories.js";
-import { connect, fence, marks, withoutNoise } from "../../test/events.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildDevice } from "../../test/factories.js";
+import { fence, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 const EMPTY_CHANGE = {
@@ -23,41 +24,36 @@ const EMPTY_CHANGE = {
 };
 
 describe.each(dialects())("contacts (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  let phone: Session;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s);
-    phone = await buildDevice(s, cast.bob);
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
+  const suite = useSuite(dialect, {
+    /** The cast, and Bob's phone beside his browser. */
+    seed: async (s) => {
+      const cast = await buildCast(s);
+      return { ...cast, phone: await buildDevice(s, cast.bob) };
+    },
   });
 
   const status = (who: Session | null, target_uid: number, action: string) =>
-    s.app.inject({ method: "POST", url: "/api/user/update_contact_status", headers: who?.headers ?? {}, payload: { target_uid, action } });
+    suite.s.app.inject({ method: "POST", url: "/api/user/update_contact_status", headers: who?.headers ?? {}, payload: { target_uid, action } });
   const remark = (who: Session | null, payload: unknown) =>
-    s.app.inject({ method: "PUT", url: "/api/user/contact_remark", headers: who?.headers ?? {}, payload: payload as object });
-  const contacts = (who: Session | null) => s.app.inject({ method: "GET", url: "/api/user/contacts", headers: who?.headers ?? {} });
+    suite.s.app.inject({ method: "PUT", url: "/api/user/contact_remark", headers: who?.headers ?? {}, payload: payload as object });
+  const contacts = (who: Session | null) => suite.s.app.inject({ method: "GET", url: "/api/user/contacts", headers: who?.headers ?? {} });
   const dm = (from: Session, to: number, text = "hi") =>
-    s.app.inject({ method: "POST", url: `/api/user/${to}/send`, headers: { ...from.headers, "content-type": "text/plain" }, payload: text });
+    suite.s.app.inject({ method: "POST", url: `/api/user/${to}/send`, headers: { ...from.headers, "content-type": "text/plain" }, payload: text });
 
   async function observe(all: SseClient[], action: () => Promise<void>) {
     const from = marks(all);
     await action();
-    return (await fence(s, all, from)).map(withoutNoise);
+    return (await fence(suite.s, all, from)).map(withoutNoise);
   }
 
   describe("POST /api/user/update_contact_status and GET /api/user/contacts", () => {
     it("add, block, remove, unblock: statuses, the list, and events to the caller's other devices", async () => {
+      const { seed: cast } = suite;
+      const { phone } = cast;
       const { bob, carol } = cast;
-      const web = await connect(s, bob, open);
-      const mobile = await connect(s, phone, open);
-      const other = await connect(s, carol, open);
+      const [web] = await suite.connect(bob);
+      const [mobile] = await suite.connect(phone);
+      const [other] = await suite.connect(carol);
       const all = [web, mobile, other];
 
       expect((await contacts(bob)).json()).toEqual([]);
@@ -120,7 +116,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
     });
 
     it("a block makes the blocked user's direct messages and typing to the blocker fail with 403", async () => {
-      const { bob, carol, admin } = cast;
+      const { s, seed: { bob, carol, admin } } = suite;
       expect((await dm(carol, bob.uid)).statusCode).toBe(200);
       expect((await status(bob, carol.uid, "block")).statusCode).toBe(200);
       const refused = await dm(carol, bob.uid, "let me in");
@@ -135,7 +131,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
     });
 
     it("400 for oneself or a bad action, 404 unknown or guest targets, 403 add when add_friend_enable is off", async () => {
-      const { admin, bob, guest } = cast;
+      const { s, seed: { admin, bob, guest } } = suite;
       expect((await status(bob, bob.uid, "add")).statusCode).toBe(400);
       expect((await status(bob, admin.uid, "befriend")).statusCode).toBe(400);
       expect((await status(bob, 0, "add")).statusCode).toBe(400);
@@ -148,6 +144,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who, role) => status(who, role === "admin" ? cast.bob.uid : cast.carol.uid, "add"), {
         anonymous: 401,
         guest: 403,
@@ -162,10 +159,12 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
 
   describe("PUT /api/user/contact_remark", () => {
     it("stores the remark and sends user_remark to the caller's other devices only", async () => {
+      const { s, seed: cast } = suite;
+      const { phone } = cast;
       const { bob, carol } = cast;
-      const web = await connect(s, bob, open);
-      const mobile = await connect(s, phone, open);
-      const other = await connect(s, carol, open);
+      const [web] = await suite.connect(bob);
+      const [mobile] = await suite.connect(phone);
+      const [other] = await suite.connect(carol);
       const [seenWeb, seenMobile, seenCarol] = await observe([web, mobile, other], async () => {
         const res = await remark(bob, { contact_uid: carol.uid, remark: "Carol from accounting" });
         expect(res.statusCode).toBe(200);
@@ -187,6 +186,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
     });
 
     it("GET /api/user/contact_remarks (Parley addition) lists the caller's own non-empty remarks", async () => {
+      const { s, seed: cast } = suite;
       const { bob, carol, admin } = cast;
       const list = (who: Session | null) => s.app.inject({ method: "GET", url: "/api/user/contact_remarks", headers: who?.headers ?? {} });
       expect((await list(bob)).json()).toEqual([]);
@@ -210,6 +210,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
     });
 
     it("400 for oneself or a bad body, 404 unknown users", async () => {
+      const { seed: cast } = suite;
       const { bob } = cast;
       expect((await remark(bob, { contact_uid: bob.uid, remark: "me" })).statusCode).toBe(400);
       expect((await remark(bob, { contact_uid: cast.carol.uid, remark: "x".repeat(65) })).statusCode).toBe(400);
@@ -218,6 +219,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who, role) => remark(who, { contact_uid: role === "admin" ? cast.bob.uid : cast.carol.uid, remark: `by ${role}` }), {
         anonymous: 401,
         guest: 403,

@@ -1,31 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildBot, buildCast, buildChannel, buildDevice, buildMember, buildMessage, type Cast } from "../../test/factories.js";
-import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { openEvents } from "../../test/sse.js";
+import { dialects, login, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildBot, buildCast, buildChannel, buildDevice, buildMember, buildMessage } from "../../test/factories.js";
+import { fence, isType, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s);
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildCast });
 
-  const del = (who: Session | null) => s.app.inject({ method: "DELETE", url: "/api/user/delete", headers: who?.headers ?? {} });
-  const get = (url: string, who: Session) => s.app.inject({ method: "GET", url, headers: who.headers });
+  const del = (who: Session | null) => suite.s.app.inject({ method: "DELETE", url: "/api/user/delete", headers: who?.headers ?? {} });
+  const get = (url: string, who: Session) => suite.s.app.inject({ method: "GET", url, headers: who.headers });
 
   it("runs the contract §5.4 cascade in order, to exactly the right streams, and keeps the messages", async () => {
-    const { admin, bob, carol } = cast;
+    const { s, seed: { admin, bob, carol } } = suite;
     const dave = await buildMember(s, admin, "Dave");
     const pub = await buildChannel(s, admin, { name: "general", is_public: true });
     const bobs = await buildChannel(s, bob, { name: "bob's", members: [carol.uid] });
@@ -38,8 +28,8 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
     await s.app.inject({ method: "POST", url: "/api/user/update_contact_status", headers: carol.headers, payload: { target_uid: bob.uid, action: "add" } });
 
     const bobPhone = await buildDevice(s, bob);
-    const bobStreams = [await connect(s, bob, open), await connect(s, bobPhone, open)];
-    const [a, c, d] = [await connect(s, admin, open), await connect(s, carol, open), await connect(s, dave, open)];
+    const bobStreams = await suite.connect(bob, bobPhone);
+    const [a, c, d] = await suite.connect(admin, carol, dave);
     const from = marks([a, c, d]);
     const version = await s.ctx.repos.users.usersVersion();
 
@@ -95,7 +85,7 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
   });
 
   it("Parley fix: the last admin (the founder) cannot delete themself; with another admin they can", async () => {
-    const { admin } = cast;
+    const { s, seed: { admin } } = suite;
     const res = await del(admin);
     expect(res.statusCode).toBe(403);
     expect(res.headers["content-type"]).toContain("text/plain");
@@ -112,9 +102,9 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
   });
 
   it("a guest's deletion only kicks its own devices (guests were never announced)", async () => {
-    const { admin, guest } = cast;
-    const watcher = await connect(s, admin, open);
-    const guestStream = await connect(s, guest, open);
+    const { s, seed: { admin, guest } } = suite;
+    const [watcher] = await suite.connect(admin);
+    const [guestStream] = await suite.connect(guest);
     const from = marks([watcher]);
     expect((await del(guest)).statusCode).toBe(200);
     expect(await guestStream.waitFor(isType("kick"))).toEqual({ type: "kick", reason: "delete_user" });
@@ -123,6 +113,7 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
   });
 
   it("authorization: anonymous 401; guests, members and bots may leave; the last admin 403", async () => {
+    const { seed: cast } = suite;
     await expectMatrix(cast, (who) => del(who), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 403 });
   });
 });

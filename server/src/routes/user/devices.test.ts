@@ -1,34 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildDevice, type Cast } from "../../test/factories.js";
-import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { openEvents } from "../../test/sse.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildDevice } from "../../test/factories.js";
+import { fence, isType, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("device routes (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s);
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildCast });
 
-  const devices = (who: Session | null) => s.app.inject({ method: "GET", url: "/api/user/devices", headers: who?.headers ?? {} });
+  const devices = (who: Session | null) => suite.s.app.inject({ method: "GET", url: "/api/user/devices", headers: who?.headers ?? {} });
   const removeDevice = (who: Session | null, device: string) =>
-    s.app.inject({ method: "DELETE", url: `/api/user/devices/${encodeURIComponent(device)}`, headers: who?.headers ?? {} });
+    suite.s.app.inject({ method: "DELETE", url: `/api/user/devices/${encodeURIComponent(device)}`, headers: who?.headers ?? {} });
   const deviceRow = (uid: number, device: string) =>
-    s.ctx.db.selectFrom("devices").selectAll().where("uid", "=", uid).where("device", "=", device).executeTakeFirst();
+    suite.s.ctx.db.selectFrom("devices").selectAll().where("uid", "=", uid).where("device", "=", device).executeTakeFirst();
 
   describe("GET /api/user/devices", () => {
     it("lists the caller's devices as strings, oldest first", async () => {
-      const { bob } = cast;
+      const { s, seed: { bob } } = suite;
       await buildDevice(s, bob, "web:abc");
       const res = await devices(bob);
       expect(res.statusCode).toBe(200);
@@ -37,6 +27,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401; guests, members, bots and admins see their own", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who) => devices(who), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 200 });
       expect((await devices(cast.guest)).json()).toEqual(["guest_device"]);
       expect((await devices(cast.bot)).json()).toEqual([cast.bot.device]);
@@ -45,9 +36,9 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
 
   describe("DELETE /api/user/devices/{device}", () => {
     it("kicks that device with delete_device and ends its session; the other devices stay", async () => {
-      const { admin, bob } = cast;
+      const { s, seed: { admin, bob } } = suite;
       const phone = await buildDevice(s, bob, "phone:bob");
-      const [web, mobile, other] = [await connect(s, bob, open), await connect(s, phone, open), await connect(s, admin, open)];
+      const [web, mobile, other] = await suite.connect(bob, phone, admin);
       const from = marks([web, mobile, other]);
 
       const res = await removeDevice(bob, "phone:bob");
@@ -72,13 +63,14 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
     });
 
     it("401 for a device the caller does not have (another user's included)", async () => {
-      const { bob, carol } = cast;
+      const { seed: { bob, carol } } = suite;
       expect((await removeDevice(bob, "nope")).statusCode).toBe(401);
       expect((await removeDevice(bob, carol.device)).statusCode).toBe(401);
       expect(await deviceRow(carol.uid, carol.device)).toBeDefined();
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
       // Each caller signs out its own calling device.
       await expectMatrix(cast, (who, role) => removeDevice(who, role === "anonymous" ? "x" : role === "guest" ? "guest_device" : (who?.device ?? "")), {
         anonymous: 401,
@@ -93,10 +85,10 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
 
   describe("PUT /api/token/device_token", () => {
     const setToken = (who: Session | null, payload: unknown) =>
-      s.app.inject({ method: "PUT", url: "/api/token/device_token", headers: who?.headers ?? {}, payload: payload as object });
+      suite.s.app.inject({ method: "PUT", url: "/api/token/device_token", headers: who?.headers ?? {}, payload: payload as object });
 
     it("sets and clears the calling device's push token", async () => {
-      const { bob } = cast;
+      const { seed: { bob } } = suite;
       const body = { device_token: "fcm-token-1" };
       assertMatches("UpdateDeviceTokenRequest", body);
       const res = await setToken(bob, body);
@@ -110,7 +102,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
     });
 
     it("400 bad body, 404 after the device was signed out", async () => {
-      const { bob } = cast;
+      const { s, seed: { bob } } = suite;
       expect((await setToken(bob, { device_token: 42 })).statusCode).toBe(400);
       expect((await setToken(bob, { device_token: "x".repeat(5000) })).statusCode).toBe(400);
       await s.app.inject({ method: "GET", url: "/api/token/logout", headers: bob.headers });
@@ -118,13 +110,14 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who) => setToken(who, { device_token: "t" }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
     });
   });
 
   describe("PUT /api/user/update_fcm_token", () => {
     const setFcm = (who: Session | null, token: string, device?: string) =>
-      s.app.inject({
+      suite.s.app.inject({
         method: "PUT",
         url: `/api/user/update_fcm_token${device === undefined ? "" : `?device=${encodeURIComponent(device)}`}`,
         headers: { ...(who?.headers ?? {}), "content-type": "text/plain" },
@@ -132,7 +125,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
       });
 
     it("sets the token of the named device (default: the calling one) from a text/plain body", async () => {
-      const { bob } = cast;
+      const { s, seed: { bob } } = suite;
       const phone = await buildDevice(s, bob, "phone:bob");
       expect((await setFcm(bob, "tok-phone", phone.device)).statusCode).toBe(200);
       expect((await deviceRow(bob.uid, "phone:bob"))?.device_token).toBe("tok-phone");
@@ -144,13 +137,14 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
     });
 
     it("404 for a device the caller does not have", async () => {
-      const { bob, carol } = cast;
+      const { seed: { bob, carol } } = suite;
       expect((await setFcm(bob, "t", "nope")).statusCode).toBe(404);
       expect((await setFcm(bob, "t", carol.device)).statusCode).toBe(404);
       expect((await deviceRow(carol.uid, carol.device))?.device_token).toBeNull();
     });
 
     it("authorization: anonymous 401; guests (route T) and everyone else 200", async () => {
+      const { seed: cast } = suite;
       await expectMatrix(cast, (who) => setFcm(who, "t"), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 200 });
     });
   });

@@ -3,48 +3,37 @@
  * `dm_enable` from `PUT /admin/system/common`, on every direct path — `POST /user/{uid}/send`,
  * a reply in a DM (`POST /message/{mid}/reply`) and `POST /user/typing`.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
-import type { SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, type Cast } from "../../test/factories.js";
-import { connect, fence, withoutNoise } from "../../test/events.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast } from "../../test/factories.js";
+import { fence, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("direct message rules (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s);
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildCast });
 
   const settings = async (patch: Record<string, unknown>) => {
-    const res = await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: cast.admin.headers, payload: patch });
+    const res = await suite.s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: suite.seed.admin.headers, payload: patch });
     expect(res.statusCode, res.body).toBe(200);
   };
   const contact = async (who: Session, target: number, action: string) => {
-    const res = await s.app.inject({ method: "POST", url: "/api/user/update_contact_status", headers: who.headers, payload: { target_uid: target, action } });
+    const res = await suite.s.app.inject({ method: "POST", url: "/api/user/update_contact_status", headers: who.headers, payload: { target_uid: target, action } });
     expect(res.statusCode, res.body).toBe(200);
   };
   const dm = (from: Session | null, to: number, text = "hi") =>
-    s.app.inject({ method: "POST", url: `/api/user/${to}/send`, headers: { ...(from?.headers ?? {}), "content-type": "text/plain" }, payload: text });
+    suite.s.app.inject({ method: "POST", url: `/api/user/${to}/send`, headers: { ...(from?.headers ?? {}), "content-type": "text/plain" }, payload: text });
   const reply = (from: Session, mid: number, text = "re") =>
-    s.app.inject({ method: "POST", url: `/api/message/${mid}/reply`, headers: { ...from.headers, "content-type": "text/plain" }, payload: text });
-  const typing = (from: Session, uid: number) => s.app.inject({ method: "POST", url: "/api/user/typing", headers: from.headers, payload: { target: { uid } } });
-  const messageCount = async () => (await s.ctx.db.selectFrom("messages").select("mid").execute()).length;
+    suite.s.app.inject({ method: "POST", url: `/api/message/${mid}/reply`, headers: { ...from.headers, "content-type": "text/plain" }, payload: text });
+  const typing = (from: Session, uid: number) => suite.s.app.inject({ method: "POST", url: "/api/user/typing", headers: from.headers, payload: { target: { uid } } });
+  const messageCount = async () => (await suite.s.ctx.db.selectFrom("messages").select("mid").execute()).length;
   const chats = (events: ServerEvent[]) => withoutNoise(events).filter((e) => e.type === "chat" || e.type === "typing");
 
   describe("contact verification", () => {
     it("a member writes to another only after adding them; the 403 stores and sends nothing; the recipient's own list does not matter", async () => {
-      const { bob, carol } = cast;
-      const [b, c] = [await connect(s, bob, open), await connect(s, carol, open)];
+      const { s, seed: { bob, carol } } = suite;
+      const [b, c] = await suite.connect(bob, carol);
       // Off (the default): anyone writes to anyone.
       const early = await dm(bob, carol.uid, "before");
       expect(early.statusCode).toBe(200);
@@ -82,7 +71,7 @@ describe.each(dialects())("direct message rules (%s)", (dialect) => {
     });
 
     it("admins are everyone's contacts: they write to anyone and anyone writes to them; notes to oneself stay open", async () => {
-      const { admin, bob, carol } = cast;
+      const { seed: { admin, bob, carol } } = suite;
       await settings({ contact_verification_enable: true });
       expect((await dm(admin, bob.uid, "from the admin")).statusCode).toBe(200);
       const toAdmin = await dm(bob, admin.uid, "to the admin");
@@ -93,7 +82,7 @@ describe.each(dialects())("direct message rules (%s)", (dialect) => {
     });
 
     it("blocks still win, and a blocker cannot write to the blocked under verification (blocked is not added)", async () => {
-      const { admin, bob, carol } = cast;
+      const { seed: { admin, bob, carol } } = suite;
       await settings({ contact_verification_enable: true });
       await contact(carol, bob.uid, "add");
       await contact(bob, carol.uid, "block");
@@ -110,6 +99,7 @@ describe.each(dialects())("direct message rules (%s)", (dialect) => {
     });
 
     it("who may call: anonymous 401, guest 403; a member or a bot needs the contact; an admin does not", async () => {
+      const { seed: cast } = suite;
       await settings({ contact_verification_enable: true });
       await expectMatrix(cast, (who) => dm(who, cast.carol.uid), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
       await contact(cast.bob, cast.carol.uid, "add");
@@ -120,7 +110,7 @@ describe.each(dialects())("direct message rules (%s)", (dialect) => {
 
   describe("dm_enable", () => {
     it("off: members cannot write to each other (send, reply, typing), but admins and notes to oneself stay open", async () => {
-      const { admin, bob, carol, bot } = cast;
+      const { seed: { admin, bob, carol, bot } } = suite;
       const earlier = await dm(bob, carol.uid, "before");
       expect(earlier.statusCode).toBe(200);
       await settings({ dm_enable: false });
@@ -139,12 +129,13 @@ describe.each(dialects())("direct message rules (%s)", (dialect) => {
     });
 
     it("who may call while off: anonymous 401, guest, member and bot 403, admin 200", async () => {
+      const { seed: cast } = suite;
       await settings({ dm_enable: false });
       await expectMatrix(cast, (who) => dm(who, cast.carol.uid), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     });
 
     it("off wins over verification: an added contact still cannot be written to", async () => {
-      const { bob, carol } = cast;
+      const { seed: { bob, carol } } = suite;
       await settings({ dm_enable: false, contact_verification_enable: true });
       await contact(bob, carol.uid, "add");
       expect((await dm(bob, carol.uid)).body).toBe("direct messages are turned off on this server");

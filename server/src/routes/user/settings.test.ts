@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import type { SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, buildDevice, type Cast } from "../../test/factories.js";
-import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel, buildDevice } from "../../test/factories.js";
+import { fence, isType, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 /** A `user_settings_changed` with every array present and empty, plus the given entries. */
@@ -27,37 +28,29 @@ const changed = (from_device: string, entries: Record<string, unknown[]> = {}) =
 });
 
 describe.each(dialects())("user settings routes (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  let pub: number;
-  /** Private, with Bob and Carol. */
-  let priv: number;
-  /** Private, without Bob: to him it is a channel that does not exist. */
-  let hidden: number;
-  let phone: Session;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s);
-    pub = await buildChannel(s, cast.admin, { name: "general", is_public: true });
-    priv = await buildChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid, cast.bob.uid] });
-    hidden = await buildChannel(s, cast.admin, { name: "board", members: [cast.carol.uid] });
-    phone = await buildDevice(s, cast.bob);
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
+  const suite = useSuite(dialect, {
+    seed: async (s) => {
+      const cast = await buildCast(s);
+      return {
+        ...cast,
+        pub: await buildChannel(s, cast.admin, { name: "general", is_public: true }),
+        /** Private, with Bob and Carol. */
+        priv: await buildChannel(s, cast.admin, { name: "staff", members: [cast.carol.uid, cast.bob.uid] }),
+        /** Private, without Bob: to him it is a channel that does not exist. */
+        hidden: await buildChannel(s, cast.admin, { name: "board", members: [cast.carol.uid] }),
+        phone: await buildDevice(s, cast.bob),
+      };
+    },
   });
 
   const post = (url: string, who: Session | null, payload: unknown) =>
-    s.app.inject({ method: "POST", url, headers: who?.headers ?? {}, payload: payload as object });
+    suite.s.app.inject({ method: "POST", url, headers: who?.headers ?? {}, payload: payload as object });
 
-  /** Bob's calling device, Bob's phone, and Carol: the change must reach the phone only. */
+  /** Bob's calling device, Bob's suite.seed.phone, and Carol: the change must reach the suite.seed.phone only. */
   async function streams() {
-    const web = await connect(s, cast.bob, open);
-    const mobile = await connect(s, phone, open);
-    const carol = await connect(s, cast.carol, open);
+    const [web] = await suite.connect(suite.seed.bob);
+    const [mobile] = await suite.connect(suite.seed.phone);
+    const [carol] = await suite.connect(suite.seed.carol);
     return { web, mobile, carol, all: [web, mobile, carol] };
   }
 
@@ -65,11 +58,13 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
   async function observe(all: SseClient[], action: () => Promise<void>) {
     const from = marks(all);
     await action();
-    return (await fence(s, all, from)).map(withoutNoise);
+    return (await fence(suite.s, all, from)).map(withoutNoise);
   }
 
   describe("POST /api/user/mute", () => {
     it("mutes with an expiry in ms and tells the caller's other devices only", async () => {
+      const { seed: cast } = suite;
+      const { pub, priv } = cast;
       const { bob, carol } = cast;
       const { all } = await streams();
       const body = { add_users: [{ uid: carol.uid, expired_in: 60 }], add_groups: [{ gid: pub }] };
@@ -107,9 +102,11 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("connect reports unexpired mutes only", async () => {
+      const { seed: cast } = suite;
+      const { priv } = cast;
       const { bob, carol, admin } = cast;
       await post("/api/user/mute", bob, { add_users: [{ uid: carol.uid }, { uid: admin.uid, expired_in: 0 }], add_groups: [{ gid: priv, expired_in: 3600 }] });
-      const c = await connect(s, bob, open);
+      const [c] = await suite.connect(bob);
       const settings = c.events.find(isType("user_settings"));
       assertMatches("UserSettingsMessage", settings);
       expect(settings?.mute_users).toEqual([{ uid: carol.uid, expired_at: null }]);
@@ -117,7 +114,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("400 for self, unknown or guest uids, unknown gids, a target both added and removed, bad values", async () => {
-      const { bob, carol, guest } = cast;
+      const { s, seed: { bob, carol, guest } } = suite;
       for (const payload of [
         { add_users: [{ uid: bob.uid }] },
         { remove_users: [bob.uid] },
@@ -137,6 +134,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
+      const { seed: cast } = suite;
+      const { pub } = cast;
       await expectMatrix(cast, (who) => post("/api/user/mute", who, { add_groups: [{ gid: pub }] }), {
         anonymous: 401,
         guest: 200,
@@ -149,6 +148,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
 
   describe("POST /api/user/burn-after-reading", () => {
     it("sets, changes and removes (0) settings; changed entries go to the other devices", async () => {
+      const { s, seed: cast } = suite;
+      const { pub, priv } = cast;
       const { bob, carol } = cast;
       const { all } = await streams();
       const body = { users: [{ uid: carol.uid, expires_in: 300 }], groups: [{ gid: pub, expires_in: 86_400 }] };
@@ -172,14 +173,14 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       expect(second).toEqual([changed(bob.device, { burn_after_reading_groups: [{ gid: pub, expires_in: 0 }] })]);
       expect(await s.ctx.repos.userSettings.burnAfterReading(bob.uid, { gid: pub })).toBeNull();
 
-      const c = await connect(s, bob, open);
+      const [c] = await suite.connect(bob);
       const settings = c.events.find(isType("user_settings"));
       expect(settings?.burn_after_reading_users).toEqual([{ uid: carol.uid, expires_in: 300 }]);
       expect(settings?.burn_after_reading_groups).toEqual([]);
     });
 
     it("400 for self, unknown targets and negative values", async () => {
-      const { bob, carol } = cast;
+      const { seed: { bob, carol } } = suite;
       for (const payload of [
         { users: [{ uid: bob.uid, expires_in: 60 }] },
         { users: [{ uid: 999, expires_in: 60 }] },
@@ -193,6 +194,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
+      const { seed: cast } = suite;
+      const { pub } = cast;
       await expectMatrix(cast, (who) => post("/api/user/burn-after-reading", who, { groups: [{ gid: pub, expires_in: 60 }] }), {
         anonymous: 401,
         guest: 200,
@@ -205,6 +208,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
 
   describe("POST /api/user/read-index", () => {
     it("only moves forward; the advanced entries go to the other devices", async () => {
+      const { seed: cast } = suite;
+      const { pub, priv } = cast;
       const { bob, carol } = cast;
       const { all } = await streams();
       const body = { users: [{ uid: carol.uid, mid: 10 }], groups: [{ gid: pub, mid: 20 }] };
@@ -227,7 +232,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       });
       expect(none).toEqual([]);
 
-      const c = await connect(s, bob, open);
+      const [c] = await suite.connect(bob);
       const settings = c.events.find(isType("user_settings"));
       expect(settings?.read_index_users).toEqual([{ uid: carol.uid, mid: 10 }]);
       expect(settings?.read_index_groups).toEqual([
@@ -237,6 +242,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("400 for self and unknown targets or bad mids", async () => {
+      const { seed: cast } = suite;
+      const { pub } = cast;
       const { bob, carol } = cast;
       for (const payload of [
         { users: [{ uid: bob.uid, mid: 1 }] },
@@ -251,6 +258,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
+      const { seed: cast } = suite;
+      const { pub } = cast;
       await expectMatrix(cast, (who) => post("/api/user/read-index", who, { groups: [{ gid: pub, mid: 3 }] }), {
         anonymous: 401,
         guest: 200,
@@ -263,6 +272,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
 
   describe("POST /api/user/pin_chat and /unpin_chat", () => {
     it("pins and unpins conversations; the other devices get add_pin_chats / remove_pin_chats", async () => {
+      const { s, seed: cast } = suite;
+      const { pub, priv } = cast;
       const { bob, carol } = cast;
       const { all } = await streams();
       let pinnedAt = 0;
@@ -282,7 +293,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       expect(first.add_pin_chats[0].updated_at).toBeGreaterThanOrEqual(pinnedAt);
 
       // A third device learns the pins on connect (reconnecting Bob's own device would kick it).
-      const c = await connect(s, await buildDevice(s, bob, "tablet"), open);
+      const [c] = await suite.connect(await buildDevice(s, bob, "tablet"));
       const pins = c.events.find(isType("user_settings"))?.pinned_chats ?? [];
       // Ordered by updated_at; both pins may share a millisecond.
       expect(pins).toHaveLength(2);
@@ -303,6 +314,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("404 unknown targets or private channels of others, 400 malformed targets", async () => {
+      const { seed: cast } = suite;
+      const { hidden } = cast;
       const { bob } = cast;
       expect((await post("/api/user/pin_chat", bob, { target: { uid: 999 } })).statusCode).toBe(404);
       expect((await post("/api/user/pin_chat", bob, { target: { gid: 999 } })).statusCode).toBe(404);
@@ -314,6 +327,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("a private channel the caller is not in is an unknown gid to mute, burn-after-reading and read-index, and nothing is stored", async () => {
+      const { s, seed: cast } = suite;
+      const { hidden } = cast;
       const { bob, guest } = cast;
       const bodies: [string, (gid: number) => object][] = [
         ["/api/user/mute", (gid) => ({ add_groups: [{ gid, expired_in: null }] })],
@@ -338,6 +353,8 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+      const { seed: cast } = suite;
+      const { pub } = cast;
       for (const url of ["/api/user/pin_chat", "/api/user/unpin_chat"]) {
         await expectMatrix(cast, (who) => post(url, who, { target: { gid: pub } }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
       }

@@ -1,46 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TYPING_INTERVAL_MS } from "../../commands/typing.js";
 import type { SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, buildDevice, type Cast } from "../../test/factories.js";
-import { connect, fence, marks, withoutNoise } from "../../test/events.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel, buildDevice } from "../../test/factories.js";
+import { fence, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  const open: SseClient[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    cast = await buildCast(s);
-  });
-  afterEach(async () => {
+  const suite = useSuite(dialect, { seed: buildCast });
+  afterEach(() => {
     vi.restoreAllMocks();
-    for (const c of open.splice(0)) c.close();
-    await s.close();
   });
 
   const typing = (who: Session | null, target: unknown) =>
-    s.app.inject({ method: "POST", url: "/api/user/typing", headers: who?.headers ?? {}, payload: { target } as object });
+    suite.s.app.inject({ method: "POST", url: "/api/user/typing", headers: who?.headers ?? {}, payload: { target } as object });
 
   async function observe(all: SseClient[], action: () => Promise<void>) {
     const from = marks(all);
     await action();
-    return (await fence(s, all, from)).map(withoutNoise);
+    return (await fence(suite.s, all, from)).map(withoutNoise);
   }
 
   it("a DM notice reaches the peer's devices only; it is throttled to one per 2 s per conversation", async () => {
-    const { admin, bob, carol } = cast;
+    const { s, seed: { admin, bob, carol } } = suite;
     const carolPhone = await buildDevice(s, carol);
     const bobPhone = await buildDevice(s, bob);
-    const streams = [
-      await connect(s, carol, open),
-      await connect(s, carolPhone, open),
-      await connect(s, bob, open),
-      await connect(s, bobPhone, open),
-      await connect(s, admin, open),
-    ];
+    const streams = await suite.connect(carol, carolPhone, bob, bobPhone, admin);
     const expected = { type: "typing", uid: carol.uid, target: { uid: bob.uid } };
     const seen = await observe(streams, async () => {
       const res = await typing(carol, { uid: bob.uid });
@@ -62,17 +48,11 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
   });
 
   it("a channel notice reaches the other members (public: every stream) but never the sender", async () => {
-    const { admin, bob, carol, guest } = cast;
+    const { s, seed: { admin, bob, carol, guest } } = suite;
     const pub = await buildChannel(s, admin, { name: "general", is_public: true });
     const priv = await buildChannel(s, admin, { name: "staff", members: [bob.uid] });
     const bobPhone = await buildDevice(s, bob);
-    const streams = [
-      await connect(s, bob, open),
-      await connect(s, bobPhone, open),
-      await connect(s, admin, open),
-      await connect(s, carol, open),
-      await connect(s, guest, open),
-    ];
+    const streams = await suite.connect(bob, bobPhone, admin, carol, guest);
     const inPrivate = await observe(streams, async () => {
       expect((await typing(bob, { gid: priv })).statusCode).toBe(200);
     });
@@ -87,7 +67,7 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
   });
 
   it("404 unknown targets, 403 channels the caller cannot post to, 400 malformed", async () => {
-    const { admin, bob, carol, guest } = cast;
+    const { s, seed: { admin, bob, carol, guest } } = suite;
     const priv = await buildChannel(s, admin, { name: "staff", members: [bob.uid] });
     const restricted = await buildChannel(s, admin, { name: "news", members: [bob.uid] });
     await s.ctx.db.updateTable("groups").set({ only_owner_can_send_msg: 1 }).where("gid", "=", restricted).execute();
@@ -105,6 +85,7 @@ describe.each(dialects())("POST /api/user/typing (%s)", (dialect) => {
   });
 
   it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
+    const { s, seed: cast } = suite;
     const pub = await buildChannel(s, cast.admin, { name: "general", is_public: true });
     await expectMatrix(cast, (who) => typing(who, { gid: pub }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
   });

@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TokenService } from "../../auth/tokens.js";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
 describe.each(dialects())("user routes (%s)", (dialect) => {
-  let s: TestServer;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect);
 
-  const get = (url: string, who?: Session) => s.app.inject({ method: "GET", url, headers: who?.headers ?? {} });
+  const get = (url: string, who?: Session) => suite.s.app.inject({ method: "GET", url, headers: who?.headers ?? {} });
   const send = (who: Session | null, uid: number | string, payload: string, headers: Record<string, string> = {}) =>
-    s.app.inject({
+    suite.s.app.inject({
       method: "POST",
       url: `/api/user/${uid}/send`,
       headers: { "content-type": "text/plain", ...(who?.headers ?? {}), ...headers },
@@ -26,6 +21,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("GET /api/user/me", () => {
     it("returns the caller as UserInfo", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const res = await get("/api/user/me", bob);
@@ -46,6 +42,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("401 without, with an invalid, or with an expired token", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const none = await get("/api/user/me");
       expect(none.statusCode).toBe(401);
@@ -65,12 +62,14 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("GET /api/user and /api/user/{uid}", () => {
     it("requires a session (Parley does not serve the directory anonymously)", async () => {
+      const { s } = suite;
       await buildAdmin(s);
       expect((await get("/api/user")).statusCode).toBe(401);
       expect((await get("/api/user/1")).statusCode).toBe(401);
     });
 
     it("lists every non-guest user uid-ascending with explicit null e-mails", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const guest = await buildGuest(s);
@@ -92,6 +91,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("GET /api/user/{uid}: the user, 404 unknown or guest, 400 non-numeric", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const guest = await buildGuest(s);
@@ -109,6 +109,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("POST /api/user/{uid}/send", () => {
     it("stores text and markdown, answers the mid as a bare JSON number", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const plain = await send(admin, bob.uid, "hello bob");
@@ -135,6 +136,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("mids strictly increase across DMs and groups (one global sequence)", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const gid = await buildChannel(s, admin, { name: "general", is_public: true });
@@ -150,6 +152,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("X-Properties: base64 JSON becomes properties; invalid base64 or JSON becomes null", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const props = { local_id: 1234, mentions: [bob.uid] };
@@ -171,6 +174,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("404 unknown target, 400 empty body or bad uid, 415 unsupported content type", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const guest = await buildGuest(s);
       const unknown = await send(admin, 999, "hi");
@@ -194,6 +198,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 for a guest", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const guest = await buildGuest(s);
       expect((await send(null, admin.uid, "hi")).statusCode).toBe(401);
@@ -206,6 +211,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
 
   describe("GET /api/user/{uid}/history", () => {
     it("returns only the DM between caller and uid, ascending, as ChatMessage", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const carol = await buildMember(s, admin, "Carol");
@@ -246,6 +252,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("pages with an exclusive `before` and `limit`", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const mids: number[] = [];
@@ -261,6 +268,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
     });
 
     it("400 for a bad limit or before, 401 anonymous", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       for (const q of ["limit=0", "limit=abc", "limit=-1", "limit=1.5", "limit=100000", "before=abc", "before=0"]) {
         const res = await get(`/api/user/1/history?${q}`, admin);

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel, buildGuest, buildMember, buildUser } from "../../test/factories.js";
 
 /**
@@ -58,33 +59,23 @@ const userRoutes: Record<string, Call> = {
 };
 
 describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let carol: Session;
-  /** A plain member of `secret` (Carol owns it). */
-  let bea: Session;
-  let otto: Session;
-  let guest: Session;
-  let bot: Session;
-  let secret: number;
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    carol = await buildMember(s, admin, "Carol");
-    bea = await buildMember(s, admin, "Bea");
-    otto = await buildMember(s, admin, "Otto");
-    guest = await buildGuest(s);
-    bot = await buildUser(s, "Robo", "bot");
-    secret = await buildChannel(s, carol, { name: "secret", is_public: false, members: [bea.uid] });
-  });
-  afterEach(async () => {
-    await s.close();
+  const suite = useSuite(dialect, {
+    seed: async (s) => {
+      const admin = await buildAdmin(s);
+      const carol = await buildMember(s, admin, "Carol");
+      /** A plain member of `secret` (Carol owns it). */
+      const bea = await buildMember(s, admin, "Bea");
+      const otto = await buildMember(s, admin, "Otto");
+      const guest = await buildGuest(s);
+      const bot = await buildUser(s, "Robo", "bot");
+      const secret = await buildChannel(s, carol, { name: "secret", is_public: false, members: [bea.uid] });
+      return { admin, carol, bea, otto, guest, bot, secret };
+    },
   });
 
   async function call(c: Call, id: number, who: Session, own = 0) {
     const body = c.body?.(id);
-    const res = await s.app.inject({
+    const res = await suite.s.app.inject({
       method: c.method,
       url: c.url(id, own),
       headers: { ...who.headers, ...(body === undefined ? {} : { "content-type": typeof body === "string" ? "text/plain" : "application/json" }) },
@@ -96,15 +87,16 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   /** What the routes under test could write for `uid` (settings, contacts, messages) and channels, read back. */
   async function storedFor(uid: number) {
     return JSON.stringify({
-      settings: await s.ctx.repos.userSettings.settingsOf(uid),
-      contacts: await s.ctx.db.selectFrom("user_contacts").selectAll().where("uid", "=", uid).execute(),
-      messages: await s.ctx.db.selectFrom("messages").select("mid").where("from_uid", "=", uid).execute(),
-      channels: await s.ctx.db.selectFrom("groups").select("gid").orderBy("gid").execute(),
-      members: await s.ctx.db.selectFrom("group_members").select(["gid", "uid"]).orderBy("gid").orderBy("uid").execute(),
+      settings: await suite.s.ctx.repos.userSettings.settingsOf(uid),
+      contacts: await suite.s.ctx.db.selectFrom("user_contacts").selectAll().where("uid", "=", uid).execute(),
+      messages: await suite.s.ctx.db.selectFrom("messages").select("mid").where("from_uid", "=", uid).execute(),
+      channels: await suite.s.ctx.db.selectFrom("groups").select("gid").orderBy("gid").execute(),
+      members: await suite.s.ctx.db.selectFrom("group_members").select(["gid", "uid"]).orderBy("gid").orderBy("uid").execute(),
     });
   }
 
   it.each(Object.keys(channelRoutes))("a private channel: %s", async (name) => {
+    const { seed: { bea, otto, guest, bot, secret } } = suite;
     const route = channelRoutes[name];
     const outsiders: [string, Session][] = [["guest", guest], ["bot", bot], ["non-member", otto]];
     for (const [who, outsider] of outsiders) {
@@ -119,6 +111,7 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   });
 
   it("a public channel stays visible to a guest: card, history and their own settings", async () => {
+    const { s, seed: { admin, guest } } = suite;
     const pub = await buildChannel(s, admin, { name: "lobby", is_public: true });
     for (const name of ["card", "history", "announcement", "read-index", "mute", "burn-after-reading"]) {
       expect((await call(channelRoutes[name], pub, guest)).status, name).toBe(200);
@@ -128,7 +121,8 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
     expect(settings.mute_groups.map((m) => m.gid)).toEqual([pub]);
   });
 
-  it.each(Object.keys(userRoutes))("a guest's uid and a deleted user's: %s", async (name) => {
+  it.each(Object.keys(userRoutes))("a suite.seed.guest's uid and a deleted user's: %s", async (name) => {
+    const { s, seed: { admin, carol, bea, otto, guest } } = suite;
     const route = userRoutes[name];
     const gone = await buildMember(s, admin, "Gone");
     expect((await s.app.inject({ method: "DELETE", url: `/api/admin/user/${gone.uid}`, headers: admin.headers })).statusCode).toBe(200);
