@@ -11,7 +11,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    // PWA (spec §2): manifest and a precaching service worker; every asset is local. The app
+    // PWA: manifest and a precaching service worker; every asset is local. The app
     // registers the worker itself (src/pwa.ts) and asks before updating (new-version toast).
     VitePWA({
       registerType: "prompt",

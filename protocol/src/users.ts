@@ -42,7 +42,7 @@ export interface AdminUser {
   is_admin: boolean;
   language: string;
   create_by: CreateBy;
-  /** sic: the contract spells it `in_online`. */
+  /** sic: VoceChat spells it `in_online` (docs/API.md "Object shapes"). */
   in_online: boolean;
   online_devices: UserDevice[];
   created_at: Millis;

@@ -1,6 +1,6 @@
 /**
  * i18next with an http backend (`i18nBackend.ts`): `/locales/{lng}/{ns}.json?v={client version}`,
- * up to 5 retries starting at 350 ms (spec §7, §9), English fallback. The language comes from the
+ * up to 5 retries starting at 350 ms, English fallback. The language comes from the
  * stored setting, then the browser (a few lines instead of a detector plugin: this is on the
  * login page).
  */
@@ -15,7 +15,10 @@ import { getLocal, setLocal } from "./utils/storage";
 export const SUPPORTED_LANGUAGES = ["en", "zh"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** BCP-47-ish codes only: anything else (e.g. script injection through the stored value) is rejected (spec §5). */
+/**
+ * BCP-47-ish codes only: anything else (e.g. script injection through the stored value) is
+ * rejected.
+ */
 const LANGUAGE_CODE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8}){0,3}$/i;
 
 /** A supported language for a code (`zh-CN` → zh, `en-GB` → en), or undefined. */
@@ -56,7 +59,7 @@ export function initI18n(extraNamespaces: readonly string[] = []) {
       load: "languageOnly",
       interpolation: { escapeValue: false },
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${VERSION}` },
-      // spec §9: up to 5 retries starting at 350 ms
+      // up to 5 retries starting at 350 ms
       maxRetries: 5,
       retryTimeout: 350,
       react: { useSuspense: true },

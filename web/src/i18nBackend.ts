@@ -1,7 +1,7 @@
 /**
  * The http backend of i18next, in a few lines (the i18next-http-backend package costs ~4 KB gzip on
  * the login page): `GET /locales/{lng}/{ns}.json?v={version}`. A network failure or a 5xx answers
- * `retry = true`, so i18next retries it (5 times, from 350 ms, doubling: spec §9); a 4xx is final
+ * `retry = true`, so i18next retries it (5 times, from 350 ms, doubling); a 4xx is final
  * and the English fallback applies.
  */
 import type { BackendModule, ReadCallback } from "i18next";

@@ -2,7 +2,7 @@
  * The service worker (built by vite-plugin-pwa, `registerType: "prompt"`) and the install prompt.
  * Registration is hand-written (no workbox-window): it is on the login page. A waiting new worker
  * is reported through `onUpdate` (the new-version toast); Update unregisters the workers and
- * reloads (spec §2).
+ * reloads.
  */
 import { KEY_PWA_INSTALLED } from "./app/config";
 import { setLocal } from "./utils/storage";

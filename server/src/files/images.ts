@@ -17,8 +17,8 @@ export const LOGO_SIZE = 240;
 export const LOGO_MIN_SIDE = 128;
 
 /**
- * Image types that are stored as they are, never decoded: the raw camera format the spec's
- * thumbnail rule excludes (Canon CR2, `image/x-canon-cr2`), the other raw camera formats, and
+ * Image types that are stored as they are, never decoded: the raw camera format VoceChat's
+ * client never thumbnails (Canon CR2, `image/x-canon-cr2`), the other raw camera formats, and
  * HEIC/HEIF, which the image library cannot decode. They get no thumbnail and no dimensions, and
  * an upload of one is not refused as an undecodable image.
  */

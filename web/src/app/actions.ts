@@ -1,4 +1,7 @@
 import { defineAction } from "./defineAction";
 
-/** Reset every data slice (spec §4 "Local data reset clears all slices"); auth is reset separately. */
+/**
+ * Reset every data slice (docs/ARCHITECTURE.md "Client rules": message lists); auth is reset
+ * separately.
+ */
 export const resetAll = defineAction("app/resetAll");

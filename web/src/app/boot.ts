@@ -1,7 +1,7 @@
 /**
- * The boot calls (usage notes §4.1), once per page load. main.tsx starts them before the first
- * render, in parallel with the translations; Root starts them too (component tests render the
- * routes without main.tsx), which is then a no-op.
+ * The boot calls (as the VoceChat web client makes them), once per page load. main.tsx starts them
+ * before the first render, in parallel with the translations; Root starts them too (component tests
+ * render the routes without main.tsx), which is then a no-op.
  */
 import { fetchInitialized, fetchLoginConfig, fetchServer, fetchServerVersion, fetchSMTPStatus } from "./slices/server";
 import type { AppDispatch } from "./store";

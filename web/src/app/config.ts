@@ -27,8 +27,8 @@ export const VERSION = CLIENT_VERSION;
 export const SUB_VERSION = CLIENT_SUB_VERSION;
 
 /**
- * The only addresses outside this server the client knows: the VoceChat mobile apps (spec §2
- * invite_mobile, the mobile-app toast) and the help entry of the home screen. They are plain
+ * The only addresses outside this server the client knows: the VoceChat mobile apps (the
+ * mobile invite page, the mobile-app toast) and the help entry of the home screen. They are plain
  * links the user follows; the client never loads anything from them (the CSP would refuse).
  */
 export const EXTERNAL_LINKS = {
@@ -47,7 +47,7 @@ export const EXTERNAL_OAUTH = {
 /** The mobile app's deep link for an invitation (or the server) link. */
 export const appDeepLink = (link: string) => `vocechat://i?magic_link=${encodeURIComponent(link)}`;
 
-/** Feature gates on the server version (contract §12). */
+/** Feature gates on the server version (docs/API.md "Version"). */
 export const MIN_VERSION = {
   organizationPut: "0.3.8",
   newFiles: "0.3.11",
@@ -58,8 +58,8 @@ export const MIN_VERSION = {
 } as const;
 
 /**
- * Endpoints called without `X-API-Key` (spec §7 public endpoints). The names are RTK Query
- * endpoint names; a renewal is never attempted before them.
+ * Endpoints called without `X-API-Key` (the Auth column `–`, docs/API.md "Authentication"). The
+ * names are RTK Query endpoint names; a renewal is never attempted before them.
  */
 export const PUBLIC_ENDPOINTS: readonly string[] = [
   "guestLogin",
@@ -89,7 +89,7 @@ export const PUBLIC_ENDPOINTS: readonly string[] = [
 /** A 401 on these does not end the session (login failures are expected to 401). */
 export const NO_LOGOUT_ON_401: readonly string[] = ["login", "guestLogin", "getAgoraVoicingList", "renew"];
 
-/** Endpoints whose 403 is handled by the caller (spec §8). */
+/** Endpoints whose 403 is handled by the caller (docs/ARCHITECTURE.md "Client rules": errors). */
 export const NO_TOAST_403: readonly string[] = [
   "login",
   "sendChannelMsg",
@@ -102,7 +102,10 @@ export const NO_TOAST_403: readonly string[] = [
   "joinPrivateChannel",
 ];
 
-/** Endpoints whose 404 is handled by the caller or silent (spec §8, plus optional routes). */
+/**
+ * Endpoints whose 404 is handled by the caller or silent (docs/ARCHITECTURE.md "Client rules":
+ * errors, plus optional routes).
+ */
 export const NO_TOAST_404: readonly string[] = [
   // a private channel is hidden from non-members (invite page, a channel not yet joined)
   "getChannel",
@@ -139,7 +142,7 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getServerVersion",
   "getLoginConfig",
   "logout",
-  // spec §8: returned silently, or logged only
+  // returned silently, or logged only
   "preCheckFileFromUrl",
   "getFavoriteDetails",
   "getOGInfo",
@@ -151,12 +154,12 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getSMTPStatus",
   "getGoogleAuthConfig",
   "getGithubAuthConfig",
-  // spec §8: failed mute and burn-after-reading updates are silently ignored (nothing changes locally)
+  // failed mute and burn-after-reading updates are silently ignored (nothing changes locally)
   "updateMuteSetting",
   "updateAutoDeleteSetting",
   // The read index is sent in the background; a failed one is retried by the next.
   "updateReadIndex",
-  // spec §8: failed contact updates are silently ignored (the status stays as it was)
+  // failed contact updates are silently ignored (the status stays as it was)
   "getContacts",
   "updateContactStatus",
   "getRemarks",

@@ -1,6 +1,6 @@
 /**
  * Signing in, shared by every sign-in method (password, magic link, OAuth callbacks, guest): one
- * `POST /api/token/login` (or `GET /token/login_guest`), the spec's error toasts, then the session
+ * `POST /api/token/login` (or `GET /token/login_guest`), VoceChat's error toasts, then the session
  * is stored and the route guard moves on to the remembered path.
  */
 import type { LoginCredential, LoginResponse } from "@parley/protocol";
@@ -13,7 +13,7 @@ import type { AppDispatch } from "./store";
 
 const t = (key: string) => i18n.t(key, { ns: "auth" }) as string;
 
-/** The toast for a failed login (usage notes §4.2). */
+/** The toast for a failed login. */
 export function loginErrorText(status: unknown): string | undefined {
   switch (status) {
     case 401:

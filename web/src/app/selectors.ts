@@ -7,7 +7,7 @@ export const selectMe = (s: RootState) => s.authData.user;
 
 export const selectConversationIds = (s: RootState, kind: ConvKind, id: number): number[] => s.messages[kind][id] ?? EMPTY;
 
-/** Messages from others above the read marker (spec §4: own messages and ids below it are read). */
+/** Messages from others above the read marker (own messages and ids below it are read). */
 export function selectUnreadCount(s: RootState, kind: ConvKind, id: number): number {
   const ids = s.messages[kind][id];
   if (!ids?.length) return 0;
@@ -62,5 +62,5 @@ export function selectLastMessage(s: RootState, kind: ConvKind, id: number) {
   return ids?.length ? s.messages.byId[ids[ids.length - 1]] : undefined;
 }
 
-/** A user's name as this user sees it: their private remark for them, else the name (spec §3). */
+/** A user's name as this user sees it: their private remark for them, else the name. */
 export const selectDisplayName = (s: RootState, uid: number): string | undefined => s.footprint.remarks[uid] || s.users.byId[uid]?.name;

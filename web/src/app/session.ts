@@ -12,11 +12,11 @@ export function onLocalDataReset(hook: (dispatch: AppDispatch) => void) {
   resetHooks.push(hook);
 }
 
-/** Reset all local data, and optionally auth (spec §4). The event stream stops with the session. */
+/** Reset all local data, and optionally auth. The event stream stops with the session. */
 export function resetLocalData(dispatch: AppDispatch, withAuth = true) {
   dispatch(resetAll());
   for (const hook of resetHooks) hook(dispatch);
-  // Unsent drafts belong to the session that wrote them (spec §3 UI state).
+  // Unsent drafts belong to the session that wrote them.
   removeLocalPrefix(KEY_DRAFT_PREFIX);
   if (withAuth) dispatch(resetAuthData());
 }

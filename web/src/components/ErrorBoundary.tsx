@@ -12,7 +12,7 @@ interface State {
 
 /**
  * Catches render errors below it. A lazy chunk that failed to load (a new version was deployed,
- * or the network dropped) gets the spec's chunk-load error and one automatic reload after 5 s.
+ * or the network dropped) gets VoceChat's chunk-load error and one automatic reload after 5 s.
  */
 export default class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };

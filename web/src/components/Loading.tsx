@@ -20,7 +20,7 @@ function clearAndReload() {
   window.location.reload();
 }
 
-/** The loading screen (spec §2). */
+/** The loading screen (docs/ARCHITECTURE.md "Client rules": timings). */
 export default function Loading({ reload = false, autoReload = false, fullscreen = true }: Props) {
   const [showReload, setShowReload] = useState(false);
   useEffect(() => {

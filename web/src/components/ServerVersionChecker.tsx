@@ -7,7 +7,7 @@ import EmptyState from "./ui/EmptyState";
 
 /**
  * Shows its children only when the server is at least `version`; otherwise the server-version-too-old
- * notice (spec §2, §8): 'This function needs server version X at least' / 'Please upgrade the Server!'.
+ * notice: 'This function needs server version X at least' / 'Please upgrade the Server!'.
  */
 export default function ServerVersionChecker({ version, children, empty }: { version: string; children: ReactNode; empty?: boolean }) {
   const current = useAppSelector((s) => s.server.version);

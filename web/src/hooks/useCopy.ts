@@ -27,7 +27,7 @@ async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** The copy helper of spec §4: copies, toasts "Copied!", and raises `copied` for 500 ms. */
+/** The copy helper: copies, toasts "Copied!", and raises `copied` for 500 ms. */
 export default function useCopy() {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

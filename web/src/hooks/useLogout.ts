@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLogoutMutation } from "../app/services/auth";
 import { toast } from "../utils/toast";
 
-/** Logout with its confirmation (spec §2): `ask()` opens the dialog, `confirm()` logs out. */
+/** Logout with its confirmation: `ask()` opens the dialog, `confirm()` logs out. */
 export default function useLogout() {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);

@@ -8,7 +8,7 @@ import { toast } from "../utils/toast";
 
 /**
  * Runs the event stream while logged in and the tab is the active one; follows the network and
- * the page visibility (spec §4, §8, §9).
+ * the page visibility (docs/ARCHITECTURE.md "Client rules": event stream).
  */
 export default function useStreaming() {
   const store = useStore();

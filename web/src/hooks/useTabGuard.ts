@@ -16,8 +16,8 @@ export function announceTab() {
 }
 
 /**
- * Only one active tab (spec §1, §4): a new tab announces itself and older tabs go inactive (they
- * stop the event stream and show a reload screen).
+ * Only one active tab (docs/ARCHITECTURE.md "Client rules"): a new tab announces itself and older
+ * tabs go inactive (they stop the event stream and show a reload screen).
  */
 export default function useTabGuard() {
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import Loading from "../components/Loading";
 import { decideRoute } from "../utils/guard";
 import { getLocal, removeLocal, setLocal } from "../utils/storage";
 
-/** Applies the route guard of spec §4 to the current path. */
+/** Applies the route guard (docs/ARCHITECTURE.md "Client rules") to the current path. */
 export default function Guard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const initialized = useAppSelector((s) => s.authData.initialized);
@@ -17,7 +17,7 @@ export default function Guard({ children }: { children: ReactNode }) {
   const setupInProgress = useAppSelector((s) => s.ui.setupInProgress);
   const path = location.pathname + location.search;
   const decision = decideRoute({
-    // spec §4: while guest mode is unknown, show the loading (reload) screen.
+    // While guest mode is unknown, show the loading (reload) screen.
     initialized: loginConfigLoaded ? initialized : undefined,
     token,
     guest,

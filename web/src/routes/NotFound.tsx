@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 
-/** Any unknown path: a plain '404 page' (spec §2). */
+/** Any unknown path: a plain '404 page'. */
 export default function NotFound() {
   const { t } = useTranslation();
   return (

@@ -27,7 +27,7 @@ function useTitle() {
 
 const LOGO_URL = "/api/resource/organization/logo";
 
-/** The server logo becomes the page icon once it is known to load (spec §1). */
+/** The server logo becomes the page icon once it is known to load. */
 function useServerIcon(serverId: string | undefined) {
   useEffect(() => {
     const img = new Image();
@@ -47,7 +47,7 @@ function useServerIcon(serverId: string | undefined) {
   }, [serverId]);
 }
 
-/** 'Network Offline!' stays up while offline (spec §2). */
+/** 'Network Offline!' stays up while offline. */
 function useNetworkToast() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -72,7 +72,7 @@ function useNetworkToast() {
 
 let booted = false;
 
-/** Once per page load: the boot calls (usage notes §4.1), the service worker, the mobile-app tip. */
+/** Once per page load: the boot calls (`app/boot.ts`), the service worker, the mobile-app tip. */
 function useBoot() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

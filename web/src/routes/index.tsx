@@ -69,13 +69,16 @@ function NavigatorBridge() {
   return null;
 }
 
-/** spec §2: the newer files screen from server 0.3.11, the older one before. */
+/** The newer files screen from server 0.3.11, the older one before. */
 function Files() {
   const version = useAppSelector((s) => s.server.version);
   return versionAtLeast(version, MIN_VERSION.newFiles) ? <FilesPage /> : <LegacyFilesPage />;
 }
 
-/** The routes of spec §2, with hash URLs as VoceChat (`/#/login`, `/#/chat/channel/1`). */
+/**
+ * The routes (docs/ARCHITECTURE.md "Client rules": screens), with hash URLs as VoceChat
+ * (`/#/login`, `/#/chat/channel/1`).
+ */
 export default function AppRouter() {
   return (
     <HashRouter>

@@ -3,7 +3,7 @@ import { SIZE_UNIT } from "@parley/protocol";
 
 const UNITS = ["B", "kB", "MB", "GB", "TB"];
 
-/** A byte count in units of 1000 (spec §9): `999 B`, `1.5 kB`, `12.3 MB`, `120 MB`; "" when unknown. */
+/** A byte count in units of 1000: `999 B`, `1.5 kB`, `12.3 MB`, `120 MB`; "" when unknown. */
 export function formatFileSize(bytes: number | null | undefined): string {
   if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return "";
   let value = bytes;

@@ -1,6 +1,7 @@
 /**
- * The route guard of spec §4 as a pure decision: where may this path render, given the auth state?
- * The `Guard` component turns the decision into a redirect and the remembered path.
+ * The route guard (docs/ARCHITECTURE.md "Client rules") as a pure decision: where may this path
+ * render, given the auth state? The `Guard` component turns the decision into a redirect and the
+ * remembered path.
  */
 
 export interface GuardInput {
@@ -30,7 +31,7 @@ export type GuardDecision =
 const LOGIN_PAGES = ["/login", "/guest_login", "/email_login", "/register", "/send_magic_link", "/oauth", "/invite_mobile"];
 /** The children of the main layout, and the private-channel invite: auth-guarded. */
 const MAIN_PAGES = ["/chat", "/setting", "/users", "/favs", "/files", "/invite_private"];
-/** Paths a guest may visit (spec §6: guests read public channels). */
+/** Paths a guest may visit (guests read public channels). */
 const GUEST_PAGES = ["/", "/chat"];
 
 function matches(pathname: string, prefixes: readonly string[]): boolean {

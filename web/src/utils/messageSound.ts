@@ -1,7 +1,7 @@
 /**
- * The new-message sound (spec §4): a short two-note chime synthesized with Web Audio, so no sound
- * file is loaded. Browsers keep an audio context suspended until the page has had a user gesture;
- * until then the chime is silently skipped.
+ * The new-message sound (docs/ARCHITECTURE.md "Client rules": message lists): a short two-note
+ * chime synthesized with Web Audio, so no sound file is loaded. Browsers keep an audio context
+ * suspended until the page has had a user gesture; until then the chime is silently skipped.
  */
 let context: AudioContext | null = null;
 let lastPlayed = 0;

@@ -1,4 +1,4 @@
-/** Device checks (spec §2 invite_mobile and the mobile-app toast). */
+/** Device checks (the mobile invite page and the mobile-app toast). */
 const ua = () => (typeof navigator === "undefined" ? "" : navigator.userAgent);
 
 export const isAndroid = () => /Android/i.test(ua());

@@ -1,6 +1,6 @@
 import { AVATAR_INITIALS_MAX } from "@parley/protocol";
 
-/** Avatar initials: first letters of the words, up to 4 characters (spec §9). */
+/** Avatar initials: first letters of the words, up to 4 characters. */
 export function getInitials(name: string | null | undefined, max = AVATAR_INITIALS_MAX): string {
   const clean = (name ?? "").trim();
   if (!clean) return "?";

@@ -15,7 +15,7 @@ export function isDark(theme: Theme): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-color-scheme: dark)").matches;
 }
 
-/** Apply the theme: class `dark` on <html> (spec: dark mode applied at startup). */
+/** Apply the theme: class `dark` on <html> (applied at startup). */
 export function applyTheme(theme: Theme = getTheme()) {
   document.documentElement.classList.toggle("dark", isDark(theme));
 }

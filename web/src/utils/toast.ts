@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §2, §9): error 4 s, success 2 s, loading sticky, at most 20 on screen. A small
+ * Toasts: error 4 s, success 2 s, loading sticky, at most 20 on screen. A small
  * store of its own rather than a library: it is on the login page, and it needs sticky toasts
  * with actions (Network Offline!, the mobile-app Open/Dismiss, the new-version Update/Dismiss).
  */

@@ -1,5 +1,5 @@
 /**
- * Server version comparison (spec §5): the suffix after a dash is ignored and the parts must be
+ * Server version comparison: the suffix after a dash is ignored and the parts must be
  * numeric. Returns -1, 0 or 1; an unparsable version compares as unknown (NaN).
  */
 export function parseVersion(version: string | null | undefined): number[] | null {

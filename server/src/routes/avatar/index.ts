@@ -18,7 +18,7 @@ function pictureBody(req: FastifyRequest): Buffer {
 /**
  * Picture uploads (docs/API.md "Files"): the body is a raw `image/png` (any decodable
  * image is accepted and re-encoded). Avatars are bounded by `upload_avatar_limit` (512 KiB), the
- * organization logo by the spec's 5 MB; larger is a 413 before the body is read. The session
+ * organization logo by 5 MB (docs/API.md "Files"); larger is a 413 before the body is read. The session
  * is checked first, so an anonymous body is never read either.
  */
 export function avatarRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {

@@ -2,7 +2,10 @@ import type { LoginRequest, LoginResponse, RenewTokenRequest, RenewTokenResponse
 import { api } from "./api";
 import { clearSession } from "../session";
 
-/** `POST /api/user/register` (contract §3.2). The web client sends gender 0 and device "browser". */
+/**
+ * `POST /api/user/register` (docs/API.md "Identity"). The web client sends gender 0 and device
+ * "browser".
+ */
 export interface RegisterRequest {
   magic_token?: string;
   email?: string;
@@ -14,7 +17,7 @@ export interface RegisterRequest {
   device_token?: string | null;
 }
 
-/** `POST /api/user/send_reg_magic_link` (contract §3.2). */
+/** `POST /api/user/send_reg_magic_link` (docs/API.md "Identity"). */
 export interface SendRegMagicLinkRequest {
   magic_token: string;
   email: string;

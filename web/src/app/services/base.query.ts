@@ -1,7 +1,7 @@
 /**
  * The shared RTK Query base query (mirrors VoceChat's `base.query.ts`): base `/api`, `X-API-Key`
  * except on the public endpoints, token renewal when now > expireTime - 20 s (then the original
- * request), and the spec §8 error handling.
+ * request), and the error handling of docs/ARCHITECTURE.md "Client rules".
  */
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { fetchBaseQuery } from "@reduxjs/toolkit/query/react";

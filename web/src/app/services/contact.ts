@@ -1,5 +1,5 @@
 /**
- * Contacts (contract §11, spec §4 "Contacts"): the caller's contact list and statuses, and the
+ * Contacts (docs/API.md "Users"): the caller's contact list and statuses, and the
  * private remarks. Results land in the footprint slice (`contacts`, `remarks`), which the stream
  * also feeds (`user_settings_changed`, `user_remark` from this user's other devices) — so every
  * screen reads the footprint, never these caches.
@@ -8,7 +8,7 @@ import type { Contact, ContactAction, ContactRemarkRequest, UpdateContactStatusR
 import { api } from "./api";
 import { applySettingsChanged, setRemark, type FootprintState } from "../slices/footprint";
 
-/** spec §4: add → added, block → blocked, remove and unblock → ''. */
+/** add → added, block → blocked, remove and unblock → ''. */
 export const CONTACT_STATUS_AFTER: Record<ContactAction, "added" | "blocked" | ""> = {
   add: "added",
   block: "blocked",
@@ -36,13 +36,13 @@ export const contactApi = api.injectEndpoints({
             }),
           );
         } catch {
-          // spec §8: failed contact calls are silent
+          // failed contact calls are silent
         }
       },
     }),
     /**
      * `POST /user/update_contact_status`. The server tells only this user's *other* devices, so
-     * this one applies the new status itself once the server has accepted it (spec §8: a failure
+     * this one applies the new status itself once the server has accepted it (a failure
      * changes nothing locally).
      */
     updateContactStatus: builder.mutation<null, UpdateContactStatusRequest>({

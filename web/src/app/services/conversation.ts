@@ -1,8 +1,8 @@
 /**
- * The per-user conversation settings of contract §3.2 / §11 (mute, pin chat, burn after reading,
- * read index), channel management (§3.3) and message search. The server tells only this user's *other* devices about a settings change
- * (`user_settings_changed`), so each mutation applies its own delta once the server accepted it;
- * a failure changes nothing locally (spec §8).
+ * The per-user conversation settings (mute, pin chat, burn after reading, read index;
+ * docs/API.md "Users"), channel management ("Groups") and message search ("Search"). The server
+ * tells only this user's *other* devices about a settings change (`user_settings_changed`), so each
+ * mutation applies its own delta once the server accepted it; a failure changes nothing locally.
  */
 import type { ChatMessage, MessageTarget, MuteRequest, UpdateBurnAfterReadingRequest, UpdateReadIndexRequest } from "@parley/protocol";
 import i18n from "../../i18n";
@@ -69,8 +69,9 @@ export const conversationUserApi = api.injectEndpoints({
       },
     }),
     /**
-     * Invite by e-mail (spec §5, needs SMTP): `POST /user/send_login_magic_link?email=` with the
-     * inviter's key, which lets the server mail an invitation to a new address (docs/API.md).
+     * Invite by e-mail (needs SMTP): `POST /user/send_login_magic_link?email=` with the
+     * inviter's key, which lets the server mail an invitation to a new address (docs/API.md
+     * "Identity").
      */
     sendInviteEmail: builder.mutation<string, string>({
       query: (email) => ({ url: `/user/send_login_magic_link?email=${encodeURIComponent(email)}`, method: "POST", responseHandler: "text" }),
@@ -87,7 +88,7 @@ export interface ChannelUpdate {
 
 export const conversationChannelApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    /** `PUT /group/{gid}`; name and description apply locally at once (spec §4 Channels). */
+    /** `PUT /group/{gid}`; name and description apply locally at once. */
     updateChannelInfo: builder.mutation<null, ChannelUpdate>({
       query: ({ gid, ...body }) => ({ url: `/group/${gid}`, method: "PUT", body }),
       invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),

@@ -1,7 +1,8 @@
 /**
- * The error catalogue of spec §8, in one place. `STATUS_RULES` is what the RTK Query base query
- * and the public client do for each failed status; `ERROR_TEXT` names the texts of the other
- * situations of the table, which the screens and the event stream show through `errorText`.
+ * The error catalogue (docs/ARCHITECTURE.md "Client rules": errors), in one place. `STATUS_RULES`
+ * is what the RTK Query base query and the public client do for each failed status; `ERROR_TEXT`
+ * names the texts of the other situations of the table, which the screens and the event stream show
+ * through `errorText`.
  */
 import i18n from "../../i18n";
 import { toast } from "../../utils/toast";
@@ -11,7 +12,7 @@ import type { AppDispatch } from "../store";
 
 export type ApiStatus = number | "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | "CUSTOM_ERROR";
 
-/** The texts of spec §8 (i18n keys, `namespace:key`). */
+/** The texts of the catalogue (i18n keys, `namespace:key`). */
 export const ERROR_TEXT = {
   failedFetch: "common:tip.failed_fetch",
   badRequest: "common:tip.400",
@@ -68,10 +69,10 @@ interface StatusRule {
   exceptLogout?: readonly string[];
 }
 
-/** spec §8, status by status. */
+/** The catalogue, status by status. */
 export const STATUS_RULES: Record<string, StatusRule> = {
   FETCH_ERROR: { toast: ({ endpoint }) => `${endpoint}: ${errorText("failedFetch")}` },
-  // The statuses exist; the spec shows no text for them.
+  // The statuses exist; VoceChat shows no text for them.
   TIMEOUT_ERROR: {},
   PARSING_ERROR: {},
   400: { toast: () => errorText("badRequest") },

@@ -1,6 +1,6 @@
 /**
- * Archives (contract §3.5, §6.4): snapshots of messages, used two ways — saved items
- * (`/favorite`, private to the user) and forwarding (`POST /resource/archive`, then a
+ * Archives (docs/API.md "Archives", "Favorites"): snapshots of messages, used two ways — saved
+ * items (`/favorite`, private to the user) and forwarding (`POST /resource/archive`, then a
  * `vocechat/archive` message whose body is the archive path).
  */
 import { ContentType, type Archive, type CreateArchiveRequest, type FavoriteArchive } from "@parley/protocol";
@@ -25,7 +25,7 @@ export const favoriteApi = api.injectEndpoints({
       query: () => ({ url: "/favorite" }),
       providesTags: ["Favorite"],
     }),
-    /** `GET /favorite/{id}`: one saved item's archive (silent on failure, spec §8). */
+    /** `GET /favorite/{id}`: one saved item's archive (silent on failure). */
     getFavoriteDetails: builder.query<Archive, string>({
       query: (id) => ({ url: `/favorite/${encodeURIComponent(id)}` }),
     }),
@@ -44,7 +44,8 @@ export const favoriteApi = api.injectEndpoints({
     }),
     /**
      * Send an archive to a channel or a user. Not shown optimistically: an archive-type send
-     * skips the temporary copy (spec §4), the stream's `chat` echo adds it.
+     * skips the temporary copy (docs/ARCHITECTURE.md "Client rules": sending), the stream's `chat`
+     * echo adds it.
      */
     sendArchive: builder.mutation<number, ArchiveTarget & { path: string }>({
       query: ({ kind, id, path }) => ({

@@ -1,6 +1,6 @@
 /**
- * The files screen (contract §11): the server's file list of `GET /admin/system/files` (admins;
- * server ≥ 0.3.11). Saved items live in `favorite.ts`.
+ * The files screen (docs/API.md "Files"): the server's file list of `GET /admin/system/files`
+ * (admins; server ≥ 0.3.11). Saved items live in `favorite.ts`.
  */
 import type { AdminFileItem } from "@parley/protocol";
 import { api } from "./api";

@@ -33,7 +33,7 @@ export const messageApi = api.injectEndpoints({
     likeMessage: builder.mutation<number, { mid: number; action: string }>({
       query: ({ mid, action }) => ({ url: `/message/${mid}/like`, method: "PUT", body: { action } }),
     }),
-    /** `DELETE /message/{mid}`; a failure removes the message locally (spec §4). */
+    /** `DELETE /message/{mid}`; a failure removes the message locally. */
     deleteMessage: builder.mutation<number, { mid: number; kind: ConvKind; id: number }>({
       query: ({ mid }) => ({ url: `/message/${mid}`, method: "DELETE" }),
       // A deleted message takes its file out of the files screen's list.
@@ -47,8 +47,8 @@ export const messageApi = api.injectEndpoints({
       },
     }),
     /**
-     * `DELETE /message/bulk/{mid,mid,…}` (contract §11): all or nothing, answers the number
-     * deleted; each deletion arrives as its own `reaction{delete}`, which removes it here.
+     * `DELETE /message/bulk/{mid,mid,…}` (docs/API.md "Messages"): all or nothing, answers the
+     * number deleted; each deletion arrives as its own `reaction{delete}`, which removes it here.
      */
     deleteMessages: builder.mutation<number, number[]>({
       query: (mids) => ({ url: `/message/bulk/${mids.join(",")}`, method: "DELETE" }),

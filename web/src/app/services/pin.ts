@@ -1,8 +1,8 @@
 /**
- * Pinned messages of a channel (contract §3.3): `POST /group/{gid}/pin|unpin {mid}`. The pinned
- * list itself is not fetched: it comes with the channel (`pinned_messages`) and is kept live by
- * the `pinned_message_updated` event, so these mutations only ask, toast and mark a cached
- * `GET /group/{gid}` stale.
+ * Pinned messages of a channel (docs/API.md "Groups"): `POST /group/{gid}/pin|unpin {mid}`. The
+ * pinned list itself is not fetched: it comes with the channel (`pinned_messages`) and is kept live
+ * by the `pinned_message_updated` event, so these mutations only ask, toast and mark a cached `GET
+ * /group/{gid}` stale.
  */
 import type { PinMessageRequest } from "@parley/protocol";
 import i18n from "../../i18n";

@@ -1,5 +1,5 @@
 /**
- * Read markers (spec §4 "Read", contract §3.2 `POST /user/read-index`). Seeing a message moves
+ * Read markers (`POST /user/read-index`, docs/API.md "Users"). Seeing a message moves
  * the local marker at once (the unread badge clears) and queues the mid; the queue is sent as one
  * `{users, groups}` body ~500 ms after the first mark, as the VoceChat client does. A marker never
  * goes backwards: lower or equal mids than the one already sent (or queued) are dropped.

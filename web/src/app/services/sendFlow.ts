@@ -1,4 +1,7 @@
-/** The send flow of spec §4, shared by channel and DM sends (VoceChat's `handleChatMessage`). */
+/**
+ * The send flow (docs/ARCHITECTURE.md "Client rules": sending), shared by channel and DM sends
+ * (VoceChat's `handleChatMessage`).
+ */
 import { ContentType, TEMP_MESSAGE_REMOVE_MS, type MessageProperties } from "@parley/protocol";
 import { toast } from "../../utils/toast";
 import { errorText, serverText } from "./errors";
@@ -7,7 +10,10 @@ import { addMessage, removeMessage, removeStoredMessage, replaceTempMessage, typ
 import { encodeProperties } from "../../utils/base64";
 import type { AppDispatch } from "../store";
 
-/** `file`: the content is an upload path, sent as `vocechat/file` with the body `{"path"}` (contract §6.2). */
+/**
+ * `file`: the content is an upload path, sent as `vocechat/file` with the body `{"path"}`
+ * (docs/API.md "Sending").
+ */
 export type SendType = "text" | "markdown" | "file";
 
 export interface SendArgs {
@@ -76,7 +82,7 @@ export async function handleChatMessage(kind: ConvKind, args: SendArgs, { dispat
     setTimeout(() => dispatch(removeStoredMessage(localId)), TEMP_MESSAGE_REMOVE_MS);
   } catch (err) {
     dispatch(removeMessage({ kind, id: args.id, mid: localId }));
-    // spec §8: 403 → 'Send failed, blocked maybe'; anything else → 'Send Message Failed' plus the details.
+    // 403 → 'Send failed, blocked maybe'; anything else → 'Send Message Failed' plus the details.
     const error = (err as { error?: { status?: unknown; data?: unknown } })?.error;
     if (error?.status === 403) toast.error(errorText("sendBlocked"));
     else {

@@ -23,12 +23,12 @@ export const serverApi = api.injectEndpoints({
         try {
           dispatch(updateInfo((await queryFulfilled).data));
         } catch {
-          // logged only (spec §8)
+          // logged only
         }
       },
     }),
     /**
-     * The organization, optimistically (spec §4): PUT for servers newer than 0.3.8, POST before.
+     * The organization, optimistically: PUT for servers newer than 0.3.8, POST before.
      * A failure puts the previous name and description back.
      */
     updateServer: builder.mutation<null, OrganizationUpdate>({
@@ -55,7 +55,7 @@ export const serverApi = api.injectEndpoints({
         try {
           dispatch(updateInfo({ version: (await queryFulfilled).data }));
         } catch {
-          // logged only (spec §8)
+          // logged only
         }
       },
     }),
@@ -82,7 +82,7 @@ export const serverApi = api.injectEndpoints({
         try {
           dispatch(updateCommon((await queryFulfilled).data));
         } catch {
-          // logged only (spec §8)
+          // logged only
         }
       },
     }),

@@ -1,6 +1,6 @@
 /**
- * Chunked file upload (contract §6.3): `POST /resource/file/prepare` {content_type, filename} →
- * file id, then the chunks in order through `POST /resource/file/upload` (multipart `file_id`
+ * Chunked file upload (docs/API.md "Files"): `POST /resource/file/prepare` {content_type, filename}
+ * → file id, then the chunks in order through `POST /resource/file/upload` (multipart `file_id`
  * first, `chunk_data`, `chunk_is_last`). Chunks go through XMLHttpRequest, whose upload progress
  * events fetch does not offer. Authentication, renewal and the session-ending statuses follow the
  * base query; every other failure is reported to the caller (the composer shows it on the file).
@@ -22,7 +22,7 @@ export class UploadError extends Error {
   }
 }
 
-/** What a failed status means for the user (spec §8: 413 'File size too large'). */
+/** What a failed status means for the user (413: 'File size too large'). */
 export function uploadErrorText(status: ApiStatus, data?: unknown): string {
   if (status === "FETCH_ERROR") return errorText("failedFetch");
   const rule = STATUS_RULES[String(status)];
@@ -76,7 +76,8 @@ export async function uploadChunk(
   signal?: AbortSignal,
 ): Promise<UploadFileResponse | null> {
   const form = new FormData();
-  // file_id first: the server streams the chunk and must know the upload before it (docs/API.md).
+  // file_id first: the server streams the chunk and must know the upload before it (docs/API.md
+  // "Files").
   form.append("file_id", fileId);
   form.append("chunk_data", chunk);
   form.append("chunk_is_last", String(isLast));

@@ -1,5 +1,5 @@
 /**
- * Auth data (spec §3). Written without `createSlice` on purpose: this slice is on the login page,
+ * Auth data. Written without `createSlice` on purpose: this slice is on the login page,
  * and createSlice/immer would add ~5 KB gzip there.
  */
 import type { UnknownAction } from "@reduxjs/toolkit";

@@ -10,7 +10,7 @@ export interface HistoryGap {
   firstMid: number;
 }
 
-/** Footprint: per-user sync state (spec §3). */
+/** Footprint: per-user sync state. */
 export interface FootprintState {
   usersVersion: number;
   afterMid: number;
@@ -94,7 +94,7 @@ export const footprintSlice = createSlice({
       for (const uid of payload.remove_contacts ?? []) delete state.contacts[uid];
       const same = (a: MessageTarget, b: MessageTarget) => ("gid" in a && "gid" in b && a.gid === b.gid) || ("uid" in a && "uid" in b && a.uid === b.uid);
       for (const pin of payload.add_pin_chats ?? []) {
-        // Replaced or added (spec §4).
+        // Replaced or added.
         state.pinnedChats = [...state.pinnedChats.filter((p) => !same(p.target, pin.target)), pin];
       }
       for (const target of payload.remove_pin_chats ?? []) state.pinnedChats = state.pinnedChats.filter((p) => !same(p.target, target));

@@ -1,6 +1,7 @@
 /**
  * Messages: every message by id, the ascending id list of each conversation, reactions, and
- * temporary (local-id) messages while a send is in flight (spec §3, §4 "Message lists").
+ * temporary (local-id) messages while a send is in flight (docs/ARCHITECTURE.md "Client rules":
+ * message lists).
  */
 import { createSlice, current, isDraft, type PayloadAction } from "@reduxjs/toolkit";
 import { resetAll } from "../actions";
@@ -63,7 +64,9 @@ export const initialMessagesState = (): MessagesState => ({
 
 export const convKey = (kind: ConvKind, id: number) => `${kind}:${id}`;
 
-/** The conversation of a message: the channel, or for a DM the peer (spec §4 / contract §4). */
+/**
+ * The conversation of a message: the channel, or for a DM the peer (docs/API.md "Object shapes").
+ */
 export function conversationOf(msg: { from_uid: number; target: MessageTarget }, me: number): { kind: ConvKind; id: number } {
   if ("gid" in msg.target) return { kind: "channel", id: msg.target.gid };
   return { kind: "dm", id: msg.from_uid === me ? msg.target.uid : msg.from_uid };

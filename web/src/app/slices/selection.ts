@@ -1,7 +1,6 @@
 /**
- * Selected messages per conversation (spec §3 UI state "selected messages per context_id", §4
- * "Selected-messages operations: add, remove, reset"). A conversation whose key is present is in
- * multi-select mode, even with nothing ticked yet; resetting it leaves the mode.
+ * Selected messages per conversation (operations: add, remove, reset). A conversation whose key is
+ * present is in multi-select mode, even with nothing ticked yet; resetting it leaves the mode.
  */
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { resetAll } from "../actions";

@@ -1,4 +1,4 @@
-/** Server info (spec §3), as far as the entry screens need it. Plain reducer: it is on the login page. */
+/** Server info, as far as the entry screens need it. Plain reducer: it is on the login page. */
 import type { UnknownAction } from "@reduxjs/toolkit";
 import { defineAction } from "../defineAction";
 import { DEFAULT_LOGIN_CONFIG, type LoginConfig, type Organization, type SystemCommon } from "@parley/protocol";
@@ -12,7 +12,7 @@ export interface ServerState {
   name: string;
   description: string | null;
   server_id?: string;
-  /** `GET /api/admin/system/version`, stored locally (spec §7). */
+  /** `GET /api/admin/system/version`, stored locally. */
   version?: string;
   loginConfig?: LoginConfig;
   loginConfigLoaded: boolean;
@@ -55,7 +55,10 @@ export function serverReducer(state: ServerState | undefined, action: UnknownAct
 
 export const serverSlice = { reducerPath: "server" as const, reducer: serverReducer };
 
-/** `GET /api/admin/system/initialized`, 5 s timeout; a failure counts as initialized (spec §7). */
+/**
+ * `GET /api/admin/system/initialized`, 5 s timeout; a failure counts as initialized
+ * (docs/ARCHITECTURE.md "Client rules").
+ */
 export const fetchInitialized = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<boolean>("getInitialized", { url: "/admin/system/initialized", timeout: 5_000 }, dispatch);
   dispatch(updateInitialized(res.error ? true : res.data !== false));
@@ -67,7 +70,10 @@ export const fetchServer = () => async (dispatch: AppDispatch) => {
   if (res.data) dispatch(updateInfo(res.data));
 };
 
-/** `GET /api/admin/system/version` (text); failures are logged only (spec §8). */
+/**
+ * `GET /api/admin/system/version` (text); failures are logged only (docs/ARCHITECTURE.md "Client
+ * rules").
+ */
 export const fetchServerVersion = () => async (dispatch: AppDispatch) => {
   const res = await publicRequest<string>("getServerVersion", { url: "/admin/system/version", responseHandler: "text" }, dispatch);
   if (typeof res.data === "string" && res.data.trim()) dispatch(updateInfo({ version: res.data.trim() }));

@@ -1,11 +1,11 @@
-/** UI state (spec §3). Plain reducer (no createSlice): it is on the login page. */
+/** UI state. Plain reducer (no createSlice): it is on the login page. */
 import type { UnknownAction } from "@reduxjs/toolkit";
 import { defineAction } from "../defineAction";
 import type { ChatLayoutMode, MessageTarget } from "@parley/protocol";
 import { resetAll } from "../actions";
 import { getLocal, getLocalJSON, setLocal } from "../../utils/storage";
 
-/** A side panel of a conversation (spec §3 channelAsides / dmAsides). */
+/** A side panel of a conversation. */
 export type ChatAside = "members" | "pins" | "search" | "profile";
 /** Where the visible side panels are remembered (cleared with the rest of the local data). */
 const KEY_ASIDES = "VOCECHAT_ASIDES";
@@ -17,7 +17,10 @@ interface StoredAsides {
 
 export type SSEStatus = "connecting" | "connected" | "disconnected" | "reconnecting";
 
-/** This device's chat layout (spec §9 "left or right"); a display preference, kept across logouts. */
+/**
+ * This device's chat layout (left, or own messages right); a display preference, kept across
+ * logouts.
+ */
 const KEY_CHAT_LAYOUT = "parley:chat_layout";
 const storedChatLayout = (): ChatLayoutMode | null => {
   const v = getLocal(KEY_CHAT_LAYOUT);
@@ -78,7 +81,10 @@ export const toggleMenuExpand = defineAction("ui/toggleMenuExpand", (expand?: bo
 export const setCalling = defineAction<UIState["calling"]>("ui/setCalling");
 export const setSetupInProgress = defineAction<boolean>("ui/setSetupInProgress");
 export const updateRememberedChat = defineAction<string | null>("ui/updateRememberedChat");
-/** Forgets the remembered chat if it is this path (spec §4: a removed channel is not returned to). */
+/**
+ * Forgets the remembered chat if it is this path (a removed channel is not returned to;
+ * docs/ARCHITECTURE.md "Client rules").
+ */
 export const forgetRememberedChat = defineAction<string>("ui/forgetRememberedChat");
 export const setChatAside = defineAction<{ kind: "channel" | "dm"; id: number; aside: ChatAside | null }>("ui/setChatAside");
 export const setSidebarCollapsed = defineAction<boolean>("ui/setSidebarCollapsed");

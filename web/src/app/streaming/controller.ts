@@ -1,9 +1,10 @@
 /**
- * The event stream connection (VoceChat's useStreaming), kept outside React. States (spec §4):
- * connecting → connected (→ `ready`) → on an error: stopped if the page is offline or hidden,
- * otherwise reconnecting after 2 s; back online or visible it resumes after 1.5 s; hidden for
- * more than 24 h it reconnects from scratch. The token is renewed before connecting, and a 20 s
- * liveness timer (re-armed by `ready` and `heartbeat`) catches a silent stream.
+ * The event stream connection (VoceChat's useStreaming), kept outside React. States
+ * (docs/ARCHITECTURE.md "Client rules": event stream): connecting → connected (→ `ready`) → on an
+ * error: stopped if the page is offline or hidden, otherwise reconnecting after 2 s; back online or
+ * visible it resumes after 1.5 s; hidden for more than 24 h it reconnects from scratch. The token
+ * is renewed before connecting, and a 20 s liveness timer (re-armed by `ready` and `heartbeat`)
+ * catches a silent stream.
  */
 import {
   EVENT_HISTORY_LIMIT,
@@ -143,7 +144,7 @@ async function connect(isRetry: boolean) {
     closeSource();
     if (livenessTimer) clearTimeout(livenessTimer);
     dispatch(setReady(false));
-    // spec §8: offline or hidden, the stream stops (and resumes with the page).
+    // Offline or hidden, the stream stops (and resumes with the page).
     if (isOffline() || isHidden()) return suspend();
     failures += 1;
     if (failures % 3 === 0) {
@@ -188,7 +189,10 @@ export function pauseStreaming() {
   suspend();
 }
 
-/** Back after more than 24 h hidden: start over (spec §9), whatever the socket says. */
+/**
+ * Back after more than 24 h hidden: start over (docs/ARCHITECTURE.md "Client rules"), whatever the
+ * socket says.
+ */
 export function restartStreaming() {
   if (!active) return;
   clearTimers();

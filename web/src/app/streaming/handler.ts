@@ -67,7 +67,7 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
     if (max) dispatch(updateAfterMid(max));
   };
 
-  // Spec §4: removal clears the channel's messages and, if it was the remembered chat, the
+  // Removal clears the channel's messages and, if it was the remembered chat, the
   // remembered path. A conversation open on it stays where it is and says the channel is gone.
   const leaveChannel = (gid: number) => {
     dispatch(removeChannel(gid));

@@ -1,8 +1,9 @@
 /**
- * Unsent text per conversation, kept across reloads (spec §3 UI state: "markdown and mixed-text
- * drafts"). One localStorage key per conversation, so a keystroke rewrites only its own draft;
- * the key prefix is cleared with the session (`app/session.ts`) and by the loading screen's reset.
- * A draft remembers whether it is markdown or plain (mixed) text, and the mentions picked in it.
+ * Unsent text per conversation, kept across reloads (docs/ARCHITECTURE.md "Client rules":
+ * per-device state). One localStorage key per conversation, so a keystroke rewrites only its own
+ * draft; the key prefix is cleared with the session (`app/session.ts`) and by the loading screen's
+ * reset. A draft remembers whether it is markdown or plain (mixed) text, and the mentions picked in
+ * it.
  */
 import { KEY_DRAFT_PREFIX } from "../../app/config";
 import { getLocalJSON, removeLocal, setLocal } from "../../utils/storage";

@@ -1,7 +1,7 @@
 /**
  * Mentions in the composer. The input shows `@Name`; the wire form is ` @<uid> ` with spaces
- * around it (contract §6.2), which is what the message list renders as the name. The composer
- * remembers which names were picked from the list, and only those become mentions.
+ * around it (docs/API.md "Sending"), which is what the message list renders as the name. The
+ * composer remembers which names were picked from the list, and only those become mentions.
  */
 
 export interface MentionRef {

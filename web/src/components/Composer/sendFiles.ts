@@ -1,10 +1,10 @@
 /**
  * Sending the queued files of a conversation, one after the other: chunked upload with progress,
  * then a `vocechat/file` message with the properties the VoceChat web client sends
- * ({content_type, name, size, local_id, width and height for images}; contract §6.3) — or, when
- * the user sent them in reply mode, a reply (`POST /message/{mid}/reply`) with the same body. A
- * failed file keeps its place with the reason ('File size too large' on 413) and the others go on;
- * a failure worth another try (network, 5xx) can be retried from the card (`retryFile`).
+ * ({content_type, name, size, local_id, width and height for images}; docs/API.md "Files") — or,
+ * when the user sent them in reply mode, a reply (`POST /message/{mid}/reply`) with the same body.
+ * A failed file keeps its place with the reason ('File size too large' on 413) and the others go
+ * on; a failure worth another try (network, 5xx) can be retried from the card (`retryFile`).
  */
 import { store } from "../../app/store";
 import { channelApi } from "../../app/services/channel";

@@ -1,7 +1,6 @@
 /**
- * The upload list of each conversation (spec §3 "upload files per context_id", §4 "Upload list
- * operations: add, replace at index, reset, remove at index (releases the preview URL), update name
- * at index"). It lives outside React and Redux: it holds File objects and object URLs, and an
+ * The upload list of each conversation, with VoceChat's operations: add, replace at index,
+ * reset, remove at index (releases the preview URL), update name at index. It lives outside React and Redux: it holds File objects and object URLs, and an
  * upload carries on when the user switches to another conversation.
  */
 import { useSyncExternalStore } from "react";

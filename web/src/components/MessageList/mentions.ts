@@ -1,4 +1,4 @@
-/** Mentions are written ` @<uid> ` in message text (spec §3). */
+/** Mentions are written ` @<uid> ` in message text (docs/API.md "Sending"). */
 export const MENTION_SPLIT = /(@\d+)(?=\s|$)/g;
 
 /** How a mention (shown as `@name`) looks in plain text and markdown alike. */

@@ -3,7 +3,7 @@ import type { Group } from "@parley/protocol";
 import Avatar from "../ui/Avatar";
 import { HashIcon, LockIcon } from "../Icons";
 
-/** spec §3: the channel icon is a group-avatar link built from gid and timestamp; empty when 0. */
+/** The channel icon is a group-avatar link built from gid and timestamp; empty when 0. */
 export const channelAvatarUrl = (gid: number, updatedAt: number) => (updatedAt ? `/api/resource/group_avatar?gid=${gid}&t=${updatedAt}` : null);
 
 /** A channel's picture, or its # / lock on a tinted tile when it has none. */

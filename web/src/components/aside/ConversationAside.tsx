@@ -15,7 +15,7 @@ const PinnedPanel = lazy(() => import("../pins/PinnedPanel"));
 const SearchPanel = lazy(() => import("../search/SearchPanel"));
 const ProfilePanel = lazy(() => import("./ProfilePanel"));
 
-/** The remembered side panel of a conversation and a setter (spec §3 channelAsides / dmAsides). */
+/** The remembered side panel of a conversation and a setter. */
 export function useChatAside(kind: ConvKind, id: number) {
   const dispatch = useAppDispatch();
   const aside = useAppSelector((s) => (kind === "channel" ? s.ui.channelAsides[id] : s.ui.dmAsides[id])) ?? null;

@@ -62,7 +62,7 @@ function MemberRow({ uid, owner, canRemove, onRemove }: { uid: number; owner: bo
   );
 }
 
-/** A channel's members (spec §2 "channel members and add members"): admins, bots, members with counts; add and remove for managers. */
+/** A channel's members: admins, bots, members with counts; add and remove for managers. */
 export default function MembersPanel({ gid }: { gid: number }) {
   const { t } = useTranslation(["chat", "member"]);
   const channel = useAppSelector((s) => s.channels.byId[gid]);

@@ -65,7 +65,7 @@ export function MuteSelect({ kind, id, compact, stacked }: { kind: ConvKind; id:
   );
 }
 
-/** Burn after reading (spec §9: off, 5 min, 10 min, 1 h, 1 day, 1 week): the messages I send here expire. */
+/** Burn after reading (off, 5 min, 10 min, 1 h, 1 day, 1 week): the messages I send here expire. */
 export function AutoDeleteSelect({ kind, id, compact, stacked }: { kind: ConvKind; id: number; compact?: boolean; stacked?: boolean }) {
   const { t } = useTranslation("chat");
   const selectId = useId();

@@ -9,7 +9,9 @@ import Button from "../ui/Button";
 import { AutoDeleteSelect, MuteSelect } from "./Prefs";
 import { roleOf } from "./members";
 
-/** Block / unblock (contacts, spec §4): a blocked user cannot send me direct messages. */
+/**
+ * Block / unblock (contacts, docs/API.md "Users"): a blocked user cannot send me direct messages.
+ */
 export function BlockButton({ uid, name }: { uid: number; name: string }) {
   const { t } = useTranslation("chat");
   const blocked = useAppSelector((s) => s.footprint.contacts[uid] === "blocked");

@@ -4,7 +4,7 @@ import type { StoredUser } from "../../app/slices/users";
 export type MemberRole = "admin" | "bot" | "member";
 export const MEMBER_ROLES: MemberRole[] = ["admin", "bot", "member"];
 
-/** spec §3 "Member listing": admin = is_admin and not a bot. */
+/** Member listing (docs/ARCHITECTURE.md "Client rules"): admin = is_admin and not a bot. */
 export const roleOf = (u: Pick<StoredUser, "is_admin" | "is_bot">): MemberRole => (u.is_bot ? "bot" : u.is_admin ? "admin" : "member");
 
 /** Everyone is in a public channel; a private one lists its members. */
@@ -13,7 +13,7 @@ export function channelMemberIds(channel: Pick<Group, "is_public" | "members">, 
 }
 
 /**
- * The member listing (spec §6 "admins first, then bots"): the three roles in order, each with
+ * The member listing (docs/ARCHITECTURE.md "Client rules"): the three roles in order, each with
  * the people online first, then by name; `filter` matches names and e-mails.
  */
 export function groupMembers(uids: number[], users: Record<number, StoredUser>, filter = ""): { role: MemberRole; uids: number[] }[] {
@@ -31,7 +31,7 @@ export function groupMembers(uids: number[], users: Record<number, StoredUser>, 
   }));
 }
 
-/** Who manages a channel (docs/API.md Groups): admins, and the owner of a private one. */
+/** Who manages a channel (docs/API.md "Groups"): admins, and the owner of a private one. */
 export const canManageChannel = (channel: Pick<Group, "is_public" | "owner">, me: { uid: number; is_admin: boolean } | null | undefined) =>
   !!me && (me.is_admin || (!channel.is_public && channel.owner === me.uid));
 

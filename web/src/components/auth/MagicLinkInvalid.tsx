@@ -4,7 +4,7 @@ import { errorText } from "../../app/services/errors";
 import { LinkIcon } from "../Icons";
 import Button from "../ui/Button";
 
-/** The magic-link invalid or expired page (spec §2, §8). */
+/** The magic-link invalid or expired page. */
 export default function MagicLinkInvalid() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 /**
- * Forward messages (contract §6.4): snapshot them into an archive (`POST /resource/archive`),
- * send the archive path as a `vocechat/archive` message to every picked channel and person,
- * then the optional note as a normal message. Loaded lazily, on first use.
+ * Forward messages (docs/API.md "Archives"): snapshot them into an archive (`POST
+ * /resource/archive`), send the archive path as a `vocechat/archive` message to every picked
+ * channel and person, then the optional note as a normal message. Loaded lazily, on first use.
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

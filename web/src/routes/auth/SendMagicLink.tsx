@@ -1,6 +1,6 @@
 /**
- * `/send_magic_link/{email}` (spec §2): `POST /api/user/send_login_magic_link?email=`, then "check
- * your inbox" (the link is valid for 15 minutes, spec §5), with resend and another address.
+ * `/send_magic_link/{email}`: `POST /api/user/send_login_magic_link?email=`, then "check
+ * your inbox" (the link is valid for 15 minutes), with resend and another address.
  */
 import "../../styles/app.css";
 import "../../app/services";

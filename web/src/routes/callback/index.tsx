@@ -1,5 +1,5 @@
 /**
- * `/cb/{type}/{payload}` (spec §2): the landing of third-party services. `github` logs in with
+ * `/cb/{type}/{payload}`: the landing of third-party services. `github` logs in with
  * `?code=` — for `webapp` it then goes home; for `widget` it asks to close this window and return
  * to the widget. `payment_success` confirms a payment session.
  */

@@ -34,7 +34,7 @@ interface Props {
   composerNotice?: ReactNode;
 }
 
-/** Guests read; sending asks them to sign in (spec §1). */
+/** Guests read; sending asks them to sign in. */
 function GuestSignIn() {
   const { t } = useTranslation("chat");
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * The contact prompts of a DM (spec §2 "contact prompts"): shown instead of the composer when the
+ * The contact prompts of a DM: shown instead of the composer when the
  * server would refuse this user's messages — contact verification with the peer not added (add
  * to contacts, or block), the peer blocked by this user under verification (unblock), direct
  * messages turned off — and, above the composer, the notice that this user blocked the peer.

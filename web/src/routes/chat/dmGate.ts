@@ -2,7 +2,7 @@
  * Whether the signed-in user may write in a DM, as the server decides it (docs/API.md "Who may
  * write to whom directly"), so the DM view shows the contact prompt instead of a composer whose
  * sends would fail. A block *by the peer* is not known to the client (the server does not reveal
- * it); that send fails with 'Send failed, blocked maybe' (spec §8).
+ * it); that send fails with 'Send failed, blocked maybe'.
  */
 import type { SystemCommon } from "@parley/protocol";
 
@@ -19,7 +19,7 @@ export type DmGate =
 export interface DmGateInput {
   me: { uid: number; is_admin: boolean };
   peer: { uid: number; is_admin: boolean };
-  /** My contact status for the peer: '', 'added' or 'blocked' (spec §3). */
+  /** My contact status for the peer: '', 'added' or 'blocked'. */
   status: string;
   common: Partial<Pick<SystemCommon, "dm_enable" | "contact_verification_enable">> | undefined;
 }

@@ -20,7 +20,10 @@ import { toast } from "../../utils/toast";
 
 const NO_USERS: Record<number, StoredUser> = {};
 
-/** `GET /favorite/attachment/{uid}/{id}/{attachment_id}` (contract §3.6; anonymous, by URL). */
+/**
+ * `GET /favorite/attachment/{uid}/{id}/{attachment_id}` (docs/API.md "Favorites"; anonymous, by
+ * URL).
+ */
 export function favoriteAttachmentUrl(uid: number, id: string, attachmentId: number, download = false): string {
   const url = `/api/favorite/attachment/${uid}/${encodeURIComponent(id)}/${attachmentId}`;
   return download ? `${url}?download=true` : url;

@@ -1,5 +1,5 @@
 /**
- * `/favs`: saved items (spec §2, contract §3.6). Each favorite is an archive snapshot, loaded
+ * `/favs`: saved items (docs/API.md "Favorites"). Each favorite is an archive snapshot, loaded
  * through `GET /favorite/{id}` and shown newest first, filtered by what it holds.
  */
 import { useMemo, useState } from "react";

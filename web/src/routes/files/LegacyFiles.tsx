@@ -1,5 +1,5 @@
 /**
- * `/files` on servers before 0.3.11 (spec §2): the older "Resources" screen, built from the file
+ * `/files` on servers before 0.3.11: the older "Resources" screen, built from the file
  * messages held in the store (those servers have no file list).
  */
 import { useMemo } from "react";

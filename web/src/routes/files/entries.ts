@@ -9,7 +9,10 @@ import { fileFacts, fileKind, type FileKind } from "../../components/MessageList
 
 export const FILE_TYPES = ["all", "image", "video", "audio", "doc", "other"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
-/** The server's `creation_time_type` presets (spec §9 file ages), plus a custom range. */
+/**
+ * The server's `creation_time_type` presets (the file ages of docs/API.md "Files"), plus a custom
+ * range.
+ */
 export const DATE_RANGES = ["any", "Day1", "Day7", "Day30", "Day90", "Day180", "custom"] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 

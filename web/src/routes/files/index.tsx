@@ -1,5 +1,5 @@
 /**
- * `/files` on servers from 0.3.11 (spec §2): the files shared across conversations. Admins read
+ * `/files` on servers from 0.3.11: the files shared across conversations. Admins read
  * the server's complete list (`GET /admin/system/files`, admins only); everyone else sees the
  * file messages of the conversations loaded in this client.
  */

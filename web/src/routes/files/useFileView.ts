@@ -1,4 +1,4 @@
-/** The files screen's grid or list view (spec §3 UI state `fileListView`: grid or item), kept on this device. */
+/** The files screen's grid or list view, kept on this device. */
 import { useState } from "react";
 import { getLocal, setLocal } from "../../utils/storage";
 

@@ -1,5 +1,5 @@
 /**
- * `/guest_login` (spec §2): enter as a guest (`GET /api/token/login_guest`) when guest mode is on,
+ * `/guest_login`: enter as a guest (`GET /api/token/login_guest`) when guest mode is on,
  * then go to the remembered path. Guests read public channels and must sign in to send.
  */
 import "../../styles/app.css";

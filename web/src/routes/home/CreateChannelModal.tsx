@@ -19,7 +19,8 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
   const isAdmin = !!me?.is_admin;
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  // Only admins may create public channels (contract §3.3).
+  // Public channels are offered to admins only, as in VoceChat's client (the server refuses
+  // others only with `only_admin_can_create_group` on: docs/API.md "Groups").
   const [isPublic, setIsPublic] = useState(isAdmin && !defaultPrivate);
   const [members, setMembers] = useState<number[]>([]);
   const [filter, setFilter] = useState("");

@@ -9,7 +9,7 @@ import { CloseIcon } from "../../components/Icons";
 import { canInstall, promptInstall, subscribeInstall } from "../../pwa";
 import { getLocal, setLocal } from "../../utils/storage";
 
-/** The PWA install prompt (spec §2): offered once the browser allows it, until installed or dismissed. */
+/** The PWA install prompt: offered once the browser allows it, until installed or dismissed. */
 export default function InstallBanner() {
   const { t } = useTranslation();
   const installable = useSyncExternalStore(subscribeInstall, canInstall, () => false);

@@ -92,7 +92,7 @@ function UserMenu() {
   );
 }
 
-/** The main navigation (spec §2): chat, members, saved items, files, settings, and the account. */
+/** The main navigation: chat, members, saved items, files, settings, and the account. */
 export default function NavRail() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -8,7 +8,7 @@ import Badge from "../../components/ui/Badge";
 import Input from "../../components/ui/Input";
 import Modal from "../../components/ui/Modal";
 
-/** "New message": pick a person to message (spec §2 new message / search people). */
+/** "New message": pick a person to message. */
 export default function NewMessageModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(["chat", "member"]);
   const navigate = useNavigate();

@@ -113,7 +113,7 @@ function PeopleMatches({ filter, exclude, fallback }: { filter: string; exclude:
   );
 }
 
-/** The conversation list (spec §2 chat): pinned chats, channels and direct messages by last activity. */
+/** The conversation list: pinned chats, channels and direct messages by last activity. */
 export default function Sidebar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

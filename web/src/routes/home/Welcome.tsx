@@ -43,7 +43,10 @@ function Entry({ icon, title, desc, onClick, href, wide }: { icon: ReactNode; ti
   );
 }
 
-/** The home welcome screen (spec §1): invite friends, create a channel, send a direct message, the mobile apps, help. */
+/**
+ * The home welcome screen: invite friends, create a channel, send a direct message, the mobile
+ * apps, help.
+ */
 export default function Welcome() {
   const { t } = useTranslation("welcome");
   const navigate = useNavigate();

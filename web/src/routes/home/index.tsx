@@ -20,7 +20,7 @@ import NavRail from "./NavRail";
 // For routes/index.tsx: a stored session's stream starts when this chunk arrives (see the module).
 export { startStreamEarly } from "./startEarly";
 
-/** The inactive-tab notice (spec §4): another tab took over; this one can take it back by reloading. */
+/** The inactive-tab notice: another tab took over; this one can take it back by reloading. */
 function InactiveTab() {
   const { t } = useTranslation();
   return (
@@ -43,7 +43,10 @@ function InactiveTab() {
   );
 }
 
-/** spec §4: 'Detected your role has changed, would you re-login to take effect?' / 'Maybe later'. */
+/**
+ * The role-change prompt (docs/ARCHITECTURE.md "Client rules"): 'Detected your role has changed,
+ * would you re-login to take effect?' / 'Maybe later'.
+ */
 function RoleChangedPrompt() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

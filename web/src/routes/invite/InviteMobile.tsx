@@ -1,5 +1,5 @@
 /**
- * `/invite_mobile/{magic_token}` (spec §2): the registration link `/#/register?magic_token=…`,
+ * `/invite_mobile/{magic_token}`: the registration link `/#/register?magic_token=…`,
  * the app's deep link, a copyable invitation link and the store links (Android: store and APK;
  * other devices: iOS). Desktops go straight to the registration link.
  */

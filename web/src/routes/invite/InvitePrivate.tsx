@@ -1,5 +1,5 @@
 /**
- * `/invite_private/{channel_id}?magic_token=…` (spec §2): the server's logo and name, the channel
+ * `/invite_private/{channel_id}?magic_token=…`: the server's logo and name, the channel
  * card (`GET /api/group/{id}`) and one of three texts while the token is checked
  * (`POST /api/user/check_magic_token`). Join (`POST /api/user/join_private`) is disabled while
  * checking or when the link is invalid; 409 and 412 are explained; success opens the channel and

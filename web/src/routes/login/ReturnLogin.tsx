@@ -1,6 +1,7 @@
 /**
  * Back on /login with a credential in the query: a login magic link
- * (`/?magic_token=…&exists=true|false#/login`, contract §2.5) or an OIDC provider (`?code=&state=`).
+ * (`/?magic_token=…&exists=true|false#/login`, docs/API.md "Identity") or an OIDC provider
+ * (`?code=&state=`).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The third-party sign-in methods of the login config (spec §1): Google, GitHub, MetaMask and the
+ * The third-party sign-in methods of the login config: Google, GitHub, MetaMask and the
  * OIDC providers. Loaded only when one of them is on. Each ends in `POST /api/token/login` with
  * its credential (and the invite's magic token, so an invitation-only server can register).
  */

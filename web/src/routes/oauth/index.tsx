@@ -1,4 +1,4 @@
-/** `/oauth/{token}` (spec §2): a third-party key (`credential.type = thirdparty`) signs the user in. */
+/** `/oauth/{token}`: a third-party key (`credential.type = thirdparty`) signs the user in. */
 import "../../styles/app.css";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

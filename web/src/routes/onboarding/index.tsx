@@ -25,7 +25,7 @@ export interface OnboardingData {
   serverName: string;
 }
 
-/** The first-run wizard of spec §1, in its six steps. */
+/** The first-run wizard, in its six steps (docs/ARCHITECTURE.md "The web client"). */
 const STEPS: { key: string; Component: ComponentType<StepProps> }[] = [
   { key: "welcome", Component: WelcomeStep },
   { key: "name", Component: SetNameStep },

@@ -1,5 +1,5 @@
 /**
- * `/register/set_name/{from?}` (spec §2): check the magic token, then ask for the name. From a
+ * `/register/set_name/{from?}`: check the magic token, then ask for the name. From a
  * sign-up it registers (`POST /api/user/register`); from a login magic link of a new address
  * (`from = login`) it logs in with `extra_name`.
  */

@@ -1,5 +1,5 @@
 /**
- * `/setting/{nav?}` (spec §2): every settings page of the spec is in the navigation; the ones with
+ * `/setting/{nav?}`: every settings page of VoceChat's client is in the navigation; the ones with
  * data already in the client show it, the rest show their finished empty state until their issue
  * lands. Admin pages are for admins; version-gated pages say which server version they need.
  */
@@ -23,7 +23,7 @@ import SettingsFrame, { Card, Row, type SettingsNavGroup } from "./SettingsFrame
 const ADMIN_GENERAL = ["overview", "members", "data_management", "auto_delete"];
 const ADMIN_CONFIG = ["configuration", "bot", "firebase", "agora", "smtp", "login_methods", "third_party", "widget", "license"];
 const ABOUT = ["about", "api_doc", "version"];
-/** Pages that need a newer server (contract §12). */
+/** Pages that need a newer server (docs/API.md "Version"). */
 const GATES: Record<string, string> = { data_management: MIN_VERSION.dataManagement, widget: MIN_VERSION.widget };
 
 function Overview() {

@@ -17,7 +17,7 @@ export default function Directory({ className }: { className?: string }) {
   const contacts = useAppSelector((s) => s.footprint.contacts);
   const remarks = useAppSelector((s) => s.footprint.remarks);
   const me = useAppSelector((s) => s.authData.user?.uid);
-  // VoceChat hides presence when the server says so (spec §3 show_user_online_status).
+  // VoceChat hides presence when the server says so (`show_user_online_status`).
   const showOnline = useAppSelector((s) => s.server.common?.show_user_online_status !== false);
   const [query, setQuery] = useState("");
   const [filter, setFilter] = useState<DirectoryFilter>("all");

@@ -1,6 +1,6 @@
 /**
  * A member's profile (the right pane of `/users/{uid}`): who they are, the contact actions of
- * spec §4 (add, remove, block, unblock) and the private remark.
+ * (add, remove, block, unblock; docs/API.md "Users") and the private remark.
  */
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -51,7 +51,7 @@ export default function Profile({ user }: { user: StoredUser }) {
   // The server announces presence to others only; this session is online.
   const online = self || !!user.online;
   const canAdd = common?.add_friend_enable !== false;
-  // spec §3 contact_verification_enable: direct messages only to one's contacts (admins excepted,
+  // contact_verification_enable: direct messages only to one's contacts (admins excepted,
   // as the server decides: routes/chat/dmGate.ts).
   const meUser = useAppSelector((s) => s.authData.user);
   const gate = dmGate({ me: { uid: me ?? 0, is_admin: !!meUser?.is_admin }, peer: { uid: user.uid, is_admin: !!user.is_admin }, status, common });

@@ -1,4 +1,7 @@
-/** The private remark for a user (contract §11 `PUT /user/contact_remark`): shown, edited in place. */
+/**
+ * The private remark for a user (`PUT /user/contact_remark`, docs/API.md "Users"): shown, edited in
+ * place.
+ */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useUpdateRemarkMutation } from "../../app/services/contact";

@@ -1,6 +1,6 @@
 /**
  * The member directory as data: which users a search and a filter keep, and how they are grouped
- * (spec §3 "Member listing": admins — not bots — then bots, then members).
+ * (admins — not bots — then bots, then members; docs/ARCHITECTURE.md "Client rules").
  */
 import type { StoredUser } from "../../app/slices/users";
 

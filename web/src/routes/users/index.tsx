@@ -1,6 +1,6 @@
 /**
- * `/users` and `/users/{user_id}` (spec §2): the member directory (admins, then bots, then
- * members, with counts — spec §3; searchable, filtered by contact status) and a member's profile
+ * `/users` and `/users/{user_id}`: the member directory (admins, then bots, then
+ * members, with counts; searchable, filtered by contact status) and a member's profile
  * with the contact actions and the remark.
  */
 import { useTranslation } from "react-i18next";

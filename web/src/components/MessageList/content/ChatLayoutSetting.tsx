@@ -1,4 +1,4 @@
-/** The chat layout choice of the account settings page (spec §9: left, or own messages on the right). */
+/** The chat layout choice of the account settings page: left, or own messages on the right. */
 import type { ChatLayoutMode } from "@parley/protocol";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";

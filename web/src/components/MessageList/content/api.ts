@@ -1,7 +1,7 @@
 /**
  * The server reads message content needs, injected into the app's API (so a session reset
- * clears them with it): link previews and forwarded archives. Both fail silently (spec §8: OG
- * info and archive messages) — the endpoint names are in `SILENT_ENDPOINTS`.
+ * clears them with it): link previews and forwarded archives. Both fail silently
+ * (docs/ARCHITECTURE.md "Client rules": errors) — the endpoint names are in `SILENT_ENDPOINTS`.
  */
 import { EMPTY_OPEN_GRAPH, type Archive, type OpenGraphObject } from "@parley/protocol";
 import { api } from "../../../app/services/api";
@@ -13,7 +13,7 @@ export const contentApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /**
      * `GET /resource/open_graphic_parse?url=`, cached per URL in memory. A failure is stored as
-     * the empty preview (spec §8), so it is not asked again and shows nothing.
+     * the empty preview, so it is not asked again and shows nothing.
      */
     getOGInfo: builder.query<OpenGraphObject, string>({
       async queryFn(url, _api, _extra, baseQuery) {
@@ -23,7 +23,10 @@ export const contentApi = api.injectEndpoints({
       },
       keepUnusedDataFor: KEEP_S,
     }),
-    /** `GET /resource/archive?file_path=`: a forwarded bundle (anonymous route; contract §3.5). */
+    /**
+     * `GET /resource/archive?file_path=`: a forwarded bundle (anonymous route; docs/API.md
+     * "Archives").
+     */
     getArchiveMessage: builder.query<Archive, string>({
       query: (filePath) => ({ url: "/resource/archive", params: { file_path: filePath } }),
       keepUnusedDataFor: KEEP_S,

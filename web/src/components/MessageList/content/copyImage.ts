@@ -1,7 +1,7 @@
 /**
- * Copy an image to the clipboard (spec §5: only PNG and JPEG; JPEG is converted to PNG first,
- * because the async clipboard only takes `image/png`). Errors are the spec §8 texts, toasted here;
- * success shows "Copied!". Resolves whether the image was copied.
+ * Copy an image to the clipboard (only PNG and JPEG, docs/ARCHITECTURE.md "Client rules"; JPEG is
+ * converted to PNG first, because the async clipboard only takes `image/png`). Errors are
+ * VoceChat's texts, toasted here; success shows "Copied!". Resolves whether the image was copied.
  */
 import i18n from "../../../i18n";
 import { errorText } from "../../../app/services/errors";

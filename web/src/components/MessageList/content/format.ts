@@ -1,4 +1,7 @@
-/** Pure helpers for file content: sizes, kinds and thumbnail geometry (spec §5, §9). */
+/**
+ * Pure helpers for file content: sizes, kinds and thumbnail geometry (docs/ARCHITECTURE.md "Client
+ * rules").
+ */
 import { THUMBNAIL_MAX, THUMBNAIL_MIN, type MessageProperties } from "@parley/protocol";
 export { formatFileSize } from "../../../utils/fileSize";
 
@@ -40,7 +43,10 @@ export function fileKind(contentType: string | null | undefined, name = ""): Fil
   return "other";
 }
 
-/** Image types the server cannot thumbnail and browsers cannot show (spec §5: the raw camera format). */
+/**
+ * Image types the server cannot thumbnail and browsers cannot show (raw camera formats and HEIC;
+ * docs/API.md "Files").
+ */
 const NOT_THUMBNAILED = /^image\/(x-canon-cr2|x-canon-cr3|x-nikon-nef|x-sony-arw|x-adobe-dng|x-fuji-raf|x-olympus-orf|x-panasonic-rw2|x-pentax-pef|x-samsung-srw|heic|heif)$/i;
 
 /** Types every browser draws, so a picture of one is shown even when its size was not sent. */
@@ -48,7 +54,7 @@ const WEB_IMAGES = /^image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml)$/i;
 
 /**
  * Whether a file is shown as a picture: an image with known dimensions (the web client sends
- * them) or of a type every browser draws — never a raw camera format (spec §5).
+ * them) or of a type every browser draws — never a raw camera format.
  */
 export function isPicture(contentType: string | null | undefined, width?: number | null, height?: number | null): boolean {
   const type = (contentType ?? "").toLowerCase();
@@ -56,14 +62,14 @@ export function isPicture(contentType: string | null | undefined, width?: number
   return (!!width && !!height && width > 0 && height > 0) || WEB_IMAGES.test(type);
 }
 
-/** GIFs are shown from the original (their thumbnail is a still frame; contract §6.3). */
+/** GIFs are shown from the original (their thumbnail is a still frame). */
 export const usesThumbnail = (contentType: string | null | undefined) => (contentType ?? "").toLowerCase() !== "image/gif";
 
 /** The thinnest side a thumbnail box keeps; a panorama is cropped rather than drawn 8 px tall. */
 const MIN_SIDE = 64;
 
 /**
- * The thumbnail box for an image of `width`×`height`: the longer side within the spec's bounds
+ * The thumbnail box for an image of `width`×`height`: the longer side within the client's bounds
  * (200–320 px), the aspect ratio kept. Known before the image loads, so the list does not jump.
  */
 export function thumbnailSize(width: number, height: number, bounds = { min: THUMBNAIL_MIN, max: THUMBNAIL_MAX }): { width: number; height: number } {

@@ -1,6 +1,6 @@
 /**
- * Resource URLs of message content (contract §3.5, §6.3, §6.4). Files and archive attachments are
- * served without a session, so they are plain URLs for `<img>`, `<video>` and download links.
+ * Resource URLs of message content (docs/API.md "Files", "Archives"). Files and archive attachments
+ * are served without a session, so they are plain URLs for `<img>`, `<video>` and download links.
  */
 const API = "/api/resource";
 

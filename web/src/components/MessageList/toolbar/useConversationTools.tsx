@@ -53,7 +53,8 @@ export default function useConversationTools(kind: ConvKind, id: number, enabled
     async (mids: number[]) => {
       const res = await addFavorite(mids);
       if ("error" in res) {
-        // 429: the 100 saved items of contract §3.6; the other failures are toasted by the base query.
+        // 429: the 100 saved items (docs/API.md "Favorites"); the other failures are toasted by the
+        // base query.
         if (statusOf(res) === 429) toast.error(t("tip.save_limit"));
         return false;
       }
@@ -90,7 +91,8 @@ export default function useConversationTools(kind: ConvKind, id: number, enabled
     if (!toDelete) return;
     const res = await deleteMessages(toDelete);
     if ("error" in res) {
-      // 404 is handled here (spec §8: delete message(s) is silent); 403 is toasted by the base query.
+      // 404 is handled here (message deletes are not toasted by the base query); 403 is toasted by
+      // the base query.
       if (statusOf(res) === 404) toast.error(errorText("notFound"));
     } else {
       toast.success(t("tip.delete_success", { ns: "common" }));

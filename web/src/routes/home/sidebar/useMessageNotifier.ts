@@ -7,7 +7,7 @@ import { playMessageSound } from "../../../utils/messageSound";
 import { chatPath } from "./model";
 
 /**
- * spec §4: a sound when a message from someone else arrives, the app is ready and sound is on.
+ * A sound when a message from someone else arrives, the app is ready and sound is on.
  * Not for muted conversations (unless the message mentions me), nor for the conversation the
  * user is looking at. New messages are those the stream cursor (`afterMid`) moves past; the
  * backlog replayed before `ready` is not new.

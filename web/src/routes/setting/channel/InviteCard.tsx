@@ -16,9 +16,9 @@ import Input from "../../../components/ui/Input";
 const NO_LIMIT = 10_000_000;
 
 /**
- * Invite to a private channel (spec §2 "invite link share with edit and regenerate"): a link from
- * `GET /group/create_invite_private_magic_link` with the spec's expiry and use options, and an
- * e-mail invitation when SMTP is on (spec §5).
+ * Invite to a private channel (a link to share, with edit and regenerate): a link from
+ * `GET /group/create_invite_private_magic_link` with the client's expiry and use options, and an
+ * e-mail invitation when SMTP is on.
  */
 export default function InviteCard({ gid }: { gid: number }) {
   const { t } = useTranslation("setting");

@@ -12,7 +12,7 @@ import Input from "../../../components/ui/Input";
 import Modal from "../../../components/ui/Modal";
 
 /**
- * Hand a private channel to another member (`PUT /group/{gid} {owner}`). spec §6: the owner must
+ * Hand a private channel to another member (`PUT /group/{gid} {owner}`). The owner must
  * transfer ownership before leaving, so "leave" opens this with `thenLeave` and leaves right after.
  */
 export default function TransferOwnerModal({ channel, thenLeave, onClose, onLeft }: { channel: Group; thenLeave?: boolean; onClose: () => void; onLeft?: () => void }) {
