@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { UploadFileResponse } from "@parley/protocol";
+import path from "node:path";
+import sharp, { type Color } from "sharp";
+import type { FileExpiryMode, UploadFileResponse } from "@parley/protocol";
+import { call, midOf, ok } from "./api.js";
 import type { Session, TestServer } from "./harness.js";
 
 /** A `multipart/form-data` body for `app.inject`, fields in the given order. */
@@ -72,4 +75,23 @@ export function sendFile(s: TestServer, who: Session, url: string, body: string,
   const headers: Record<string, string> = { ...who.headers, "content-type": contentType };
   if (props) headers["x-properties"] = Buffer.from(JSON.stringify(props)).toString("base64");
   return s.app.inject({ method: "POST", url: `/api${url}`, headers, payload: body });
+}
+
+/** Sends an uploaded file as a message (`{path}` as `vocechat/file`, or `kind`) and answers its mid. */
+export async function sendUpload(s: TestServer, who: Session, url: string, file: { path: string }, props?: object, kind = "vocechat/file"): Promise<number> {
+  return midOf(await sendFile(s, who, url, JSON.stringify({ path: file.path }), props, kind));
+}
+
+/** A plain image of one colour (`channels: 4` for one with alpha), encoded as `format`. */
+export function image(width: number, height: number, opts: { format?: "png" | "jpeg"; background?: Color; channels?: 3 | 4 } = {}): Promise<Buffer> {
+  const { format = "png", background = "#2255aa", channels = 3 } = opts;
+  return sharp({ create: { width, height, channels, background } })[format]().toBuffer();
+}
+
+/** Where an object of the server's store lies on disk (`key` like `upload/file` or `avatar/2.png`). */
+export const stored = (s: TestServer, ...key: string[]): string => path.join(s.ctx.config.dataDir, ...key.flatMap((k) => k.split("/")));
+
+/** How long files and archives live (`max_file_expiry_mode` of `PUT /admin/system/common`), set by an admin. */
+export async function setFileExpiry(s: TestServer, admin: Session, mode: FileExpiryMode): Promise<void> {
+  ok(await call(s, "PUT", "/admin/system/common", admin, { max_file_expiry_mode: mode }), "file expiry");
 }

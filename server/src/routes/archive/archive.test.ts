@@ -1,43 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Archive, EventOf, ServerEvent } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
+import type { Archive, EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
-import { messageApi, midOf } from "../../test/api.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildChatSetup, buildMessage } from "../../test/factories.js";
+import { call, messageApi, midOf } from "../../test/api.js";
 import { expectChatDelivery } from "../../test/events.js";
+import { expectMatrix } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 const ARCHIVE_PATH = /^\d{4}\/[1-9]\d?\/[1-9]\d?\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Forwarding: `POST /resource/archive`, `GET /resource/archive`, and `vocechat/archive` sends. */
 describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
-  let s: TestServer;
-  let api: ReturnType<typeof messageApi>;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  let general: number;
-  let team: number;
-  const open: SseClient[] = [];
+  // One server for the file: every test archives messages of its own.
+  const suite = useSuite(dialect, { per: "file", seed: buildChatSetup });
+  const api = messageApi(suite);
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    api = messageApi(s);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-    general = await buildChannel(s, admin, { name: "general", is_public: true });
-    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
-
-  const archive = (who: Session | null, payload: unknown) =>
-    s.app.inject({ method: "POST", url: "/api/resource/archive", headers: who?.headers ?? {}, payload: payload as object });
-  const fetchArchive = (path: string) => s.app.inject({ method: "GET", url: `/api/resource/archive?file_path=${encodeURIComponent(path)}` });
+  const archive = (who: Session | null, payload: unknown) => call(suite.s, "POST", "/resource/archive", who, payload);
+  const fetchArchive = (path: string) => call(suite.s, "GET", `/resource/archive?file_path=${encodeURIComponent(path)}`);
   const pathOf = (res: { statusCode: number; body: string }) => {
     expect(res.statusCode, res.body).toBe(200);
     const path = JSON.parse(res.body) as unknown;
@@ -47,6 +27,7 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   };
 
   it("creates an archive (a JSON string path) that anyone holding the path can read, cached for good", async () => {
+    const { s, seed: { bob, carol, team } } = suite;
     const m1 = await buildMessage(s, bob, { gid: team }, "first");
     const m2 = await buildMessage(s, carol, { gid: team }, "second", { mentions: [bob.uid] });
     midOf(await api.edit(bob, m1, "first (edited)"));
@@ -76,14 +57,13 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("forwards: a vocechat/archive send carries the path to the audience; an unknown path is a 400", async () => {
+    const { s, seed: { admin, bob, carol, team, fence } } = suite;
     const dm = await buildMessage(s, bob, { uid: carol.uid }, "forward me");
     const path = pathOf(await archive(carol, { mid_list: [dm] }));
     expect((await fetchArchive(path)).json()).toMatchObject({ messages: [{ mid: dm, source: { uid: bob.uid } }] });
-    const [b, c, a] = await Promise.all([bob, carol, admin].map((w) => openEvents(s.url, { "api-key": w.token })));
-    open.push(a, b, c);
-    await Promise.all([a, b, c].map((x) => x.waitFor((e: ServerEvent) => e.type === "ready")));
+    const [b, c, a] = await suite.connect(bob, carol, admin);
     const mid = midOf(await api.send(carol, `group/${team}/send`, `${path}\n`, "vocechat/archive", { local_id: 7 }));
-    const event: EventOf<"chat"> = await expectChatDelivery(mid, [b, c], [a], () => buildMessage(s, admin, { gid: general }, "fence"));
+    const event: EventOf<"chat"> = await expectChatDelivery(mid, [b, c], [a], fence);
     assertMatches("ChatMessage", event);
     expect(event.detail).toEqual({ type: "normal", properties: { local_id: 7 }, content_type: "vocechat/archive", content: path, expires_in: null });
     for (const body of ["", "2024/1/1/00000000-0000-4000-8000-000000000000", "../etc"]) {
@@ -94,6 +74,7 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("permissions: what the caller can read, admins included (403); 404 unknown, deleted or reaction; 400 unarchivable kind", async () => {
+    const { s, seed: { admin, bob, carol, general, team } } = suite;
     const dm = await buildMessage(s, bob, { uid: admin.uid }, "to admin");
     const priv = await buildMessage(s, bob, { gid: team }, "team");
     const pub = await buildMessage(s, bob, { gid: general }, "pub");
@@ -115,18 +96,17 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("callers: 401 anonymous; guests 403 (they cannot forward or save); bots may", async () => {
-    const guest = await buildGuest(s);
-    const bot = await buildBot(s);
+    const { s, seed: { bob, guest, bot, general, team } } = suite;
     const pub = await buildMessage(s, bob, { gid: general }, "pub");
     const priv = await buildMessage(s, bob, { gid: team }, "team");
-    expect((await archive(null, { mid_list: [pub] })).statusCode).toBe(401);
-    expect((await archive(guest, { mid_list: [pub] })).statusCode).toBe(403);
+    await expectMatrix(suite.seed, (who) => archive(who, { mid_list: [pub] }), { anonymous: 401, guest: 403 });
     expect((await archive(guest, { mid_list: [priv] })).statusCode).toBe(403);
     pathOf(await archive(bot, { mid_list: [pub] }));
   });
 
   it("GET: 400 empty path or one with a dot, 404 unknown", async () => {
-    expect((await s.app.inject({ method: "GET", url: "/api/resource/archive" })).statusCode).toBe(400);
+    const { s } = suite;
+    expect((await call(s, "GET", "/resource/archive")).statusCode).toBe(400);
     expect((await fetchArchive("")).statusCode).toBe(400);
     expect((await fetchArchive("2024/1/1/x.zip")).statusCode).toBe(400);
     expect((await fetchArchive("2024/1/1/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);

@@ -1,95 +1,68 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Archive, UploadFileResponse } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
+import type { Archive } from "@parley/protocol";
 import { sweepFiles } from "../../commands/files.js";
 import { assertMatches } from "../../test/contract.js";
-import { pseudoRandom, sendFile, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
-import { messageApi, midOf } from "../../test/api.js";
+import { image, pseudoRandom, sendFile, sendUpload, setFileExpiry, stored, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildChatSetup, buildMessage } from "../../test/factories.js";
+import { call, messageApi, midOf } from "../../test/api.js";
+import { expectStatuses } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
-const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#3366cc" } })
-    .jpeg()
-    .toBuffer();
-const png = (side: number, color: string) =>
-  sharp({ create: { width: side, height: side, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 
 /** Archives with attachments: files, thumbnails and avatars copied into the archive, and forwarded. */
 describe.each(dialects())("archive attachments (%s)", (dialect) => {
-  let s: TestServer;
-  let api: ReturnType<typeof messageApi>;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  let dave: Session;
-  let general: number;
-  let team: number;
+  // Otto is in neither the private channel nor Bob and Carol's DM.
+  const suite = useSuite(dialect, { seed: buildChatSetup });
+  const api = messageApi(suite);
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    api = messageApi(s);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-    dave = await buildMember(s, admin, "Dave");
-    general = await buildChannel(s, admin, { name: "general", is_public: true });
-    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
-  });
-  afterEach(async () => {
-    await s.close();
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
-    s.app.inject({ method, url: `/api${url}`, headers });
-  const archive = (who: Session | null, mids: unknown) =>
-    s.app.inject({ method: "POST", url: "/api/resource/archive", headers: who?.headers ?? {}, payload: { mid_list: mids } as object });
+  const get = (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") => call(suite.s, method, url, null, undefined, headers);
+  const archive = (who: Session | null, mids: unknown) => call(suite.s, "POST", "/resource/archive", who, { mid_list: mids });
   const pathOf = (res: { statusCode: number; body: string }) => {
     expect(res.statusCode, res.body).toBe(200);
     return JSON.parse(res.body) as string;
   };
   const attachmentUrl = (p: string, id: number | string, extra = "") =>
     `/resource/archive/attachment?file_path=${encodeURIComponent(p)}&attachment_id=${id}${extra}`;
-  const sendUpload = async (who: Session, to: string, file: UploadFileResponse) => midOf(await sendFile(s, who, to, JSON.stringify({ path: file.path })));
   const setAvatar = async (who: Session, body: Buffer) => {
-    const res = await s.app.inject({ method: "POST", url: "/api/user/avatar", headers: { ...who.headers, "content-type": "image/png" }, payload: body });
+    const res = await call(suite.s, "POST", "/user/avatar", who, body, { "content-type": "image/png" });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const onDisk = (...key: string[]) => path.join(s.ctx.config.dataDir, ...key.flatMap((k) => k.split("/")));
+  const onDisk = (...key: string[]) => stored(suite.s, ...key);
   const archiveDir = () => onDisk("archive_msgs");
 
   /** Bob (with an avatar) posts a photo and a PDF in the private channel, Carol a text. */
   async function conversation() {
-    await setAvatar(bob, await png(300, "#aa3300"));
-    const photoBytes = await jpeg(800, 600);
+    const { s, seed: { bob, carol, team } } = suite;
+    await setAvatar(bob, await image(300, 300, { background: "#aa3300" }));
+    const photoBytes = await image(800, 600, { format: "jpeg", background: "#3366cc" });
     const photo = await uploadFile(s, bob, photoBytes, { filename: "photo.jpg", content_type: "image/jpeg" });
     const pdfBytes = pseudoRandom(300_000, 5);
     const pdf = await uploadFile(s, bob, pdfBytes, { filename: "Relevé été.pdf", content_type: "application/pdf", chunkSize: 100_000 });
-    const m1 = await sendUpload(bob, `/group/${team}/send`, photo);
-    const m2 = await sendUpload(bob, `/group/${team}/send`, pdf);
+    const m1 = await sendUpload(s, bob, `/group/${team}/send`, photo);
+    const m2 = await sendUpload(s, bob, `/group/${team}/send`, pdf);
     const m3 = await buildMessage(s, carol, { gid: team }, "look at these");
     return { photo, photoBytes, pdf, pdfBytes, m1, m2, m3 };
   }
 
   it("forwards two messages with files: the recipient reads the Archive and byte-identical attachments, thumbnail and avatar included", async () => {
+    const { bob, carol, otto, team } = suite.seed;
     const c = await conversation();
     const p = pathOf(await archive(carol, [c.m3, c.m2, c.m1]));
-    // Carol forwards it to Dave, who is not in the channel.
-    const fwd = midOf(await api.send(carol, `user/${dave.uid}/send`, p, "vocechat/archive"));
-    const history = await api.history(dave, `user/${carol.uid}`);
+    // Carol forwards it to Otto, who is not in the channel.
+    const fwd = midOf(await api.send(carol, `user/${otto.uid}/send`, p, "vocechat/archive"));
+    const history = await api.history(otto, `user/${carol.uid}`);
     const received = history.find((m) => m.mid === fwd);
     expect(received?.detail).toMatchObject({ content_type: "vocechat/archive", content: p });
 
-    // Dave's client loads it by URL, without headers; with his session it is the same.
+    // Otto's client loads it by URL, without headers; with his session it is the same.
     const res = await get(`/resource/archive?file_path=${encodeURIComponent(p)}`);
     expect(res.statusCode).toBe(200);
-    expect((await get(`/resource/archive?file_path=${encodeURIComponent(p)}`, dave.headers)).body).toBe(res.body);
+    expect((await get(`/resource/archive?file_path=${encodeURIComponent(p)}`, otto.headers)).body).toBe(res.body);
     const body = res.json() as Archive;
     assertMatches("Archive", body);
     const at = (mid: number) => ({ mid, created_at: expect.any(Number), source: { gid: team } });
@@ -169,18 +142,19 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
   });
 
   it("the archive survives the originals: file deletion and expiry, the message's deletion, a new avatar", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const c = await conversation();
     const p = pathOf(await archive(bob, [c.m1, c.m2]));
     const before = (await get(`/resource/archive?file_path=${encodeURIComponent(p)}`)).body;
     const avatarBefore = (await get(attachmentUrl(p, 0))).rawPayload;
 
     midOf(await api.remove(bob, c.m1));
-    await setAvatar(bob, await png(200, "#00aa33"));
-    expect((await s.app.inject({ method: "DELETE", url: "/api/resource/file/delete", headers: admin.headers })).statusCode).toBe(200);
+    await setAvatar(bob, await image(200, 200, { background: "#00aa33" }));
+    expect((await call(s, "DELETE", "/resource/file/delete", admin)).statusCode).toBe(200);
     expect((await get(`/resource/file?file_path=${encodeURIComponent(c.photo.path)}`)).statusCode).toBe(404);
     expect(fs.existsSync(onDisk("upload", "file"))).toBe(false);
     // Files expire after a day; the archive is newer than that.
-    await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { max_file_expiry_mode: "Day1" } });
+    await setFileExpiry(s, admin, "Day1");
     await sweepFiles(s.ctx);
 
     expect((await get(`/resource/archive?file_path=${encodeURIComponent(p)}`)).body).toBe(before);
@@ -191,9 +165,10 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
   });
 
   it("a file already expired when archived keeps its message and properties, without attachments", async () => {
+    const { s, seed: { admin, carol } } = suite;
     const c = await conversation();
     await s.ctx.db.updateTable("files").set({ created_at: Date.now() - 3 * 86_400_000 }).where("path", "=", c.pdf.path).execute();
-    await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { max_file_expiry_mode: "Day1" } });
+    await setFileExpiry(s, admin, "Day1");
     const p = pathOf(await archive(carol, [c.m1, c.m2]));
     const body = (await get(`/resource/archive?file_path=${encodeURIComponent(p)}`)).json() as Archive;
     expect(body.num_attachments).toBe(3);
@@ -202,10 +177,11 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
   });
 
   it("the same file sent twice and the same sender are copied once", async () => {
+    const { s, seed: { bob, carol, general } } = suite;
     const data = pseudoRandom(10_000, 9);
     const file = await uploadFile(s, bob, data, { filename: "twice.bin" });
-    const m1 = await sendUpload(bob, `/group/${general}/send`, file);
-    const m2 = await sendUpload(bob, `/group/${general}/send`, file);
+    const m1 = await sendUpload(s, bob, `/group/${general}/send`, file);
+    const m2 = await sendUpload(s, bob, `/group/${general}/send`, file);
     const p = pathOf(await archive(carol, [m1, m2]));
     const body = (await get(`/resource/archive?file_path=${encodeURIComponent(p)}`)).json() as Archive;
     // Bob has no avatar: no attachment for him.
@@ -218,32 +194,34 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
   });
 
   it("creation: 401 anonymous; everyone, admins included, only what they can read (403, nothing copied)", async () => {
+    const { s, seed: { admin, bob, carol, otto, guest, general } } = suite;
     const c = await conversation();
-    const guest = await buildGuest(s);
     const pubFile = await uploadFile(s, bob, pseudoRandom(5_000, 3), { filename: "pub.bin" });
-    const pub = await sendUpload(bob, `/group/${general}/send`, pubFile);
-    const dm = await sendUpload(bob, `/user/${carol.uid}/send`, c.pdf);
+    const pub = await sendUpload(s, bob, `/group/${general}/send`, pubFile);
+    const dm = await sendUpload(s, bob, `/user/${carol.uid}/send`, c.pdf);
 
-    expect((await archive(null, [pub])).statusCode).toBe(401);
-    expect((await archive(guest, [pub, c.m1])).statusCode).toBe(403);
-    expect((await archive(dave, [c.m1])).statusCode).toBe(403); // not in the private channel
-    expect((await archive(dave, [dm])).statusCode).toBe(403); // someone else's DM
-    expect((await archive(carol, [c.m1, 999_999])).statusCode).toBe(404);
     const audio = midOf(await sendFile(s, bob, `/group/${general}/send`, JSON.stringify({ path: pubFile.path }), undefined, "vocechat/audio"));
-    expect((await archive(bob, [pub, audio])).statusCode).toBe(400);
+    await expectStatuses({
+      anonymous: [() => archive(null, [pub]), 401],
+      "a guest (guests cannot forward or save)": [() => archive(guest, [pub, c.m1]), 403],
+      "a private channel of others": [() => archive(otto, [c.m1]), 403],
+      "someone else's DM": [() => archive(otto, [dm]), 403],
+      "an unknown message": [() => archive(carol, [c.m1, 999_999]), 404],
+      "an audio message": [() => archive(bob, [pub, audio]), 400],
+      "a guest, a public message only": [() => archive(guest, [pub]), 403],
+      // The admin is neither in the private channel nor a party to the DM.
+      "the admin, a private channel": [() => archive(admin, [c.m1]), 403],
+      "the admin, a DM of others": [() => archive(admin, [dm]), 403],
+    });
     // Refusals are decided before anything is copied.
     expect(fs.existsSync(archiveDir())).toBe(false);
     expect(await s.ctx.db.selectFrom("archives").selectAll().execute()).toEqual([]);
-
-    expect((await archive(guest, [pub])).statusCode).toBe(403); // guests cannot forward or save
-    // The admin is neither in the private channel nor a party to the DM.
-    expect((await archive(admin, [c.m1])).statusCode).toBe(403);
-    expect((await archive(admin, [dm])).statusCode).toBe(403);
     const byCarol = pathOf(await archive(carol, [c.m1, c.m2, dm, pub]));
     expect(((await get(`/resource/archive?file_path=${encodeURIComponent(byCarol)}`)).json() as Archive).num_attachments).toBe(5);
   });
 
   it("reads: 400 for a bad path or attachment id, 404 for an unknown archive or attachment", async () => {
+    const { carol } = suite.seed;
     const c = await conversation();
     const p = pathOf(await archive(carol, [c.m1]));
     for (const q of [
@@ -268,17 +246,18 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
   });
 
   it("archives expire with the files (max_file_expiry_mode, by their own age); the job deletes them with their attachments", async () => {
+    const { s, seed: { admin, carol } } = suite;
     const c = await conversation();
     const old = pathOf(await archive(carol, [c.m1]));
     const fresh = pathOf(await archive(carol, [c.m3]));
     await s.ctx.db.updateTable("archives").set({ created_at: Date.now() - 2 * 86_400_000 }).where("path", "=", old).execute();
     expect((await get(`/resource/archive?file_path=${encodeURIComponent(old)}`)).statusCode).toBe(200); // expiry is off
-    await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { max_file_expiry_mode: "Day1" } });
+    await setFileExpiry(s, admin, "Day1");
     expect((await get(`/resource/archive?file_path=${encodeURIComponent(old)}`)).statusCode).toBe(404);
     expect((await get(attachmentUrl(old, 1))).statusCode).toBe(404);
     // An expired archive cannot be forwarded any more; a fresh one can.
     const forward = (path: string) =>
-      s.app.inject({ method: "POST", url: `/api/user/${admin.uid}/send`, headers: { ...carol.headers, "content-type": "vocechat/archive" }, payload: path });
+      call(s, "POST", `/user/${admin.uid}/send`, carol, path, { "content-type": "vocechat/archive" });
     expect((await forward(old)).statusCode).toBe(400);
     expect((await forward(fresh)).statusCode).toBe(200);
     expect(fs.existsSync(onDisk("archive_msgs", old))).toBe(true);
