@@ -1,39 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, type Cast } from "../../test/factories.js";
+import { describe, expect, it } from "vitest";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel } from "../../test/factories.js";
 import { call, type Reply } from "../../test/api.js";
-import { expectEvents, Streams } from "../../test/events.js";
+import { expectEvents } from "../../test/events.js";
 
 /** `GET`/`POST`/`DELETE /group/{gid}/announcement` (contract §11). */
 describe.each(dialects())("channel announcements (%s)", (dialect) => {
-  let s: TestServer;
-  let c: Cast;
-  let streams: Streams<keyof Cast> | null = null;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    c = await buildCast(s);
-  });
-  afterEach(async () => {
-    streams?.close();
-    streams = null;
-    await s.close();
-  });
-  const listen = async () => {
-    if (!s.url) await s.listen();
-    streams = await Streams.open(s, c);
-    return streams;
-  };
-  const read = (gid: number, who: Session | null) => call(s, "GET", `/group/${gid}/announcement`, who);
+  const suite = useSuite(dialect, { seed: buildCast });
+  const read = (gid: number, who: Session | null) => call(suite.s, "GET", `/group/${gid}/announcement`, who);
   const name = (who: Session | null) => who?.login.user.name ?? "anonymous";
 
   it("set, read, replace and remove on a private channel; events to its members only", async () => {
+    const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
     const none = await read(gid, c.carol);
     expect(none.statusCode).toBe(200);
     expect(none.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(none.json()).toEqual({ announcement: null });
 
-    const ev = await listen();
+    const ev = await suite.streams(c);
     const before = Date.now();
     let res!: Reply;
     const got = await ev.capture(async () => {
@@ -70,9 +56,10 @@ describe.each(dialects())("channel announcements (%s)", (dialect) => {
   });
 
   it("a public channel: anyone with a token reads it; admins set it; everyone hears", async () => {
+    const { s, seed: c } = suite;
     const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
     expect((await call(s, "POST", `/group/${pub}/announcement`, c.bob, { content: "mine" })).statusCode).toBe(403);
-    const ev = await listen();
+    const ev = await suite.streams(c);
     const got = await ev.capture(() => call(s, "POST", `/group/${pub}/announcement`, c.admin, { content: "Welcome" }));
     const announcement = (await read(pub, c.guest)).json() as { announcement: unknown };
     const event = { type: "group_announcement_changed", gid: pub, ...announcement };
@@ -82,6 +69,7 @@ describe.each(dialects())("channel announcements (%s)", (dialect) => {
   });
 
   it("the caller matrix, 400 and 404", async () => {
+    const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
     const readMatrix: [Session | null, number][] = [
       [null, 401],

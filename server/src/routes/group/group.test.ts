@@ -1,22 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
 
 describe.each(dialects())("group routes (%s)", (dialect) => {
-  let s: TestServer;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect);
 
-  const get = (url: string, who?: Session | null) => s.app.inject({ method: "GET", url, headers: who?.headers ?? {} });
+  const get = (url: string, who?: Session | null) => suite.s.app.inject({ method: "GET", url, headers: who?.headers ?? {} });
   const create = (who: Session | null, payload: object) =>
-    s.app.inject({ method: "POST", url: "/api/group", headers: who?.headers ?? {}, payload });
+    suite.s.app.inject({ method: "POST", url: "/api/group", headers: who?.headers ?? {}, payload });
   const send = (who: Session | null, gid: number | string, text: string) =>
-    s.app.inject({
+    suite.s.app.inject({
       method: "POST",
       url: `/api/group/${gid}/send`,
       headers: { "content-type": "text/plain", ...(who?.headers ?? {}) },
@@ -30,14 +25,15 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
   /** Admin, Bob and Carol: the usual cast (three logins). */
   async function cast() {
-    const admin = await buildAdmin(s);
-    const bob = await buildMember(s, admin, "Bob");
-    const carol = await buildMember(s, admin, "Carol");
+    const admin = await buildAdmin(suite.s);
+    const bob = await buildMember(suite.s, admin, "Bob");
+    const carol = await buildMember(suite.s, admin, "Carol");
     return { admin, bob, carol };
   }
 
   describe("POST /api/group", () => {
     it("creates a public channel: no owner, no members", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const before = Date.now();
       const res = await create(admin, { name: "general", description: "all hands", is_public: true });
@@ -65,6 +61,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("400 for a public channel with members, unknown or guest member uids, bad names", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const guest = await buildGuest(s);
       for (const payload of [
@@ -87,6 +84,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 for a guest", async () => {
+      const { s } = suite;
       await buildAdmin(s);
       const guest = await buildGuest(s);
       expect((await create(null, { name: "x", is_public: true })).statusCode).toBe(401);
@@ -95,6 +93,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("only_admin_can_create_group: members may still create private channels", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       expect((await create(bob, { name: "bob public", is_public: true })).statusCode).toBe(200);
@@ -107,6 +106,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
   describe("GET /api/group", () => {
     it("lists public channels and the private ones containing the caller", async () => {
+      const { s } = suite;
       const { admin, bob, carol } = await cast();
       const pub = await buildChannel(s, admin, { name: "general", is_public: true });
       const bobs = await buildChannel(s, bob, { name: "bob+carol", members: [carol.uid] });
@@ -129,6 +129,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
   describe("GET /api/group/{gid}", () => {
     it("public channels are readable anonymously; private ones only by members", async () => {
+      const { s } = suite;
       const { admin, bob, carol } = await cast();
       const pub = await buildChannel(s, bob, { name: "general", is_public: true });
       const priv = await buildChannel(s, bob, { name: "private" });
@@ -174,6 +175,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
   describe("POST /api/group/{gid}/send", () => {
     it("any member may post to a public channel; private channels are members only", async () => {
+      const { s } = suite;
       const { admin, bob, carol } = await cast();
       const pub = await buildChannel(s, admin, { name: "general", is_public: true });
       const priv = await buildChannel(s, bob, { name: "private" });
@@ -200,6 +202,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("only_owner_can_send_msg: 403 for plain members, 200 for the owner and admins", async () => {
+      const { s } = suite;
       const { admin, bob, carol } = await cast();
       const priv = await buildChannel(s, bob, { name: "announcements", members: [admin.uid, carol.uid] });
       const pub = await buildChannel(s, admin, { name: "news", is_public: true });
@@ -220,6 +223,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
 
   describe("GET /api/group/{gid}/history", () => {
     it("public history is readable by any user; private by members; 404 unknown", async () => {
+      const { s } = suite;
       const { admin, bob, carol } = await cast();
       const pub = await buildChannel(s, admin, { name: "general", is_public: true });
       const priv = await buildChannel(s, bob, { name: "private", members: [admin.uid] });
@@ -260,6 +264,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
     });
 
     it("pages with an exclusive `before` and `limit`; 400 for bad values", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       const other = await buildChannel(s, admin, { name: "other", is_public: true });
@@ -283,6 +288,7 @@ describe.each(dialects())("group routes (%s)", (dialect) => {
   });
   describe("the channel routes of issue 3", () => {
     it("malformed ids, bodies and queries get a short 4xx and change nothing", async () => {
+      const { s } = suite;
       const { admin, bob } = await cast();
       const gid = await buildChannel(s, bob, { name: "team", members: [admin.uid] });
       const routes: ["GET" | "POST" | "PUT" | "DELETE", string][] = [

@@ -1,51 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkInviteToken, consumeInviteToken, joinInvitedGroup } from "../../commands/invites.js";
 import { inviteTokenHash } from "../../repos/invites.js";
 import { assertMatches } from "../../test/contract.js";
 import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, buildUser, type Cast } from "../../test/factories.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel, buildUser } from "../../test/factories.js";
 import { call } from "../../test/api.js";
-import { expectEvents, Streams } from "../../test/events.js";
+import { expectEvents } from "../../test/events.js";
 
 const HOST = { host: "chat.example.com", "x-forwarded-proto": "https" };
 
 /** Invite links (`create_reg_magic_link`, `create_invite_private_magic_link`) and `POST /user/join_private`. */
 describe.each(dialects())("invite links (%s)", (dialect) => {
-  let s: TestServer;
-  let c: Cast;
-  let streams: Streams<keyof Cast> | null = null;
-  const extra: TestServer[] = [];
-  beforeEach(async () => {
-    // Links are built from the forwarded scheme and host, as behind a reverse proxy.
-    s = await startTestServer(dialect, { trustProxy: true });
-    c = await buildCast(s);
-  });
-  afterEach(async () => {
-    streams?.close();
-    streams = null;
-    for (const x of extra.splice(0)) await x.close();
-    await s.close();
-  });
-  const listen = async () => {
-    if (!s.url) await s.listen();
-    streams = await Streams.open(s, c);
-    return streams;
-  };
+  // Links are built from the forwarded scheme and host, as behind a reverse proxy.
+  const suite = useSuite(dialect, { config: { trustProxy: true }, seed: buildCast });
   const name = (who: Session | null) => who?.login.user.name ?? "anonymous";
   const get = (server: TestServer, url: string, who: Session | null) =>
     server.app.inject({ method: "GET", url: `/api${url}`, headers: { ...HOST, ...(who?.headers ?? {}) } });
   const tokenOf = (link: string) => decodeURIComponent(/magic_token=([^&#]+)/.exec(link)?.[1] ?? "");
-  const privateLink = async (gid: number, who: Session = c.bob, query = "", server = s) => {
+  const privateLink = async (gid: number, who: Session = suite.seed.bob, query = "", server = suite.s) => {
     const res = await get(server, `/group/create_invite_private_magic_link?gid=${gid}${query}`, who);
     expect(res.statusCode, res.body).toBe(200);
     return tokenOf(res.body);
   };
-  const join = (who: Session | null, magic_token: unknown, server = s) =>
+  const join = (who: Session | null, magic_token: unknown, server = suite.s) =>
     server.app.inject({ method: "POST", url: "/api/user/join_private", headers: who?.headers ?? {}, payload: { magic_token } });
-  const inviteRow = (token: string) => s.ctx.db.selectFrom("invite_links").selectAll().where("token_hash", "=", inviteTokenHash(token)).executeTakeFirst();
+  const inviteRow = (token: string) => suite.s.ctx.db.selectFrom("invite_links").selectAll().where("token_hash", "=", inviteTokenHash(token)).executeTakeFirst();
 
   describe("GET /api/group/create_reg_magic_link", () => {
     it("answers a text/plain registration link; the token is stored hashed with its limits", async () => {
+      const { s, seed: c } = suite;
       const before = Date.now();
       const res = await get(s, "/group/create_reg_magic_link", c.bob);
       expect(res.statusCode).toBe(200);
@@ -73,6 +57,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
     });
 
     it("into a channel: 404 unknown, 403 a private one the caller is not in; consumeInviteToken for sign-up", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
       expect((await get(s, "/group/create_reg_magic_link?gid=999", c.bob)).statusCode).toBe(404);
@@ -97,7 +82,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
       expect(await consumeInviteToken(s.ctx.db, token)).toBeNull();
       expect(await checkInviteToken(s.ctx.db, token)).toBe(false);
       const newbie = await buildUser(s, "Newbie");
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(() => joinInvitedGroup(s.ctx, gid, newbie.uid));
       const card = (await call(s, "GET", `/group/${gid}`, c.bob)).json();
       expectEvents(got, {
@@ -108,6 +93,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
     });
 
     it("400 for out-of-range options; admin-only inviting by server switches", async () => {
+      const { s, seed: c } = suite;
       for (const q of ["expired_in=0", "expired_in=2592001", "expired_in=abc", "max_times=0", "max_times=10000001", "gid=x"]) {
         expect((await get(s, `/group/create_reg_magic_link?${q}`, c.bob)).statusCode, q).toBe(400);
       }
@@ -123,6 +109,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
 
   describe("GET /api/group/create_invite_private_magic_link", () => {
     it("answers a text/plain link to the invite page of the channel", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const res = await get(s, `/group/create_invite_private_magic_link?gid=${gid}&expired_in=3600&max_times=5`, c.carol);
       expect(res.statusCode).toBe(200);
@@ -134,6 +121,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
     });
 
     it("the caller matrix; 400 without a gid or for a public channel; 404", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
       const matrix: [Session | null, number][] = [
@@ -159,9 +147,10 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
 
   describe("POST /api/user/join_private", () => {
     it("joins: the Group answers; joined_group to the joiner, user_joined_group to the members; one use spent", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const token = await privateLink(gid, c.bob, "&max_times=3");
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Awaited<ReturnType<typeof join>>;
       const got = await ev.capture(async () => {
         res = await join(c.otto, token);
@@ -184,6 +173,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
     });
 
     it("409 for unknown, wrong-kind, expired and used-up tokens; 412 on a public channel; the caller matrix", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team" });
       expect((await join(c.otto, "no-such-token")).statusCode).toBe(409);
       const reg = tokenOf((await get(s, `/group/create_reg_magic_link?gid=${gid}`, c.bob)).body);
@@ -220,6 +210,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
     });
 
     it("a link expires after expired_in seconds", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team" });
       const token = await privateLink(gid, c.bob, "&expired_in=1");
       await new Promise((r) => setTimeout(r, 1_100));
@@ -228,19 +219,24 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
     });
 
     it("links survive a restart, with their remaining uses", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team" });
       const storage = { dataDir: s.ctx.config.dataDir, databaseSchema: s.ctx.config.databaseSchema };
+      // Started by hand: two servers one after the other on the suite server's storage, as restarts.
       const first = await startTestServer(dialect, storage);
       const token = await privateLink(gid, c.bob, "&max_times=2", first);
       expect((await join(c.carol, token, first)).statusCode).toBe(200);
       await first.close();
       const second = await startTestServer(dialect, storage);
-      extra.push(second);
-      expect((await join(c.otto, token, second)).statusCode).toBe(200);
-      expect((await join(c.bot, token, second)).statusCode).toBe(409);
-      expect(((await call(second, "GET", `/group/${gid}`, c.bob)).json() as { members: number[] }).members).toEqual(
-        [c.bob.uid, c.carol.uid, c.otto.uid].sort((a, b) => a - b),
-      );
+      try {
+        expect((await join(c.otto, token, second)).statusCode).toBe(200);
+        expect((await join(c.bot, token, second)).statusCode).toBe(409);
+        expect(((await call(second, "GET", `/group/${gid}`, c.bob)).json() as { members: number[] }).members).toEqual(
+          [c.bob.uid, c.carol.uid, c.otto.uid].sort((a, b) => a - b),
+        );
+      } finally {
+        await second.close();
+      }
     });
   });
 });

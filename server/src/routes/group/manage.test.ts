@@ -1,30 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, buildMessage, type Cast } from "../../test/factories.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel, buildMessage } from "../../test/factories.js";
 import { call, type Reply } from "../../test/api.js";
-import { expectEvents, Streams } from "../../test/events.js";
+import { expectEvents } from "../../test/events.js";
 
 /** `PUT /group/{gid}`, `DELETE /group/{gid}`, `POST /group/{gid}/change_type`, `DELETE /group/{gid}/clear`. */
 describe.each(dialects())("channel management (%s)", (dialect) => {
-  let s: TestServer;
-  let c: Cast;
-  let streams: Streams<keyof Cast> | null = null;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    c = await buildCast(s);
-  });
-  afterEach(async () => {
-    streams?.close();
-    streams = null;
-    await s.close();
-  });
-  const listen = async () => {
-    if (!s.url) await s.listen();
-    streams = await Streams.open(s, c);
-    return streams;
-  };
-  const card = async (gid: number, who: Session = c.admin) => (await call(s, "GET", `/group/${gid}`, who)).json() as Record<string, unknown>;
+  const suite = useSuite(dialect, { seed: buildCast });
+  const card = async (gid: number, who: Session = suite.seed.admin) => (await call(suite.s, "GET", `/group/${gid}`, who)).json() as Record<string, unknown>;
   const changed = (gid: number, fields: Record<string, unknown>) => ({
     type: "group_changed",
     gid,
@@ -37,21 +22,22 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
   });
   /** A private channel of Bob's with Carol and the bot, and a public one; gids differ from every uid. */
   async function channels() {
-    await buildChannel(s, c.admin, { name: "padding 1", is_public: true });
-    await buildChannel(s, c.admin, { name: "padding 2", is_public: true });
-    await buildChannel(s, c.admin, { name: "padding 3", is_public: true });
-    await buildChannel(s, c.admin, { name: "padding 4", is_public: true });
-    await buildChannel(s, c.admin, { name: "padding 5", is_public: true });
-    await buildChannel(s, c.admin, { name: "padding 6", is_public: true });
-    const priv = await buildChannel(s, c.bob, { name: "bob's", members: [c.carol.uid, c.bot.uid] });
-    const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
+    await buildChannel(suite.s, suite.seed.admin, { name: "padding 1", is_public: true });
+    await buildChannel(suite.s, suite.seed.admin, { name: "padding 2", is_public: true });
+    await buildChannel(suite.s, suite.seed.admin, { name: "padding 3", is_public: true });
+    await buildChannel(suite.s, suite.seed.admin, { name: "padding 4", is_public: true });
+    await buildChannel(suite.s, suite.seed.admin, { name: "padding 5", is_public: true });
+    await buildChannel(suite.s, suite.seed.admin, { name: "padding 6", is_public: true });
+    const priv = await buildChannel(suite.s, suite.seed.bob, { name: "bob's", members: [suite.seed.carol.uid, suite.seed.bot.uid] });
+    const pub = await buildChannel(suite.s, suite.seed.admin, { name: "general", is_public: true });
     return { priv, pub };
   }
 
   describe("PUT /api/group/{gid}", () => {
     it("the owner updates a private channel: 200 empty; group_changed to its members only", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Reply;
       const got = await ev.capture(async () => {
         res = await call(s, "PUT", `/group/${priv}`, c.bob, { name: "renamed", description: "about it" });
@@ -66,8 +52,9 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("a public channel: admins only, and the event reaches every stream (guests included)", async () => {
+      const { s, seed: c } = suite;
       const { pub } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       expect((await call(s, "PUT", `/group/${pub}`, c.bob, { name: "mine" })).statusCode).toBe(403);
       const got = await ev.capture(() => call(s, "PUT", `/group/${pub}`, c.admin, { description: "for everyone" }));
       const event = changed(pub, { description: "for everyone" });
@@ -78,8 +65,9 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("the newer switches are stored, shown and included in the event only when set", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const body = { only_owner_can_send_msg: true, show_email: true, add_friend: false, dm_to_member: false, ext_setting: '{"x":1}' };
       const got = await ev.capture(async () => expect((await call(s, "PUT", `/group/${priv}`, c.bob, body)).statusCode).toBe(200));
       const event = changed(priv, body);
@@ -96,8 +84,9 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("transfers ownership to a member; 400 for a non-member owner", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       expect((await call(s, "PUT", `/group/${priv}`, c.bob, { owner: c.otto.uid })).statusCode).toBe(400);
       expect((await call(s, "PUT", `/group/${priv}`, c.bob, { owner: 999 })).statusCode).toBe(400);
       const got = await ev.capture(() => call(s, "PUT", `/group/${priv}`, c.bob, { owner: c.carol.uid }));
@@ -110,6 +99,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("400 for an empty or malformed body, 404 unknown, and the caller matrix", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
       for (const payload of [{}, { name: null }, { name: "" }, { name: "  " }, { name: "x".repeat(65) }, { owner: "x" }, { show_email: "yes" }, []]) {
         expect((await call(s, "PUT", `/group/${priv}`, c.bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
@@ -133,6 +123,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
 
   describe("DELETE /api/group/{gid}", () => {
     it("deletes a private channel with its messages: kick_from_group{group_deleted} to its members only", async () => {
+      const { s, seed: c } = suite;
       const { priv, pub } = await channels();
       const m1 = await buildMessage(s, c.carol, { gid: priv }, "secret one");
       await buildMessage(s, c.bob, { gid: priv }, "secret two");
@@ -140,7 +131,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
       await call(s, "POST", `/group/${priv}/announcement`, c.bob, { content: "hello" });
       await call(s, "GET", `/group/create_invite_private_magic_link?gid=${priv}`, c.bob);
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Reply;
       const got = await ev.capture(async () => {
         res = await call(s, "DELETE", `/group/${priv}`, c.bob);
@@ -161,15 +152,16 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       }
       // Not replayed on a fresh connect either.
       ev.close();
-      const again = await Streams.open(s, { carol: c.carol });
+      const again = await suite.streams({ carol: c.carol });
       const replay = again.clients.carol.events.filter((e) => e.type === "chat").map((e) => (e.type === "chat" ? e.mid : 0));
       again.close();
       expect(replay).toEqual([kept]);
     });
 
     it("a public channel: admins only; the kick reaches every stream", async () => {
+      const { s, seed: c } = suite;
       const { pub } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       expect((await call(s, "DELETE", `/group/${pub}`, c.bob)).statusCode).toBe(403);
       const got = await ev.capture(async () => expect((await call(s, "DELETE", `/group/${pub}`, c.admin)).statusCode).toBe(200));
       const event = { type: "kick_from_group", gid: pub, reason: "group_deleted" };
@@ -177,6 +169,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("the caller matrix, 404 and 400", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
       const matrix: [Session | null, number][] = [
         [null, 401],
@@ -198,8 +191,9 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
 
   describe("POST /api/group/{gid}/change_type", () => {
     it("public → private without a list: every non-guest user is a member, the caller owns it", async () => {
+      const { s, seed: c } = suite;
       const { pub } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false })).statusCode).toBe(200));
       const members = [c.admin, c.bob, c.carol, c.otto, c.bot].map((x) => x.uid).sort((a, b) => a - b);
       const group = await card(pub);
@@ -219,8 +213,9 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("public → private with a list: those not on it are kicked", async () => {
+      const { s, seed: c } = suite;
       const { pub } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(() => call(s, "POST", `/group/${pub}/change_type`, c.admin, { is_public: false, members: [c.carol.uid] }));
       const group = await card(pub);
       expect(group).toMatchObject({ owner: c.admin.uid, members: [c.admin.uid, c.carol.uid].sort((a, b) => a - b) });
@@ -231,8 +226,9 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("private → public: owner and members dropped; members get group_changed, everyone the public card", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${priv}/change_type`, c.bob, { is_public: true })).statusCode).toBe(200));
       const group = await card(priv, c.guest);
       assertMatches("Group", group);
@@ -246,14 +242,16 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("the same type changes nothing and emits nothing", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${priv}/change_type`, c.bob, { is_public: false })).statusCode).toBe(200));
       expectEvents(got, {});
       expect(await card(priv)).toMatchObject({ owner: c.bob.uid, is_public: false });
     });
 
     it("the caller matrix and bad input", async () => {
+      const { s, seed: c } = suite;
       const { priv, pub } = await channels();
       const matrix: [Session | null, number][] = [
         [null, 401],
@@ -280,12 +278,13 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
 
   describe("DELETE /api/group/{gid}/clear", () => {
     it("deletes the channel's messages and pins: pin removals, then group_message_cleared, to members only", async () => {
+      const { s, seed: c } = suite;
       const { priv, pub } = await channels();
       const m1 = await buildMessage(s, c.carol, { gid: priv }, "one");
       await buildMessage(s, c.carol, { gid: priv }, "two");
       const other = await buildMessage(s, c.carol, { gid: pub }, "elsewhere");
       await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Reply;
       const got = await ev.capture(async () => {
         res = await call(s, "DELETE", `/group/${priv}/clear`, c.bob);
@@ -305,9 +304,10 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("a public channel: admins only; the event reaches every stream", async () => {
+      const { s, seed: c } = suite;
       const { pub } = await channels();
       await buildMessage(s, c.carol, { gid: pub }, "hello");
-      const ev = await listen();
+      const ev = await suite.streams(c);
       expect((await call(s, "DELETE", `/group/${pub}/clear`, c.bob)).statusCode).toBe(403);
       const got = await ev.capture(() => call(s, "DELETE", `/group/${pub}/clear`, c.admin));
       const event = { type: "group_message_cleared", gid: pub };
@@ -316,6 +316,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     });
 
     it("the caller matrix and 404", async () => {
+      const { s, seed: c } = suite;
       const { priv } = await channels();
       await buildMessage(s, c.carol, { gid: priv }, "keep me");
       const matrix: [Session | null, number][] = [

@@ -1,40 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, buildUser, type Cast } from "../../test/factories.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel, buildUser } from "../../test/factories.js";
 import { call, type Reply } from "../../test/api.js";
-import { expectEvents, Streams } from "../../test/events.js";
+import { expectEvents } from "../../test/events.js";
 
 /** `GET /group/{gid}/leave`, `POST /group/{gid}/members/add|remove`, and `only_admin_can_see_channel_members`. */
 describe.each(dialects())("channel membership (%s)", (dialect) => {
-  let s: TestServer;
-  let c: Cast;
-  let streams: Streams<keyof Cast> | null = null;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    c = await buildCast(s);
-  });
-  afterEach(async () => {
-    streams?.close();
-    streams = null;
-    await s.close();
-  });
-  const listen = async () => {
-    if (!s.url) await s.listen();
-    streams = await Streams.open(s, c);
-    return streams;
-  };
-  const card = async (gid: number, who: Session = c.admin) => (await call(s, "GET", `/group/${gid}`, who)).json() as Record<string, unknown>;
+  const suite = useSuite(dialect, { seed: buildCast });
+  const card = async (gid: number, who: Session = suite.seed.admin) => (await call(suite.s, "GET", `/group/${gid}`, who)).json() as Record<string, unknown>;
   const sorted = (...who: Session[]) => who.map((x) => x.uid).sort((a, b) => a - b);
-  const setExt = (ext: Record<string, boolean>) => s.ctx.repos.config.set("system_common", { ext_setting: JSON.stringify(ext) });
+  const setExt = (ext: Record<string, boolean>) => suite.s.ctx.repos.config.set("system_common", { ext_setting: JSON.stringify(ext) });
   const name = (who: Session | null) => who?.login.user.name ?? "anonymous";
 
   describe("GET /api/group/{gid}/leave", () => {
     it("a member leaves: user_leaved_group{uid:[leaver]} to the members, leaver included, nobody else", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.otto.uid] });
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Reply;
       const got = await ev.capture(async () => {
         res = await call(s, "GET", `/group/${gid}/leave`, c.carol);
@@ -51,6 +37,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
     });
 
     it("403 for the owner, a public channel and non-members; 404; the caller matrix", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
       const matrix: [Session | null, number][] = [
@@ -75,8 +62,9 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
 
   describe("POST /api/group/{gid}/members/add", () => {
     it("joined_group to the new members, user_joined_group to the existing ones, nothing to others", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Reply;
       const got = await ev.capture(async () => {
         res = await call(s, "POST", `/group/${gid}/members/add`, c.carol, [c.otto.uid, c.bot.uid, c.otto.uid]);
@@ -93,6 +81,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
     });
 
     it("400 for unknown, guest or existing uids and bad bodies; 403 public; 404; the caller matrix", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
       for (const body of [[999], [c.guest.uid], [c.carol.uid], [c.otto.uid, c.carol.uid], { uid: c.otto.uid }, ["x"], [0]]) {
@@ -121,6 +110,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
     });
 
     it("admin_only_can_invite: only admins may add members", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       await setExt({ admin_only_can_invite: true });
       expect((await call(s, "POST", `/group/${gid}/members/add`, c.carol, [c.otto.uid])).statusCode).toBe(403);
@@ -133,8 +123,9 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
 
   describe("POST /api/group/{gid}/members/remove", () => {
     it("kick_from_group{kick} to the removed, user_leaved_group to the remaining members", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.otto.uid, c.bot.uid] });
-      const ev = await listen();
+      const ev = await suite.streams(c);
       let res!: Reply;
       const got = await ev.capture(async () => {
         res = await call(s, "POST", `/group/${gid}/members/remove`, c.bob, [c.carol.uid, c.bot.uid]);
@@ -149,6 +140,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
     });
 
     it("403 removing the owner, public, non-managers; 404 a non-member; the caller matrix", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.otto.uid, c.bot.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
       expect((await call(s, "POST", `/group/${gid}/members/remove`, c.admin, [c.bob.uid])).statusCode).toBe(403);
@@ -175,6 +167,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
 
   describe("only_admin_can_see_channel_members", () => {
     it("hides the member list from non-admins who do not own the channel, but keeps their own membership", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.otto.uid] });
       const all = sorted(c.bob, c.carol, c.otto);
       expect((await card(gid, c.carol)).members).toEqual(all);
@@ -193,9 +186,10 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
     });
 
     it("membership events: admins and the owner hear everything, others only about themselves", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.admin.uid] });
       await setExt({ only_admin_can_see_channel_members: true });
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(() => call(s, "POST", `/group/${gid}/members/add`, c.bob, [c.otto.uid, c.bot.uid]));
       const full = await card(gid, c.bob);
       const joinedFor = (who: Session) => ({ type: "joined_group", group: { ...full, members: [who.uid] } });

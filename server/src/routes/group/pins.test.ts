@@ -1,37 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventOf, PinnedMessage } from "@parley/protocol";
 import { refreshPinnedMessage } from "../../commands/pins.js";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, buildChannel, buildMessage, type Cast } from "../../test/factories.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast, buildChannel, buildMessage } from "../../test/factories.js";
 import { call, type Reply } from "../../test/api.js";
-import { expectEvents, Streams } from "../../test/events.js";
+import { expectEvents } from "../../test/events.js";
 
 /** `POST /group/{gid}/pin` and `/unpin`, pins in Group objects, and the refresh after edits and deletes. */
 describe.each(dialects())("pinned messages (%s)", (dialect) => {
-  let s: TestServer;
-  let c: Cast;
-  let streams: Streams<keyof Cast> | null = null;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    c = await buildCast(s);
-  });
-  afterEach(async () => {
-    streams?.close();
-    streams = null;
-    await s.close();
-  });
-  const listen = async () => {
-    if (!s.url) await s.listen();
-    streams = await Streams.open(s, c);
-    return streams;
-  };
-  const pins = async (gid: number, who: Session = c.bob) =>
-    ((await call(s, "GET", `/group/${gid}`, who)).json() as { pinned_messages: PinnedMessage[] }).pinned_messages;
+  const suite = useSuite(dialect, { seed: buildCast });
+  const pins = async (gid: number, who: Session = suite.seed.bob) =>
+    ((await call(suite.s, "GET", `/group/${gid}`, who)).json() as { pinned_messages: PinnedMessage[] }).pinned_messages;
   const name = (who: Session | null) => who?.login.user.name ?? "anonymous";
 
   it("the owner pins a message: 200 empty; pinned_message_updated with the pin to the members only", async () => {
+    const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
     const mid = await s.app
       .inject({
@@ -41,7 +27,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
         payload: "**pin me**",
       })
       .then((r) => r.json() as number);
-    const ev = await listen();
+    const ev = await suite.streams(c);
     const before = Date.now();
     let res!: Reply;
     const got = await ev.capture(async () => {
@@ -66,6 +52,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
   });
 
   it("pins are listed in pin order in every Group object; 409 when already pinned; unpin emits msg:null", async () => {
+    const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
     const m1 = await buildMessage(s, c.carol, { gid: gid }, "first written");
     const m2 = await buildMessage(s, c.carol, { gid: gid }, "second written");
@@ -85,7 +72,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     carol.close();
     expect(related.groups.find((g) => g.gid === gid)?.pinned_messages).toEqual(listed);
 
-    const ev = await listen();
+    const ev = await suite.streams(c);
     const got = await ev.capture(async () => expect((await call(s, "POST", `/group/${gid}/unpin`, c.bob, { mid: m2 })).statusCode).toBe(200));
     const event = { type: "pinned_message_updated", gid, mid: m2, msg: null };
     expectEvents(got, { bob: [event], carol: [event] });
@@ -94,6 +81,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
   });
 
   it("404 for a message that does not exist, is elsewhere, or is a DM; 400 bad bodies", async () => {
+    const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
     const other = await buildChannel(s, c.bob, { name: "other" });
     const elsewhere = await buildMessage(s, c.bob, { gid: other }, "not here");
@@ -112,6 +100,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
   });
 
   it("private: the owner and admins; public: admins only; the caller matrix", async () => {
+    const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
     const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
     const m = await buildMessage(s, c.carol, { gid: gid }, "in private");
@@ -143,7 +132,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     for (const [who, status] of publicMatrix) {
       expect((await call(s, "POST", `/group/${pub}/pin`, who, { mid: p })).statusCode, `pin ${name(who)}`).toBe(status);
     }
-    const ev = await listen();
+    const ev = await suite.streams(c);
     const got = await ev.capture(() => call(s, "POST", `/group/${pub}/unpin`, c.admin, { mid: p }));
     const event = { type: "pinned_message_updated", gid: pub, mid: p, msg: null };
     expectEvents(got, { admin: [event], bob: [event], carol: [event], otto: [event], guest: [event], bot: [event] });
@@ -151,11 +140,12 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
 
   describe("refreshPinnedMessage (called by the message commands)", () => {
     it("after an edit the pin shows the current content and the channel is told", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const mid = await buildMessage(s, c.carol, { gid: gid }, "typo");
       await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid });
       const [before] = await pins(gid);
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(async () => {
         await s.ctx.db
           .updateTable("messages")
@@ -171,6 +161,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     });
 
     it("a message pinned after an edit shows the edited content", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team" });
       const mid = await buildMessage(s, c.bob, { gid: gid }, "old");
       await s.ctx.db.updateTable("messages").set({ edited_content_type: "text/plain", edited_content: "new" }).where("mid", "=", mid).execute();
@@ -179,13 +170,14 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     });
 
     it("after a delete (flagged, or the row gone) the pin is removed with msg:null; unpinned messages are ignored", async () => {
+      const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const m1 = await buildMessage(s, c.carol, { gid: gid }, "one");
       const m2 = await buildMessage(s, c.carol, { gid: gid }, "two");
       const m3 = await buildMessage(s, c.carol, { gid: gid }, "three");
       await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid: m1 });
       await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid: m2 });
-      const ev = await listen();
+      const ev = await suite.streams(c);
       const got = await ev.capture(async () => {
         await refreshPinnedMessage(s.ctx, gid, m1, { deleted: true });
         await s.ctx.db.deleteFrom("messages").where("mid", "=", m2).execute();
