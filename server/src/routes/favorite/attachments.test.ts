@@ -1,57 +1,38 @@
 import fs from "node:fs";
-import path from "node:path";
-import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { pseudoRandom, sendFile, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
-import { midOf } from "../../test/api.js";
+import { image, pseudoRandom, sendUpload, stored, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session, type TestServer } from "../../test/harness.js";
+import { buildChatSetup } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { expectStatuses } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
+
+/** The chat setup and a PNG with alpha that Bob sent to the private channel (Otto is not in it). */
+async function seed(s: TestServer) {
+  const setup = await buildChatSetup(s);
+  const imageBytes = await image(640, 640, { channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } });
+  const upload = await uploadFile(s, setup.bob, imageBytes, { filename: "green.png", content_type: "image/png" });
+  const imageMid = await sendUpload(s, setup.bob, `/group/${setup.team}/send`, upload);
+  return { ...setup, imageBytes, imagePath: upload.path, imageMid };
+}
 
 /** Favorites with attachments: `POST /favorite` copies files and thumbnails; `/favorite/attachment/…` serves them. */
 describe.each(dialects())("favorite attachments (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  let dave: Session;
-  let general: number;
-  let team: number;
-  let imageBytes: Buffer;
-  let imageMid: number;
-  let imagePath: string;
+  const suite = useSuite(dialect, { seed });
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-    dave = await buildMember(s, admin, "Dave");
-    general = await buildChannel(s, admin, { name: "general", is_public: true });
-    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
-    imageBytes = await sharp({ create: { width: 640, height: 640, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
-      .png()
-      .toBuffer();
-    const image = await uploadFile(s, bob, imageBytes, { filename: "green.png", content_type: "image/png" });
-    imagePath = image.path;
-    imageMid = midOf(await sendFile(s, bob, `/group/${team}/send`, JSON.stringify({ path: image.path })));
-  });
-  afterEach(async () => {
-    await s.close();
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: "GET", url: `/api${url}`, headers });
-  const create = (who: Session | null, mids: number[]) =>
-    s.app.inject({ method: "POST", url: "/api/favorite", headers: who?.headers ?? {}, payload: { mid_list: mids } });
+  const get = (url: string, headers: Record<string, string> = {}) => call(suite.s, "GET", url, null, undefined, headers);
+  const create = (who: Session | null, mids: number[]) => call(suite.s, "POST", "/favorite", who, { mid_list: mids });
   const favorite = async (who: Session, mids: number[]) => {
     const res = await create(who, mids);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as FavoriteArchive;
   };
-  const onDisk = (...key: string[]) => path.join(s.ctx.config.dataDir, ...key.flatMap((k) => k.split("/")));
+  const onDisk = (...key: string[]) => stored(suite.s, ...key);
 
   it("saves a file with its thumbnail; anyone with the URL fetches the bytes; ranges and download as for files", async () => {
+    const { carol, team, imageBytes, imagePath, imageMid } = suite.seed;
     const fav = await favorite(carol, [imageMid]);
     const archive = (await get(`/favorite/${fav.id}`, carol.headers)).json() as Archive;
     assertMatches("Archive", archive);
@@ -96,8 +77,9 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
   });
 
   it("survives the original file; 404 for another uid, an unknown id or index; deleting the favorite deletes its copies", async () => {
+    const { s, seed: { admin, bob, carol, imageBytes, imagePath, imageMid } } = suite;
     const fav = await favorite(carol, [imageMid]);
-    expect((await s.app.inject({ method: "DELETE", url: "/api/resource/file/delete", headers: admin.headers })).statusCode).toBe(200);
+    expect((await call(s, "DELETE", "/resource/file/delete", admin)).statusCode).toBe(200);
     expect((await get(`/resource/file?file_path=${encodeURIComponent(imagePath)}`)).statusCode).toBe(404);
     expect((await get(`/favorite/attachment/${carol.uid}/${fav.id}/0`)).rawPayload.equals(imageBytes)).toBe(true);
 
@@ -110,29 +92,29 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
 
     const dir = onDisk("favorite", String(carol.uid), fav.id);
     expect(fs.existsSync(dir)).toBe(true);
-    expect((await s.app.inject({ method: "DELETE", url: `/api/favorite/${fav.id}`, headers: carol.headers })).statusCode).toBe(200);
+    expect((await call(s, "DELETE", `/favorite/${fav.id}`, carol)).statusCode).toBe(200);
     expect((await get(`/favorite/attachment/${carol.uid}/${fav.id}/0`)).statusCode).toBe(404);
     expect(fs.existsSync(dir)).toBe(false);
   });
 
   it("creation: 401 anonymous, 403 guests and non-members (admins included); refusals and 429 copy nothing", async () => {
-    const guest = await buildGuest(s);
-    const pub = midOf(
-      await sendFile(s, bob, `/group/${general}/send`, JSON.stringify({ path: (await uploadFile(s, bob, pseudoRandom(2_000, 4), { filename: "a.bin" })).path })),
-    );
-    expect((await create(null, [pub])).statusCode).toBe(401);
-    expect((await create(guest, [pub])).statusCode).toBe(403);
-    expect((await create(dave, [pub, imageMid])).statusCode).toBe(403);
+    const { s, seed: { admin, bob, otto, guest, general, imageMid } } = suite;
+    const pub = await sendUpload(s, bob, `/group/${general}/send`, await uploadFile(s, bob, pseudoRandom(2_000, 4), { filename: "a.bin" }));
+    await expectStatuses({
+      anonymous: [() => create(null, [pub]), 401],
+      guest: [() => create(guest, [pub]), 403],
+      "a private channel of others": [() => create(otto, [pub, imageMid]), 403],
+    });
     expect(fs.existsSync(onDisk("favorite"))).toBe(false);
 
     const rows = Array.from({ length: MAX_FAVORITE_ARCHIVES }, (_, i) => ({
       id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-      uid: dave.uid,
+      uid: otto.uid,
       created_at: 1_000 + i,
       body: '{"users":[],"messages":[],"num_attachments":0}',
     }));
     await s.ctx.db.insertInto("favorites").values(rows).execute();
-    expect((await create(dave, [pub])).statusCode).toBe(429);
+    expect((await create(otto, [pub])).statusCode).toBe(429);
     expect(fs.existsSync(onDisk("favorite"))).toBe(false);
 
     expect((await create(admin, [imageMid, pub])).statusCode).toBe(403); // admin is not in the channel
@@ -142,8 +124,9 @@ describe.each(dialects())("favorite attachments (%s)", (dialect) => {
   });
 
   it("deleting the user deletes their favorites and the copies", async () => {
+    const { s, seed: { admin, carol, imageMid } } = suite;
     const fav = await favorite(carol, [imageMid]);
-    const res = await s.app.inject({ method: "DELETE", url: `/api/admin/user/${carol.uid}`, headers: admin.headers });
+    const res = await call(s, "DELETE", `/admin/user/${carol.uid}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(await s.ctx.db.selectFrom("favorites").selectAll().where("uid", "=", carol.uid).execute()).toEqual([]);
     expect((await get(`/favorite/attachment/${carol.uid}/${fav.id}/0`)).statusCode).toBe(404);

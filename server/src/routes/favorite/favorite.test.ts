@@ -1,37 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildBot, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
-import { messageApi, midOf } from "../../test/api.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildArchive, buildChatSetup, buildMessage } from "../../test/factories.js";
+import { call, messageApi, midOf } from "../../test/api.js";
+import { expectStatuses } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 describe.each(dialects())("favorite routes (%s)", (dialect) => {
-  let s: TestServer;
-  let api: ReturnType<typeof messageApi>;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
-  let general: number;
-  let team: number;
+  const suite = useSuite(dialect, { seed: buildChatSetup });
+  const api = messageApi(suite);
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    api = messageApi(s);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-    general = await buildChannel(s, admin, { name: "general", is_public: true });
-    team = await buildChannel(s, bob, { name: "team", members: [carol.uid] });
-  });
-  afterEach(async () => {
-    await s.close();
-  });
-
-  const create = (who: Session | null, payload: unknown) =>
-    s.app.inject({ method: "POST", url: "/api/favorite", headers: who?.headers ?? {}, payload: payload as object });
-  const get = (who: Session | null, url: string) => s.app.inject({ method: "GET", url: `/api${url}`, headers: who?.headers ?? {} });
-  const remove = (who: Session | null, id: string) => s.app.inject({ method: "DELETE", url: `/api/favorite/${id}`, headers: who?.headers ?? {} });
+  const create = (who: Session | null, payload: unknown) => call(suite.s, "POST", "/favorite", who, payload);
+  const get = (who: Session | null, url: string) => call(suite.s, "GET", url, who);
+  const remove = (who: Session | null, id: string) => call(suite.s, "DELETE", `/favorite/${id}`, who);
   const favorite = async (who: Session, mids: number[]) => {
     const res = await create(who, { mid_list: mids });
     expect(res.statusCode, res.body).toBe(200);
@@ -42,6 +25,7 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   };
 
   it("saves a snapshot of the current content, lists it and serves it as an Archive", async () => {
+    const { s, seed: { bob, carol, team } } = suite;
     const m1 = await buildMessage(s, bob, { uid: carol.uid }, "a", { mentions: [] });
     const m2 = await buildMessage(s, carol, { uid: bob.uid }, "b");
     const m3 = await buildMessage(s, bob, { gid: team }, "c");
@@ -83,13 +67,16 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("only the owner sees or deletes a favorite", async () => {
+    const { s, seed: { admin, bob, carol, general } } = suite;
     const mid = await buildMessage(s, bob, { gid: general }, "shared");
     const fav = await favorite(bob, [mid]);
-    expect((await get(carol, `/favorite/${fav.id}`)).statusCode).toBe(404);
-    expect((await get(admin, `/favorite/${fav.id}`)).statusCode).toBe(404);
+    await expectStatuses({
+      "another member reads": [() => get(carol, `/favorite/${fav.id}`), 404],
+      "the admin reads": [() => get(admin, `/favorite/${fav.id}`), 404],
+      "another member deletes": [() => remove(carol, fav.id), 404],
+      "the admin deletes": [() => remove(admin, fav.id), 404],
+    });
     expect((await get(carol, "/favorite")).json()).toEqual([]);
-    expect((await remove(carol, fav.id)).statusCode).toBe(404);
-    expect((await remove(admin, fav.id)).statusCode).toBe(404);
     const res = await remove(bob, fav.id);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("");
@@ -99,6 +86,7 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it(`429 beyond ${MAX_FAVORITE_ARCHIVES} favorites per user; room again after a delete`, async () => {
+    const { s, seed: { bob, carol, general } } = suite;
     const mid = await buildMessage(s, bob, { gid: general }, "keep");
     const rows = Array.from({ length: MAX_FAVORITE_ARCHIVES - 1 }, (_, i) => ({
       id: randomUUID(),
@@ -120,20 +108,23 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("404 unknown or deleted message or a reaction; 403 a message the caller cannot read; 400 an unarchivable kind or bad body", async () => {
+    const { s, seed: { admin, bob, carol, general, team } } = suite;
     const dm = await buildMessage(s, bob, { uid: admin.uid }, "private");
     const priv = await buildMessage(s, bob, { gid: team }, "team only");
     const pub = await buildMessage(s, bob, { gid: general }, "public");
     const like = midOf(await api.like(carol, pub, "👍"));
     const gone = await buildMessage(s, carol, { gid: general }, "gone");
     midOf(await api.remove(carol, gone));
-    expect((await create(carol, { mid_list: [pub, 999_999] })).statusCode).toBe(404);
-    expect((await create(carol, { mid_list: [gone] })).statusCode).toBe(404);
-    expect((await create(carol, { mid_list: [like] })).statusCode).toBe(404);
-    expect((await create(carol, { mid_list: [pub, dm] })).statusCode).toBe(403);
+    await expectStatuses({
+      "an unknown message": [() => create(carol, { mid_list: [pub, 999_999] }), 404],
+      "a deleted message": [() => create(carol, { mid_list: [gone] }), 404],
+      "a reaction": [() => create(carol, { mid_list: [like] }), 404],
+      "a DM of others": [() => create(carol, { mid_list: [pub, dm] }), 403],
+    });
     // Admins save what they can read; a private channel they are not in stays closed to them.
     await favorite(admin, [dm]);
     expect((await create(admin, { mid_list: [priv] })).statusCode).toBe(403);
-    const path = (await s.app.inject({ method: "POST", url: "/api/resource/archive", headers: bob.headers, payload: { mid_list: [pub] } })).json() as string;
+    const path = await buildArchive(s, bob, [pub]);
     const forward = midOf(await api.send(bob, `group/${general}/send`, path, "vocechat/archive"));
     expect((await create(bob, { mid_list: [forward] })).statusCode).toBe(400);
     for (const body of [{}, { mid_list: [] }, { mid_list: ["1"] }, { mid_list: [0] }, { mid_list: Array(1_001).fill(pub) }, []]) {
@@ -143,21 +134,23 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("400 for an id with a dot; 404 for an unknown id", async () => {
+    const { bob } = suite.seed;
     expect((await get(bob, "/favorite/a.b")).statusCode).toBe(400);
     expect((await get(bob, `/favorite/${randomUUID()}`)).statusCode).toBe(404);
     expect((await remove(bob, "a.b")).statusCode).toBe(400);
   });
 
   it("callers: 401 anonymous everywhere; guests list (empty) but cannot save or delete; bots save", async () => {
-    const guest = await buildGuest(s);
-    const bot = await buildBot(s);
+    const { s, seed: { bob, guest, bot, general } } = suite;
     const mid = await buildMessage(s, bob, { gid: general }, "hi");
-    expect((await create(null, { mid_list: [mid] })).statusCode).toBe(401);
-    expect((await get(null, "/favorite")).statusCode).toBe(401);
-    expect((await get(null, `/favorite/${randomUUID()}`)).statusCode).toBe(401);
-    expect((await remove(null, randomUUID())).statusCode).toBe(401);
-    expect((await create(guest, { mid_list: [mid] })).statusCode).toBe(403);
-    expect((await remove(guest, randomUUID())).statusCode).toBe(403);
+    await expectStatuses({
+      "anonymous saves": [() => create(null, { mid_list: [mid] }), 401],
+      "anonymous lists": [() => get(null, "/favorite"), 401],
+      "anonymous reads": [() => get(null, `/favorite/${randomUUID()}`), 401],
+      "anonymous deletes": [() => remove(null, randomUUID()), 401],
+      "a guest saves": [() => create(guest, { mid_list: [mid] }), 403],
+      "a guest deletes": [() => remove(guest, randomUUID()), 403],
+    });
     const list = await get(guest, "/favorite");
     expect(list.statusCode).toBe(200);
     expect(list.body).toBe("[]");
@@ -166,12 +159,15 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("GET /favorite/attachment/{uid}/{id}/{attachment_id}: no auth, 404 (text archives have no attachments), 400 bad path", async () => {
+    const { s, seed: { bob, general } } = suite;
     const mid = await buildMessage(s, bob, { gid: general }, "hi");
     const fav = await favorite(bob, [mid]);
-    expect((await get(null, `/favorite/attachment/${bob.uid}/${fav.id}/0`)).statusCode).toBe(404);
-    expect((await get(bob, `/favorite/attachment/${bob.uid}/${fav.id}/0?download=true`)).statusCode).toBe(404);
-    expect((await get(null, `/favorite/attachment/x/${fav.id}/0`)).statusCode).toBe(400);
-    expect((await get(null, `/favorite/attachment/${bob.uid}/a.b/0`)).statusCode).toBe(400);
-    expect((await get(null, `/favorite/attachment/${bob.uid}/${fav.id}/-1`)).statusCode).toBe(400);
+    await expectStatuses({
+      "no attachment, anonymous": [() => get(null, `/favorite/attachment/${bob.uid}/${fav.id}/0`), 404],
+      "no attachment, the owner": [() => get(bob, `/favorite/attachment/${bob.uid}/${fav.id}/0?download=true`), 404],
+      "a uid that is no number": [() => get(null, `/favorite/attachment/x/${fav.id}/0`), 400],
+      "an id with a dot": [() => get(null, `/favorite/attachment/${bob.uid}/a.b/0`), 400],
+      "a negative index": [() => get(null, `/favorite/attachment/${bob.uid}/${fav.id}/-1`), 400],
+    });
   });
 });
