@@ -66,13 +66,6 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     const log = await insertUserLog(tx, {
       uid,
       action: "delete",
-      email: null,
-      name: null,
-      gender: null,
-      language: null,
-      is_admin: null,
-      is_bot: null,
-      avatar_updated_at: null,
       created_at: now,
     });
     return { isGuest: user.create_by === "guest", log, ownedGids, joinedGids, membersOf, publicGids };

@@ -139,8 +139,6 @@ export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: 
       gender: patch.gender ?? null,
       language: patch.language ?? null,
       is_admin: patch.is_admin === undefined ? null : patch.is_admin ? 1 : 0,
-      is_bot: null,
-      avatar_updated_at: null,
       created_at: now,
     });
     for (const record of auditRecordsOf(current, patch)) await recordAudit(tx, audit, { ...record, target_uid: uid });

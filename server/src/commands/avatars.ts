@@ -44,12 +44,6 @@ export async function setUserAvatar(ctx: AppContext, uid: Uid, body: Buffer): Pr
       : await insertUserLog(tx, {
           uid,
           action: "update",
-          email: null,
-          name: null,
-          gender: null,
-          language: null,
-          is_admin: null,
-          is_bot: null,
           avatar_updated_at: at,
           created_at: at,
         });

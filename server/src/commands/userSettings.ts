@@ -32,9 +32,32 @@ async function checkTargets(ctx: AppContext, actor: TokenClaims, uids: readonly 
   if (gids.some((gid) => !visible.has(gid))) throw badRequest("unknown gid");
 }
 
-/** The last entry per id wins when a request names the same target twice. */
-function lastById<T>(entries: readonly T[], id: (e: T) => number): T[] {
-  return [...new Map(entries.map((e) => [id(e), e])).values()];
+/** One entry per target when a request names a target twice: `keep` picks (by default the last). */
+function onePerTarget<T>(entries: readonly T[], id: (e: T) => number, keep: (kept: T, next: T) => T = (_kept, next) => next): T[] {
+  const chosen = new Map<number, T>();
+  for (const e of entries) {
+    const kept = chosen.get(id(e));
+    chosen.set(id(e), kept === undefined ? e : keep(kept, e));
+  }
+  return [...chosen.values()];
+}
+
+/** The per-user and per-channel entries of a request, one per target, after `checkTargets`. */
+async function checkedEntries<U extends { uid: Uid }, G extends { gid: Gid }>(
+  ctx: AppContext,
+  actor: TokenClaims,
+  input: { users: readonly U[]; groups: readonly G[] },
+  keep?: (kept: U | G, next: U | G) => U | G,
+): Promise<{ users: U[]; groups: G[] }> {
+  const users = onePerTarget(input.users, (e) => e.uid, keep as ((kept: U, next: U) => U) | undefined);
+  const groups = onePerTarget(input.groups, (e) => e.gid, keep as ((kept: G, next: G) => G) | undefined);
+  await checkTargets(
+    ctx,
+    actor,
+    users.map((e) => e.uid),
+    groups.map((e) => e.gid),
+  );
+  return { users, groups };
 }
 
 export interface MuteInput {
@@ -50,8 +73,8 @@ export interface MuteInput {
  * The caller's other devices get `user_settings_changed` with the entries that changed.
  */
 export async function updateMutes(ctx: AppContext, actor: TokenClaims, input: MuteInput): Promise<void> {
-  const addUsers = lastById(input.add_users, (e) => e.uid);
-  const addGroups = lastById(input.add_groups, (e) => e.gid);
+  const addUsers = onePerTarget(input.add_users, (e) => e.uid);
+  const addGroups = onePerTarget(input.add_groups, (e) => e.gid);
   const removeUsers = [...new Set(input.remove_users)];
   const removeGroups = [...new Set(input.remove_groups)];
   if (addUsers.some((e) => removeUsers.includes(e.uid)) || addGroups.some((e) => removeGroups.includes(e.gid))) {
@@ -109,14 +132,7 @@ export interface BurnInput {
  * caller's other devices.
  */
 export async function updateBurnAfterReading(ctx: AppContext, actor: TokenClaims, input: BurnInput): Promise<void> {
-  const users = lastById(input.users, (e) => e.uid);
-  const groups = lastById(input.groups, (e) => e.gid);
-  await checkTargets(
-    ctx,
-    actor,
-    users.map((e) => e.uid),
-    groups.map((e) => e.gid),
-  );
+  const { users, groups } = await checkedEntries(ctx, actor, input);
   const change = await ctx.db.transaction().execute(async (tx) => {
     const set = async (kind: ChatKind, id: number, seconds: number): Promise<boolean> => {
       const existing = await tx
@@ -171,19 +187,8 @@ async function advanceReadIndex(tx: Db, uid: Uid, kind: ChatKind, id: number, mi
  * advanced go to the caller's other devices.
  */
 export async function updateReadIndex(ctx: AppContext, actor: TokenClaims, input: ReadIndexInput): Promise<void> {
-  const maxById = <T extends { mid: number }>(entries: readonly T[], id: (e: T) => number): T[] => {
-    const best = new Map<number, T>();
-    for (const e of entries) if ((best.get(id(e))?.mid ?? 0) < e.mid) best.set(id(e), e);
-    return [...best.values()];
-  };
-  const users = maxById(input.users, (e) => e.uid);
-  const groups = maxById(input.groups, (e) => e.gid);
-  await checkTargets(
-    ctx,
-    actor,
-    users.map((e) => e.uid),
-    groups.map((e) => e.gid),
-  );
+  // The highest mid per conversation counts: a read index only moves forward.
+  const { users, groups } = await checkedEntries(ctx, actor, input, (kept, next) => (next.mid > kept.mid ? next : kept));
   const change = await ctx.db.transaction().execute(async (tx) => {
     const change: Partial<SettingsChange> = { read_index_users: [], read_index_groups: [] };
     for (const e of users) if (await advanceReadIndex(tx, actor.uid, "user", e.uid, e.mid)) change.read_index_users?.push({ uid: e.uid, mid: e.mid });

@@ -216,9 +216,6 @@ export async function updateUserInfo(ctx: AppContext, uid: Uid, patch: UserInfoP
           name: set.name ?? null,
           gender: set.gender ?? null,
           language: set.language ?? null,
-          is_admin: null,
-          is_bot: null,
-          avatar_updated_at: null,
           created_at: now,
         })
       : null;

@@ -81,6 +81,12 @@ export async function insertUser(tx: Db, values: Insertable<UsersTable>): Promis
   return tx.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertUserLog(tx: Db, values: Insertable<UserLogTable>): Promise<UserLogRow> {
+/** The fields of a `user_log` entry; what a change did not touch is left out (stored as null). */
+export type UserLogEntry = Pick<Insertable<UserLogTable>, "uid" | "action" | "created_at"> &
+  Partial<Pick<Insertable<UserLogTable>, "email" | "name" | "gender" | "language" | "is_admin" | "is_bot" | "avatar_updated_at">>;
+
+/** Appends one entry to the directory's change log (`users_log` events, `GET /user` versions). */
+export async function insertUserLog(tx: Db, entry: UserLogEntry): Promise<UserLogRow> {
+  const values = { email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null, ...entry };
   return tx.insertInto("user_log").values(values).returningAll().executeTakeFirstOrThrow();
 }
