@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -132,6 +133,7 @@ export async function startSmtp(opts: { auth?: { user: string; pass: string } } 
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
   return {
     port,
     mails,
@@ -150,6 +152,28 @@ export async function startSmtp(opts: { auth?: { user: string; pass: string } } 
         check();
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Once: a test may stop the server early (a failing mail) and the suite close it again.
+    close: () => (closing ??= new Promise<void>((resolve) => server.close(() => resolve()))),
+  };
+}
+
+/**
+ * An SMTP server for every test of the enclosing `describe`, started before the test and closed
+ * after it (so no mail leaks from one test into the next); read it as `.smtp` inside a test.
+ */
+export function useSmtp(): { readonly smtp: TestSmtp } {
+  let server: TestSmtp | null = null;
+  beforeEach(async () => {
+    server = await startSmtp();
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+  return {
+    get smtp() {
+      if (!server) throw new Error("useSmtp: the SMTP server runs only inside the tests");
+      return server;
+    },
   };
 }

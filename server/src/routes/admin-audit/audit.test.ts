@@ -1,26 +1,20 @@
 import type { AuditLogEntry } from "@parley/protocol";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { call } from "../../test/api.js";
 import { buildAdmin, buildCast, buildChannel, buildMember } from "../../test/factories.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 /** The audit log: every admin action and security event is recorded, read-only, admins only. */
 describe.each(dialects())("audit log (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  beforeEach(async () => {
-    s = await startTestServer(dialect, { rateLimits: { login: { perIp: 3, perEmail: 2 } } });
-    admin = await buildAdmin(s);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect, { config: { rateLimits: { login: { perIp: 3, perEmail: 2 } } }, seed: buildAdmin });
 
   const api = (who: Session | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, type?: string) =>
-    s.app.inject({ method, url: `/api${url}`, headers: { ...(who?.headers ?? {}), ...(type ? { "content-type": type } : {}) }, payload: payload as string | Buffer });
+    suite.s.app.inject({ method, url: `/api${url}`, headers: { ...(who?.headers ?? {}), ...(type ? { "content-type": type } : {}) }, payload: payload as string | Buffer });
   const entries = async (query = ""): Promise<AuditLogEntry[]> => {
-    const res = await api(admin, "GET", `/admin/audit_log${query}`);
+    const res = await api(suite.seed, "GET", `/admin/audit_log${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -30,6 +24,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   };
 
   it("records each admin action with its actor, target and what changed, newest first", async () => {
+    const { s, seed: admin } = suite;
     const bob = await buildMember(s, admin, "Bob");
     await ok(api(admin, "POST", "/admin/user", { email: "dave@example.com", password: "dave-pass", name: "Dave" }));
     await ok(api(admin, "PUT", `/admin/user/${bob.uid}`, { is_admin: true }));
@@ -91,16 +86,8 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
     for (const value of ["hunter2-secret", "new-pass-1", "dave-pass", secret]) expect(all).not.toContain(value);
   });
 
-  it("records a self-deletion, the first admin's creation and the logo", async () => {
-    const fresh = await startTestServer(dialect);
-    try {
-      const res = await fresh.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload: { email: "ada@example.com", name: "Ada", password: "ada-pass-1" } });
-      expect(res.statusCode).toBe(200);
-      const rows = await fresh.ctx.db.selectFrom("audit_log").selectAll().execute();
-      expect(rows.map((r) => [r.action, r.actor_uid, r.target_uid])).toEqual([["admin.created", 1, 1]]);
-    } finally {
-      await fresh.close();
-    }
+  it("records a self-deletion and the logo", async () => {
+    const { s, seed: admin } = suite;
     const carol = await buildMember(s, admin, "Carol");
     await ok(api(carol, "DELETE", "/user/delete"));
     expect((await entries("?action=account"))[0]).toMatchObject({ action: "account.deleted", actor_uid: carol.uid, target_uid: carol.uid });
@@ -113,6 +100,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   });
 
   it("commits a change and its entry together: when the entry cannot be written, nothing changes", async () => {
+    const { s, seed: admin } = suite;
     const read = async (url: string) => (await api(admin, "GET", url)).body;
     const urls = ["/admin/system/common", "/admin/system/organization", "/admin/login/config", "/admin/smtp/config", "/admin/system/frontend_url", "/admin/system/third_party_secret", "/admin/user"];
     const before = await Promise.all(urls.map(read));
@@ -133,6 +121,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   });
 
   it("records each sign-in limit reached once per window, not once per refused attempt", async () => {
+    const { s, seed: admin } = suite;
     await buildMember(s, admin, "Bob");
     const attempt = () => api(null, "POST", "/token/login", { credential: { type: "password", email: "bob@example.com", password: "wrong" }, device: "web" });
     const statuses: number[] = [];
@@ -148,6 +137,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   });
 
   it("pages with before, filters by category or action, and writes nothing for a refused action", async () => {
+    const { s, seed: admin } = suite;
     const bob = await buildMember(s, admin, "Bob");
     for (let i = 0; i < 5; i++) await ok(api(admin, "PUT", "/admin/system/common", { show_user_online_status: i % 2 === 0 }));
     await ok(api(admin, "PUT", `/admin/user/${bob.uid}`, { status: "frozen" }));
@@ -170,19 +160,31 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
   });
 
   it("answers 400 for a bad query", async () => {
+    const { seed: admin } = suite;
     for (const q of ["?limit=0", "?limit=201", "?limit=x", "?before=0", "?before=-1", "?action=USER", "?action=a.b.c", "?action=%25"]) {
       expect((await api(admin, "GET", `/admin/audit_log${q}`)).statusCode, q).toBe(400);
     }
   });
+});
+
+/** What needs a server without an admin: the first admin's creation, and a cast with its own admin. */
+describe.each(dialects())("audit log, from a server without an admin (%s)", (dialect) => {
+  const suite = useSuite(dialect);
+
+  it("records the first admin's creation", async () => {
+    const { s } = suite;
+    const res = await call(s, "POST", "/admin/system/create_admin", null, { email: "ada@example.com", name: "Ada", password: "ada-pass-1" });
+    expect(res.statusCode).toBe(200);
+    const rows = await s.ctx.db.selectFrom("audit_log").selectAll().execute();
+    expect(rows.map((r) => [r.action, r.actor_uid, r.target_uid])).toEqual([["admin.created", 1, 1]]);
+  });
 
   it("lets admins read it and no one else; no route edits it", async () => {
-    // The cast brings its own admin: a server of its own.
-    await s.close();
-    s = await startTestServer(dialect);
+    const { s } = suite;
     const cast = await buildCast(s);
-    await expectMatrix(cast, (who) => api(who, "GET", "/admin/audit_log"), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
+    await expectMatrix(cast, (who) => call(s, "GET", "/admin/audit_log", who), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     for (const method of ["POST", "PUT", "DELETE"] as const) {
-      expect((await api(cast.admin, method, "/admin/audit_log")).statusCode, method).toBe(404);
+      expect((await call(s, method, "/admin/audit_log", cast.admin)).statusCode, method).toBe(404);
     }
   });
 });

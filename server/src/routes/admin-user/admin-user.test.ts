@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, login, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildCast, buildChannel, buildMember, type Cast } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
@@ -9,20 +10,15 @@ import { passwordLogin, startWebhook } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("admin user routes (%s)", (dialect) => {
-  let s: TestServer;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect);
 
   const createUser = (who: Session | null, payload: object) =>
-    s.app.inject({ method: "POST", url: "/api/admin/user", headers: who?.headers ?? {}, payload });
+    suite.s.app.inject({ method: "POST", url: "/api/admin/user", headers: who?.headers ?? {}, payload });
   const base = { email: "dave@example.com", password: "dave-pass", name: "Dave", gender: 1, is_admin: false };
 
   describe("POST /api/admin/user", () => {
     it("creates a user and answers the admin view with an empty password; the user can log in", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const before = Date.now();
       const res = await createUser(admin, { ...base, email: "Dave@Example.com", language: "de-DE" });
@@ -65,6 +61,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("can create another admin", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const res = await createUser(admin, { ...base, is_admin: true });
       expect(res.json()).toMatchObject({ is_admin: true });
@@ -75,6 +72,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("401 anonymous, 403 for a member", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       expect((await createUser(null, base)).statusCode).toBe(401);
@@ -83,6 +81,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("409 with a JSON reason for a taken e-mail (any case) or name", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       expect((await createUser(admin, base)).statusCode).toBe(200);
 
@@ -101,6 +100,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("400 for a bad e-mail, a short password or other malformed fields", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       for (const payload of [
         { ...base, email: "not-an-email" },
@@ -121,6 +121,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("allows a bot with an empty password; it cannot log in with a password", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const hook = await startWebhook(200);
       const res = await createUser(admin, {
@@ -153,6 +154,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
   describe("POST /api/admin/user: webhooks and callers", () => {
     it("406 when the webhook does not answer a GET with exactly 200; nothing is created", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const failing = await startWebhook(500);
       const redirect = await startWebhook(204);
@@ -168,6 +170,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("authorization: anonymous 401, guest, member and bot 403, admin 200", async () => {
+      const { s } = suite;
       const cast = await buildCast(s, { passwords: true });
       let n = 0;
       await expectMatrix(cast, (who) => createUser(who, { ...base, email: `x${++n}@example.com`, name: `X${n}` }), {
@@ -182,6 +185,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
   describe("GET /api/admin/user and /api/admin/user/{uid}", () => {
     it("lists every account but guests as the admin view, with each device and whether it streams", async () => {
+      const { s } = suite;
       await s.listen();
       const cast = await buildCast(s, { passwords: true });
       const phone = await login(s, "bob@example.com", "member-pass", "phone");
@@ -210,6 +214,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("404 for unknown users and guests, 400 for a bad id; authorization matrix", async () => {
+      const { s } = suite;
       const cast = await buildCast(s, { passwords: true });
       expect((await call(s, "GET", "/admin/user/999", cast.admin)).statusCode).toBe(404);
       expect((await call(s, "GET", `/admin/user/${cast.guest.uid}`, cast.admin)).statusCode).toBe(404);
@@ -224,15 +229,16 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     let cast: Cast;
     const open: SseClient[] = [];
     beforeEach(async () => {
-      await s.listen();
-      cast = await buildCast(s, { passwords: true });
+      await suite.s.listen();
+      cast = await buildCast(suite.s, { passwords: true });
     });
     afterEach(() => {
       for (const c of open.splice(0)) c.close();
     });
-    const put = (who: Session | null, uid: number, payload: unknown) => call(s, "PUT", `/admin/user/${uid}`, who, payload);
+    const put = (who: Session | null, uid: number, payload: unknown) => call(suite.s, "PUT", `/admin/user/${uid}`, who, payload);
 
     it("updates the given fields, answers the admin view and always logs a users_log update to every stream", async () => {
+      const { s } = suite;
       const [a, c] = [await connect(s, cast.admin, open), await connect(s, cast.carol, open)];
       const from = marks([a, c]);
       const version = await s.ctx.repos.users.usersVersion();
@@ -256,6 +262,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("a new password works at once and ends the account's sessions at their next renewal", async () => {
+      const { s } = suite;
       expect((await put(cast.admin, cast.bob.uid, { password: "reset-pass" })).statusCode).toBe(200);
       expect((await passwordLogin(s, "bob@example.com", "member-pass")).statusCode).toBe(401);
       expect((await passwordLogin(s, "bob@example.com", "reset-pass")).statusCode).toBe(200);
@@ -273,8 +280,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
         await hook.close();
         await bad.close();
       }
-      await s.close();
-      s = await startTestServer(dialect, { webhookCheckTimeoutMs: 200 });
+      const s = await suite.restart({ webhookCheckTimeoutMs: 200 });
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       const { createServer } = await import("node:http");
@@ -305,6 +311,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("403 freezing or demoting yourself or the founder; another admin can be frozen", async () => {
+      const { s } = suite;
       const dave = await buildMember(s, cast.admin, "Dave", { is_admin: true });
       expect((await put(cast.admin, cast.admin.uid, { status: "frozen" })).statusCode).toBe(403);
       expect((await put(cast.admin, cast.admin.uid, { is_admin: false })).statusCode).toBe(403);
@@ -325,15 +332,16 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     let cast: Cast;
     const open: SseClient[] = [];
     beforeEach(async () => {
-      await s.listen();
-      cast = await buildCast(s, { passwords: true });
+      await suite.s.listen();
+      cast = await buildCast(suite.s, { passwords: true });
     });
     afterEach(() => {
       for (const c of open.splice(0)) c.close();
     });
-    const del = (who: Session | null, uid: number) => call(s, "DELETE", `/admin/user/${uid}`, who);
+    const del = (who: Session | null, uid: number) => call(suite.s, "DELETE", `/admin/user/${uid}`, who);
 
     it("deletes with the contract §5.4 cascade; each event reaches exactly the right streams", async () => {
+      const { s } = suite;
       const { admin, bob, carol } = cast;
       const dave = await buildMember(s, admin, "Dave");
       const pub = await buildChannel(s, admin, { name: "general", is_public: true });
@@ -372,6 +380,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("403 for yourself or the founder, 404 unknown, 400 bad id", async () => {
+      const { s } = suite;
       const dave = await buildMember(s, cast.admin, "Dave", { is_admin: true });
       expect((await del(cast.admin, cast.admin.uid)).statusCode).toBe(403);
       expect((await del(dave, cast.admin.uid)).statusCode).toBe(403);
@@ -382,6 +391,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
 
     it("authorization matrix", async () => {
+      const { s } = suite;
       const targets: Session[] = [];
       for (const name of ["T1", "T2", "T3", "T4", "T5"]) targets.push(await buildMember(s, cast.admin, name));
       let i = 0;

@@ -1,32 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { startSmtp, type TestSmtp } from "../../test/smtp.js";
-import { dialects, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildCast, type Cast } from "../../test/factories.js";
+import { useSmtp } from "../../test/smtp.js";
+import { dialects } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
+import { buildCast } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { enableSmtp, FRONTEND } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 /** SMTP, the test mail, the third-party secret and the frontend URL (contract §3.7). */
 describe.each(dialects())("identity settings (%s)", (dialect) => {
-  let s: TestServer;
-  let cast: Cast;
-  let smtp: TestSmtp;
-  beforeEach(async () => {
-    smtp = await startSmtp();
-    s = await startTestServer(dialect);
-    cast = await buildCast(s);
-  });
-  afterEach(async () => {
-    await s.close();
-    await smtp.close();
-  });
+  const mailer = useSmtp();
+  const suite = useSuite(dialect, { seed: buildCast });
 
-  const smtpBody = (extra: object = {}) => ({ enabled: true, host: "127.0.0.1", port: smtp.port, from: "noreply@chat.example.com", username: "mailer", password: "s3cret", ...extra });
+  const smtpBody = (extra: object = {}) => ({ enabled: true, host: "127.0.0.1", port: mailer.smtp.port, from: "noreply@chat.example.com", username: "mailer", password: "s3cret", ...extra });
   const text = { "content-type": "text/plain" };
 
   describe("SMTP config", () => {
     it("defaults to off; the stored password never comes back in clear, and posting the mask keeps it", async () => {
+      const { s, seed: cast } = suite;
       const enabled = await call(s, "GET", "/admin/smtp/enabled");
       expect(enabled.statusCode).toBe(200);
       expect(enabled.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -59,6 +51,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     });
 
     it("400 for malformed bodies, or enabling without a host or sender", async () => {
+      const { s, seed: cast } = suite;
       for (const payload of [{}, smtpBody({ port: 0 }), smtpBody({ port: 70_000 }), smtpBody({ host: "" }), smtpBody({ from: "" }), smtpBody({ enabled: "yes" }), { ...smtpBody(), password: undefined }]) {
         expect((await call(s, "POST", "/admin/smtp/config", cast.admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
       }
@@ -66,6 +59,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     });
 
     it("saving it enabled records the admin's origin as the frontend URL when none is configured", async () => {
+      const { s, seed: cast } = suite;
       await call(s, "POST", "/admin/smtp/config", cast.admin, smtpBody(), { host: "chat.internal:8080" });
       expect(await s.ctx.repos.config.get("frontend_url")).toBe("http://chat.internal:8080");
       await call(s, "POST", "/admin/system/update_frontend_url", cast.admin, FRONTEND, text);
@@ -74,6 +68,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     });
 
     it("authorization: `enabled` is public, the config is for admins", async () => {
+      const { s, seed: cast } = suite;
       await expectMatrix(cast, (who) => call(s, "GET", "/admin/smtp/enabled", who), { anonymous: 200, guest: 200, member: 200, bot: 200, admin: 200 });
       const admins = { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 };
       await expectMatrix(cast, (who) => call(s, "GET", "/admin/smtp/config", who), admins);
@@ -85,38 +80,41 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     const mail = { to: "someone@example.com", subject: "Test mail", content: "It works.\nSecond line." };
 
     it("503 while SMTP is off; sends the message when on", async () => {
+      const { s, seed: cast } = suite;
       const off = await call(s, "POST", "/admin/system/send_mail", cast.admin, mail);
       expect(off.statusCode).toBe(503);
       assertMatches("SendMailRequest", mail);
-      await enableSmtp(s, cast.admin, smtp);
+      await enableSmtp(s, cast.admin, mailer.smtp);
       const res = await call(s, "POST", "/admin/system/send_mail", cast.admin, mail);
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("");
-      const got = await smtp.waitFor();
+      const got = await mailer.smtp.waitFor();
       expect(got).toMatchObject({ to: ["someone@example.com"], from: "noreply@chat.example.com", subject: "Test mail" });
       expect(got.text.replace(/\r\n/g, "\n").trim()).toBe("It works.\nSecond line.");
     });
 
     it("503 with the SMTP server's reason when sending fails; 400 for malformed bodies", async () => {
-      await enableSmtp(s, cast.admin, smtp);
-      await smtp.close();
+      const { s, seed: cast } = suite;
+      await enableSmtp(s, cast.admin, mailer.smtp);
+      await mailer.smtp.close();
       const failed = await call(s, "POST", "/admin/system/send_mail", cast.admin, mail);
       expect(failed.statusCode).toBe(503);
       expect(failed.body).toMatch(/^Failed to send mail: /);
-      smtp = await startSmtp();
       for (const payload of [{}, { ...mail, to: "nope" }, { ...mail, subject: "" }, { to: mail.to, subject: "x" }]) {
         expect((await call(s, "POST", "/admin/system/send_mail", cast.admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
       }
     });
 
     it("authorization matrix", async () => {
-      await enableSmtp(s, cast.admin, smtp);
+      const { s, seed: cast } = suite;
+      await enableSmtp(s, cast.admin, mailer.smtp);
       await expectMatrix(cast, (who) => call(s, "POST", "/admin/system/send_mail", who, mail), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     });
   });
 
   describe("third-party secret", () => {
     it("GET answers it as text; POST regenerates and persists it", async () => {
+      const { s, seed: cast } = suite;
       const res = await call(s, "GET", "/admin/system/third_party_secret", cast.admin);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -133,6 +131,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     });
 
     it("authorization matrix", async () => {
+      const { s, seed: cast } = suite;
       const admins = { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 };
       await expectMatrix(cast, (who) => call(s, "GET", "/admin/system/third_party_secret", who), admins);
       await expectMatrix(cast, (who) => call(s, "POST", "/admin/system/third_party_secret", who), admins);
@@ -141,6 +140,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
 
   describe("frontend URL", () => {
     it("GET answers the request's origin until one is configured; update trims the trailing slash; invite links use it", async () => {
+      const { s, seed: cast } = suite;
       const before = await call(s, "GET", "/admin/system/frontend_url", cast.admin, undefined, { host: "chat.internal:8080" });
       expect(before.statusCode).toBe(200);
       expect(before.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -156,6 +156,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     });
 
     it('400 "Bad url format!" for anything but scheme, host and port', async () => {
+      const { s, seed: cast } = suite;
       for (const url of ["", "chat.example.com", "ftp://chat.example.com", "https://chat.example.com/path", "https://chat.example.com?x=1", "https://user@chat.example.com", "javascript:alert(1)", "https://"]) {
         const res = await call(s, "POST", "/admin/system/update_frontend_url", cast.admin, url, text);
         expect(res.statusCode, url).toBe(400);
@@ -166,6 +167,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
     });
 
     it("authorization matrix", async () => {
+      const { s, seed: cast } = suite;
       const admins = { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 };
       await expectMatrix(cast, (who) => call(s, "GET", "/admin/system/frontend_url", who), admins);
       await expectMatrix(cast, (who) => call(s, "POST", "/admin/system/update_frontend_url", who, FRONTEND, text), admins);

@@ -1,39 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_SYSTEM_COMMON, type EventOf, type ServerEvent } from "@parley/protocol";
-import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SYSTEM_COMMON, type EventOf } from "@parley/protocol";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
 
-const ready = (e: ServerEvent) => e.type === "ready";
-
 describe.each(dialects())("server settings (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
-  const streams: SseClient[] = [];
-  const listen = async (who: Session) => {
-    const c = await openEvents(s.url, { "api-key": who.token });
-    streams.push(c);
-    await c.waitFor(ready);
-    return c;
-  };
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-  });
-  afterEach(async () => {
-    for (const c of streams.splice(0)) c.close();
-    await s.close();
+  const suite = useSuite(dialect, {
+    seed: async (s) => {
+      const admin = await buildAdmin(s);
+      return { admin, bob: await buildMember(s, admin, "Bob") };
+    },
   });
 
   const inject = (method: "GET" | "PUT" | "POST" | "DELETE", url: string, who?: Session, payload?: unknown) =>
-    s.app.inject({ method, url, headers: who?.headers, payload: payload as never });
+    suite.s.app.inject({ method, url, headers: who?.headers, payload: payload as never });
 
-  describe("/api/admin/system/common", () => {
+  describe("/api/suite.seed.admin/system/common", () => {
     it("is readable by any session, with the defaults; anonymous gets 401", async () => {
+      const { s, seed: { admin, bob } } = suite;
       expect((await inject("GET", "/api/admin/system/common")).statusCode).toBe(401);
       const guest = await buildGuest(s);
       for (const who of [admin, bob, guest]) {
@@ -44,7 +28,8 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
     });
 
     it("admins update any subset; everyone hears server_config_changed with the whole settings", async () => {
-      const [a, b] = [await listen(admin), await listen(bob)];
+      const { seed: { admin, bob } } = suite;
+      const [a, b] = await suite.connect(admin, bob);
       const ext = JSON.stringify({ only_admin_can_see_channel_members: true, enable_msg_url_preview: false });
       const res = await inject("PUT", "/api/admin/system/common", admin, {
         only_admin_can_create_group: true,
@@ -72,6 +57,7 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
     });
 
     it("refuses non-admins and bad values, changing nothing", async () => {
+      const { s, seed: { admin, bob } } = suite;
       const guest = await buildGuest(s);
       expect((await inject("PUT", "/api/admin/system/common", undefined, { dm_enable: false })).statusCode).toBe(401);
       expect((await inject("PUT", "/api/admin/system/common", bob, { dm_enable: false })).statusCode).toBe(403);
@@ -92,9 +78,10 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
     });
   });
 
-  describe("/api/admin/system/organization", () => {
+  describe("/api/suite.seed.admin/system/organization", () => {
     it("PUT and POST both update it for admins and announce it", async () => {
-      const b = await listen(bob);
+      const { s, seed: { admin, bob } } = suite;
+      const [b] = await suite.connect(bob);
       for (const [method, name] of [["PUT", "Acme"], ["POST", "Acme Two"]] as const) {
         const from = b.events.length;
         const res = await inject(method, "/api/admin/system/organization", admin, { name, description: " Rockets " });
@@ -108,6 +95,7 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
     });
 
     it("refuses non-admins and bad bodies", async () => {
+      const { seed: { admin, bob } } = suite;
       expect((await inject("PUT", "/api/admin/system/organization", undefined, { name: "X" })).statusCode).toBe(401);
       expect((await inject("PUT", "/api/admin/system/organization", bob, { name: "X" })).statusCode).toBe(403);
       expect((await inject("POST", "/api/admin/system/organization", admin, { name: "" })).statusCode).toBe(400);
@@ -116,12 +104,13 @@ describe.each(dialects())("server settings (%s)", (dialect) => {
     });
   });
 
-  describe("DELETE /api/admin/system/message/clear", () => {
+  describe("DELETE /api/suite.seed.admin/system/message/clear", () => {
     it("deletes every message and tells every stream the latest deleted mid", async () => {
+      const { s, seed: { admin, bob } } = suite;
       const gid = await buildChannel(s, admin, { name: "general", is_public: true });
       await buildMessage(s, bob, { gid: gid }, "one");
       const last = await buildMessage(s, admin, { uid: bob.uid }, "two");
-      const [a, b] = [await listen(admin), await listen(bob)];
+      const [a, b] = await suite.connect(admin, bob);
       expect((await inject("DELETE", "/api/admin/system/message/clear", bob)).statusCode).toBe(403);
       expect((await inject("DELETE", "/api/admin/system/message/clear")).statusCode).toBe(401);
       expect((await inject("GET", `/api/group/${gid}/history`, bob)).json()).toHaveLength(1);

@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SERVER_VERSION } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { ADMIN, buildAdmin, buildMember } from "../../test/factories.js";
 
 describe.each(dialects())("system routes (%s)", (dialect) => {
-  let s: TestServer;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect);
 
   it("reports not initialized until the first admin exists", async () => {
+    const { s } = suite;
     const before = await s.app.inject({ method: "GET", url: "/api/admin/system/initialized" });
     expect(before.statusCode).toBe(200);
     expect(before.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -24,6 +20,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
   });
 
   it("create_admin returns the founder as UserInfo and refuses a second time", async () => {
+    const { s } = suite;
     const res = await s.app.inject({
       method: "POST",
       url: "/api/admin/system/create_admin",
@@ -54,6 +51,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
   });
 
   it("create_admin rejects bad bodies with 400 and creates nothing", async () => {
+    const { s } = suite;
     for (const payload of [
       {},
       { email: "not-an-email", name: "A", password: "secret-1" },
@@ -76,6 +74,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
   });
 
   it("version is plain text", async () => {
+    const { s } = suite;
     const res = await s.app.inject({ method: "GET", url: "/api/admin/system/version" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -83,6 +82,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
   });
 
   it("organization is public and carries the server id", async () => {
+    const { s } = suite;
     const res = await s.app.inject({ method: "GET", url: "/api/admin/system/organization" });
     expect(res.statusCode).toBe(200);
     const org = res.json();
@@ -90,6 +90,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
   });
 
   it("login config: public read with the contract defaults, admin-only write", async () => {
+    const { s } = suite;
     const res = await s.app.inject({ method: "GET", url: "/api/admin/login/config" });
     expect(res.statusCode).toBe(200);
     assertMatches("LoginConfig", res.json());

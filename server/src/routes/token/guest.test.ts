@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LoginResponse, ServerEvent } from "@parley/protocol";
 import { sweepGuests } from "../../commands/guests.js";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents } from "../../test/sse.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { setLoginConfig } from "../../test/identity.js";
@@ -38,19 +39,12 @@ const GUEST_MAY = new Set([
 ]);
 
 describe.each(dialects())("guests (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildAdmin });
 
-  const guestLogin = () => call(s, "GET", "/token/login_guest");
+  const guestLogin = () => call(suite.s, "GET", "/token/login_guest");
 
   it("GET /token/login_guest: 403 while guest mode is off; a guest session on `guest_device` when on", async () => {
+    const { s, seed: admin } = suite;
     const off = await guestLogin();
     expect(off.statusCode).toBe(403);
     expect(await s.ctx.repos.users.count()).toBe(1);
@@ -70,6 +64,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   });
 
   it("guests are left out of user lists, the directory snapshot, presence and the admin view", async () => {
+    const { s, seed: admin } = suite;
     await s.listen();
     await setLoginConfig(s, admin, { guest: true });
     const bob = await buildMember(s, admin, "Bob");
@@ -97,6 +92,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   });
 
   it("a guest reads public channels but no write route of the app accepts it", async () => {
+    const { s, seed: admin } = suite;
     await setLoginConfig(s, admin, { guest: true });
     const bob = await buildMember(s, admin, "Bob");
     const guest = asSession((await guestLogin()).json());
@@ -140,6 +136,7 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   });
 
   it("guests older than 7 days are swept with the cascade (their streams kicked); younger ones and members stay", async () => {
+    const { s, seed: admin } = suite;
     await s.listen();
     await setLoginConfig(s, admin, { guest: true });
     const old = asSession((await guestLogin()).json());
@@ -159,9 +156,8 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   });
 
   it("the sweep runs on its own at the configured interval and stops with the server", async () => {
-    await s.close();
-    s = await startTestServer(dialect, { guestSweepMs: 50, guestMaxAgeMs: 60_000 });
-    admin = await buildAdmin(s);
+    const s = await suite.restart({ guestSweepMs: 50, guestMaxAgeMs: 60_000 });
+    const admin = suite.seed;
     await setLoginConfig(s, admin, { guest: true });
     const guest = asSession((await guestLogin()).json());
     await s.ctx.db.updateTable("users").set({ created_at: Date.now() - 120_000 }).where("uid", "=", guest.uid).execute();
@@ -171,9 +167,8 @@ describe.each(dialects())("guests (%s)", (dialect) => {
   });
 
   it("rate-limits guest creation per client address", async () => {
-    await s.close();
-    s = await startTestServer(dialect, { rateLimits: { guest: { perIp: 2 } } });
-    admin = await buildAdmin(s);
+    const s = await suite.restart({ rateLimits: { guest: { perIp: 2 } } });
+    const admin = suite.seed;
     await setLoginConfig(s, admin, { guest: true });
     expect((await guestLogin()).statusCode).toBe(200);
     expect((await guestLogin()).statusCode).toBe(200);

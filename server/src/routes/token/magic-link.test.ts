@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { startSmtp, type TestSmtp } from "../../test/smtp.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { startSmtp, useSmtp } from "../../test/smtp.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildMember } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { enableSmtp, FRONTEND, linkOf, magicLogin, setLoginConfig, tokenOf } from "../../test/identity.js";
@@ -12,31 +13,22 @@ import { enableSmtp, FRONTEND, linkOf, magicLogin, setLoginConfig, tokenOf } fro
  * the invitation mail and sign up by choosing a name.
  */
 describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
-  let s: TestServer;
-  let smtp: TestSmtp;
-  let admin: Session;
-  beforeEach(async () => {
-    smtp = await startSmtp();
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-  });
-  afterEach(async () => {
-    await s.close();
-    await smtp.close();
-  });
+  const mailer = useSmtp();
+  const suite = useSuite(dialect, { seed: buildAdmin });
 
   const sendLink = (email: string, who: Session | null = null, headers: Record<string, string> = {}) =>
-    call(s, "POST", `/user/send_login_magic_link?email=${encodeURIComponent(email)}`, who, undefined, headers);
+    call(suite.s, "POST", `/user/send_login_magic_link?email=${encodeURIComponent(email)}`, who, undefined, headers);
 
   it("mails a working single-use link to an existing account; a second use fails", async () => {
+    const { s, seed: admin } = suite;
     const bob = await buildMember(s, admin, "Bob");
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     const res = await sendLink("BOB@example.com");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(res.body).toBe("Magic token has been sent to the email.");
 
-    const mail = await smtp.waitFor();
+    const mail = await mailer.smtp.waitFor();
     expect(mail.to).toEqual(["bob@example.com"]);
     expect(mail.from).toBe("noreply@chat.example.com");
     expect(mail.subject).toBe("Sign in to Parley");
@@ -66,10 +58,11 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("an expired link fails (and so does a forged one)", async () => {
+    const { s, seed: admin } = suite;
     await buildMember(s, admin, "Bob");
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("bob@example.com");
-    const token = tokenOf(linkOf(await smtp.waitFor()));
+    const token = tokenOf(linkOf(await mailer.smtp.waitFor()));
     await s.ctx.db.updateTable("magic_tokens").set({ expires_at: Date.now() - 1 }).execute();
     expect((await call(s, "POST", "/user/check_magic_token", null, { magic_token: token })).json()).toBe(false);
     expect((await magicLogin(s, token)).statusCode).toBe(400);
@@ -77,21 +70,21 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("links expire after the configured lifetime", async () => {
-    await s.close();
-    s = await startTestServer(dialect, { magicLinkTtlS: 1 });
-    admin = await buildAdmin(s);
+    const s = await suite.restart({ magicLinkTtlS: 1 });
+    const admin = suite.seed;
     await buildMember(s, admin, "Bob");
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("bob@example.com");
-    const mail = await smtp.waitFor();
+    const mail = await mailer.smtp.waitFor();
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await magicLogin(s, tokenOf(linkOf(mail)))).statusCode).toBe(400);
   });
 
   it("a new address gets the invitation mail; the link asks for a name and creates the account", async () => {
-    await enableSmtp(s, admin, smtp);
+    const { s, seed: admin } = suite;
+    await enableSmtp(s, admin, mailer.smtp);
     expect((await sendLink("newbie@example.com")).statusCode).toBe(200);
-    const mail = await smtp.waitFor();
+    const mail = await mailer.smtp.waitFor();
     expect(mail.subject).toBe("You are invited to join Parley");
     const link = linkOf(mail);
     expect(link).toContain("&exists=false#/login");
@@ -107,9 +100,10 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("409 {reason} for a taken name keeps the link; a link of an address registered meanwhile signs into it", async () => {
-    await enableSmtp(s, admin, smtp);
+    const { s, seed: admin } = suite;
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("newbie@example.com");
-    const token = tokenOf(linkOf(await smtp.waitFor()));
+    const token = tokenOf(linkOf(await mailer.smtp.waitFor()));
     const taken = await magicLogin(s, token, "Admin");
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ reason: "name_conflict" });
@@ -120,20 +114,22 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("mails in the account's language, or the request's for a new address (zh-CN)", async () => {
+    const { s, seed: admin } = suite;
     await buildMember(s, admin, "Bob", { language: "zh-CN" });
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("bob@example.com");
-    const zh = await smtp.waitFor();
+    const zh = await mailer.smtp.waitFor();
     expect(zh.subject).toBe("登录 Parley");
     expect(zh.text).toContain("链接只能使用一次");
     expect(zh.html).toContain('lang="zh-CN"');
     await sendLink("li@example.com", null, { "accept-language": "zh-CN,zh;q=0.9,en;q=0.5" });
-    expect((await smtp.waitFor((m) => m.to[0] === "li@example.com")).subject).toBe("邀请你加入 Parley");
+    expect((await mailer.smtp.waitFor((m) => m.to[0] === "li@example.com")).subject).toBe("邀请你加入 Parley");
     await sendLink("sam@example.com", null, { "accept-language": "fr-FR" });
-    expect((await smtp.waitFor((m) => m.to[0] === "sam@example.com")).subject).toBe("You are invited to join Parley");
+    expect((await mailer.smtp.waitFor((m) => m.to[0] === "sam@example.com")).subject).toBe("You are invited to join Parley");
   });
 
   it("authenticates to the SMTP server with the stored credentials", async () => {
+    const { s, seed: admin } = suite;
     const secured = await startSmtp({ auth: { user: "mailer", pass: "s3cret" } });
     try {
       await buildMember(s, admin, "Bob");
@@ -155,17 +151,18 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("invitation-only: an anonymous request mails nothing to a new address; an inviting member's does, and the link signs up", async () => {
+    const { s, seed: admin } = suite;
     const bob = await buildMember(s, admin, "Bob");
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     await setLoginConfig(s, admin, { who_can_sign_up: "InvitationOnly" });
     expect((await sendLink("stranger@example.com")).body).toBe("Magic token has been sent to the email.");
     // Existing accounts still get their login link.
     expect((await sendLink("bob@example.com")).statusCode).toBe(200);
-    await smtp.waitFor((m) => m.to[0] === "bob@example.com");
-    expect(smtp.mails.map((m) => m.to[0])).toEqual(["bob@example.com"]);
+    await mailer.smtp.waitFor((m) => m.to[0] === "bob@example.com");
+    expect(mailer.smtp.mails.map((m) => m.to[0])).toEqual(["bob@example.com"]);
 
     expect((await sendLink("friend@example.com", bob)).statusCode).toBe(200);
-    const invite = await smtp.waitFor((m) => m.to[0] === "friend@example.com");
+    const invite = await mailer.smtp.waitFor((m) => m.to[0] === "friend@example.com");
     expect(invite.subject).toBe("You are invited to join Parley");
     const res = await magicLogin(s, tokenOf(linkOf(invite)), "Friend");
     expect(res.statusCode).toBe(200);
@@ -173,9 +170,10 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("invitation-only: a login link of a new address minted while the server was open cannot sign up (410)", async () => {
-    await enableSmtp(s, admin, smtp);
+    const { s, seed: admin } = suite;
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("late@example.com");
-    const token = tokenOf(linkOf(await smtp.waitFor()));
+    const token = tokenOf(linkOf(await mailer.smtp.waitFor()));
     await setLoginConfig(s, admin, { who_can_sign_up: "InvitationOnly" });
     expect((await magicLogin(s, token, "Late")).statusCode).toBe(410);
     // A member who may not invite (admin_only_can_invite) does not make it an invitation.
@@ -183,16 +181,17 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     const bob = await buildMember(s, admin, "Bob");
     await sendLink("other@example.com", bob);
     await sendLink("bob@example.com");
-    await smtp.waitFor((m) => m.to[0] === "bob@example.com");
-    expect(smtp.mails.some((m) => m.to[0] === "other@example.com")).toBe(false);
+    await mailer.smtp.waitFor((m) => m.to[0] === "bob@example.com");
+    expect(mailer.smtp.mails.some((m) => m.to[0] === "other@example.com")).toBe(false);
   });
 
   it("406 when magic-link login is off (and 403 at login); 503 while SMTP is off; 400 bad e-mail", async () => {
+    const { s, seed: admin } = suite;
     await buildMember(s, admin, "Bob");
     expect((await sendLink("bob@example.com")).statusCode).toBe(503);
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("bob@example.com");
-    const token = tokenOf(linkOf(await smtp.waitFor()));
+    const token = tokenOf(linkOf(await mailer.smtp.waitFor()));
     await setLoginConfig(s, admin, { magic_link: false });
     expect((await sendLink("bob@example.com")).statusCode).toBe(406);
     expect((await magicLogin(s, token)).statusCode).toBe(403);
@@ -204,10 +203,11 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   });
 
   it("423 for a frozen account (the link is kept); bots and guests get no link", async () => {
+    const { s, seed: admin } = suite;
     const bob = await buildMember(s, admin, "Bob");
-    await enableSmtp(s, admin, smtp);
+    await enableSmtp(s, admin, mailer.smtp);
     await sendLink("bob@example.com");
-    const token = tokenOf(linkOf(await smtp.waitFor()));
+    const token = tokenOf(linkOf(await mailer.smtp.waitFor()));
     await call(s, "PUT", `/admin/user/${bob.uid}`, admin, { status: "frozen" });
     expect((await magicLogin(s, token)).statusCode).toBe(423);
     await call(s, "PUT", `/admin/user/${bob.uid}`, admin, { status: "normal" });
@@ -216,15 +216,14 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     await call(s, "POST", "/admin/user", admin, { email: "bot_1@bots.example", password: "", name: "Bot", gender: 0, is_admin: false, is_bot: true });
     await sendLink("bot_1@bots.example");
     await sendLink("admin@example.com");
-    await smtp.waitFor((m) => m.to[0] === "admin@example.com");
-    expect(smtp.mails.some((m) => m.to[0] === "bot_1@bots.example")).toBe(false);
+    await mailer.smtp.waitFor((m) => m.to[0] === "admin@example.com");
+    expect(mailer.smtp.mails.some((m) => m.to[0] === "bot_1@bots.example")).toBe(false);
   });
 
   it("rate-limits sends per address and per client (429 with Retry-After)", async () => {
-    await s.close();
-    s = await startTestServer(dialect, { rateLimits: { magicLink: { perEmail: 2, perIp: 3 } } });
-    admin = await buildAdmin(s);
-    await enableSmtp(s, admin, smtp);
+    const s = await suite.restart({ rateLimits: { magicLink: { perEmail: 2, perIp: 3 } } });
+    const admin = suite.seed;
+    await enableSmtp(s, admin, mailer.smtp);
     expect((await sendLink("a@example.com")).statusCode).toBe(200);
     expect((await sendLink("A@example.com")).statusCode).toBe(200);
     const limited = await sendLink("a@example.com");
@@ -235,7 +234,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     expect((await sendLink("c@example.com")).statusCode).toBe(429);
     const other = await s.app.inject({ method: "POST", url: "/api/user/send_login_magic_link?email=c@example.com", remoteAddress: "10.0.0.9" });
     expect(other.statusCode).toBe(200);
-    await smtp.waitFor((m) => m.to[0] === "c@example.com");
-    expect(smtp.mails).toHaveLength(4);
+    await mailer.smtp.waitFor((m) => m.to[0] === "c@example.com");
+    expect(mailer.smtp.mails).toHaveLength(4);
   });
 });

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { startSmtp, type TestSmtp } from "../../test/smtp.js";
+import { useSmtp } from "../../test/smtp.js";
 import { openEvents } from "../../test/sse.js";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, login, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { enableSmtp, FRONTEND, linkOf, setLoginConfig, tokenOf } from "../../test/identity.js";
@@ -13,23 +14,16 @@ import { enableSmtp, FRONTEND, linkOf, setLoginConfig, tokenOf } from "../../tes
  * private channel.
  */
 describe.each(dialects())("registration (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildAdmin });
 
-  const sendReg = (body: object) => call(s, "POST", "/user/send_reg_magic_link", null, body);
-  const register = (body: object) => call(s, "POST", "/user/register", null, body);
-  const checkToken = async (magic_token: string) => (await call(s, "POST", "/user/check_magic_token", null, { magic_token })).json() as boolean;
-  const invite = async (query = "") => tokenOf((await call(s, "GET", `/group/create_reg_magic_link${query}`, admin)).body);
+  const sendReg = (body: object) => call(suite.s, "POST", "/user/send_reg_magic_link", null, body);
+  const register = (body: object) => call(suite.s, "POST", "/user/register", null, body);
+  const checkToken = async (magic_token: string) => (await call(suite.s, "POST", "/user/check_magic_token", null, { magic_token })).json() as boolean;
+  const invite = async (query = "") => tokenOf((await call(suite.s, "GET", `/group/create_reg_magic_link${query}`, suite.seed)).body);
 
   describe("open server, SMTP off", () => {
     it("send_reg_magic_link answers a confirmed token at once; register with it and a name signs in", async () => {
+      const { s } = suite;
       const sent = await sendReg({ magic_token: "", email: "Alice@Example.com", password: "alice-pass" });
       expect(sent.statusCode).toBe(200);
       assertMatches("SendRegMagicTokenResponse", sent.json());
@@ -65,6 +59,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("announces the new user to every stream and to each public channel", async () => {
+      const { s, seed: admin } = suite;
       await s.listen();
       const pub = await buildChannel(s, admin, { name: "general", is_public: true });
       const stream = await openEvents(s.url, { "api-key": admin.token });
@@ -91,6 +86,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("a confirmed token's e-mail cannot be swapped; its password can be replaced", async () => {
+      const { s } = suite;
       const { new_magic_token } = (await sendReg({ magic_token: "", email: "fay@example.com", password: "fay-pass" })).json();
       expect((await register({ magic_token: new_magic_token, email: "mallory@example.com", name: "Fay" })).statusCode).toBe(400);
       const res = await register({ magic_token: new_magic_token, email: "FAY@example.com", password: "new-fay-pass", name: "Fay" });
@@ -99,6 +95,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("412 for an unknown, expired or used token; 400 for missing or malformed fields", async () => {
+      const { s } = suite;
       expect((await register({ magic_token: "nope", name: "X" })).statusCode).toBe(412);
       const { new_magic_token } = (await sendReg({ magic_token: "", email: "gil@example.com", password: "gil-pass" })).json();
       await s.ctx.db.updateTable("magic_tokens").set({ expires_at: Date.now() - 1 }).execute();
@@ -125,9 +122,8 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("451 once MAX_USERS non-guest accounts exist (guests do not count)", async () => {
-      await s.close();
-      s = await startTestServer(dialect, { maxUsers: 2 });
-      admin = await buildAdmin(s);
+      const s = await suite.restart({ maxUsers: 2 });
+      const admin = suite.seed;
       await setLoginConfig(s, admin, { guest: true });
       expect((await call(s, "GET", "/token/login_guest")).statusCode).toBe(200);
       expect((await register({ email: "h1@example.com", password: "long-enough" })).statusCode).toBe(200);
@@ -140,20 +136,15 @@ describe.each(dialects())("registration (%s)", (dialect) => {
   });
 
   describe("SMTP on", () => {
-    let smtp: TestSmtp;
-    beforeEach(async () => {
-      smtp = await startSmtp();
-      await enableSmtp(s, admin, smtp);
-    });
-    afterEach(async () => {
-      await smtp.close();
-    });
+    const mailer = useSmtp();
+    beforeEach(() => enableSmtp(suite.s, suite.seed, mailer.smtp));
 
     it("the registration link flow end to end: mail, link, name, signed in; the link works once", async () => {
+      const { s } = suite;
       const sent = await sendReg({ magic_token: "", email: "ivy@example.com", password: "ivy-pass" });
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ new_magic_token: "", mail_is_sent: true });
-      const mail = await smtp.waitFor();
+      const mail = await mailer.smtp.waitFor();
       expect(mail.to).toEqual(["ivy@example.com"]);
       expect(mail.subject).toBe("Confirm your e-mail address for Parley");
       const link = linkOf(mail);
@@ -174,13 +165,14 @@ describe.each(dialects())("registration (%s)", (dialect) => {
       expect((await register({ magic_token: inv, email: "jo@example.com", password: "jo-pass", name: "Jo" })).statusCode).toBe(403);
       // Through the mail it works, and the invitation's channel comes along.
       await sendReg({ magic_token: inv, email: "jo@example.com", password: "jo-pass" });
-      const token = tokenOf(linkOf(await smtp.waitFor()));
+      const token = tokenOf(linkOf(await mailer.smtp.waitFor()));
       expect((await register({ magic_token: token, name: "Jo" })).statusCode).toBe(200);
     });
 
     it("mails in the request's language", async () => {
+      const { s } = suite;
       await call(s, "POST", "/user/send_reg_magic_link", null, { magic_token: "", email: "wang@example.com", password: "wang-pass" }, { "accept-language": "zh-CN" });
-      const mail = await smtp.waitFor();
+      const mail = await mailer.smtp.waitFor();
       expect(mail.subject).toBe("确认你在 Parley 的邮箱地址");
       expect(mail.html).toContain("确认并继续");
     });
@@ -188,10 +180,11 @@ describe.each(dialects())("registration (%s)", (dialect) => {
 
   describe("invitation-only", () => {
     beforeEach(async () => {
-      await setLoginConfig(s, admin, { who_can_sign_up: "InvitationOnly" });
+      await setLoginConfig(suite.s, suite.seed, { who_can_sign_up: "InvitationOnly" });
     });
 
     it("refuses sign-up without an invitation (403), 412/400 for a bad one", async () => {
+      const { s } = suite;
       expect((await register({ email: "kim@example.com", password: "kim-pass", name: "Kim" })).statusCode).toBe(403);
       expect((await sendReg({ magic_token: "", email: "kim@example.com", password: "kim-pass" })).statusCode).toBe(403);
       expect((await register({ magic_token: "forged", email: "kim@example.com", password: "kim-pass" })).statusCode).toBe(412);
@@ -219,6 +212,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("an invitation into a private channel adds the new member, with the membership events", async () => {
+      const { s, seed: admin } = suite;
       await s.listen();
       const bob = await register({ email: "bob@example.com", password: "bob-pass", name: "Bob", magic_token: await invite() });
       const bobSession: Session = { uid: bob.json().user.uid, token: bob.json().token, refresh_token: bob.json().refresh_token, device: "unknown", login: bob.json(), headers: { "x-api-key": bob.json().token } };
@@ -242,6 +236,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
 
   describe("GET /user/check_email and POST /user/check_magic_token", () => {
     it("check_email: true when free (any case), 400 malformed, the same for every caller", async () => {
+      const { s, seed: admin } = suite;
       const free = await call(s, "GET", "/user/check_email?email=free@example.com");
       expect(free.statusCode).toBe(200);
       expect(free.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -252,6 +247,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
     });
 
     it("check_magic_token: sign-up and private invitations, registration and login tokens; never third-party keys", async () => {
+      const { s, seed: admin } = suite;
       const gid = await buildChannel(s, admin, { name: "p", is_public: false });
       const priv = tokenOf((await call(s, "GET", `/group/create_invite_private_magic_link?gid=${gid}`, admin)).body);
       expect(await checkToken(priv)).toBe(true);
@@ -268,9 +264,7 @@ describe.each(dialects())("registration (%s)", (dialect) => {
 
   describe("rate limits", () => {
     it("register and check_email answer 429 per client address and per e-mail", async () => {
-      await s.close();
-      s = await startTestServer(dialect, { rateLimits: { register: { perIp: 3, perEmail: 1 }, checkEmail: { perIp: 4, perEmail: 2 } } });
-      admin = await buildAdmin(s);
+      const s = await suite.restart({ rateLimits: { register: { perIp: 3, perEmail: 1 }, checkEmail: { perIp: 4, perEmail: 2 } } });
       expect((await register({ email: "r1@example.com", password: "long-enough" })).statusCode).toBe(200);
       expect((await register({ email: "r1@example.com", password: "long-enough" })).statusCode).toBe(429);
       // A refused attempt is not counted: two of this client's three are used.

@@ -1,43 +1,39 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TokenService } from "../../auth/tokens.js";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents } from "../../test/sse.js";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, login, type Session } from "../../test/harness.js";
+import { useSuite } from "../../test/suite.js";
 import { ADMIN, buildAdmin, buildCast, buildMember } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { setLoginConfig } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("token routes (%s)", (dialect) => {
-  let s: TestServer;
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect);
 
-  const loginRaw = (payload: unknown) => s.app.inject({ method: "POST", url: "/api/token/login", payload: payload as object });
+  const loginRaw = (payload: unknown) => suite.s.app.inject({ method: "POST", url: "/api/token/login", payload: payload as object });
   const passwordLogin = (email: string, password: string, extra: object = {}) =>
     loginRaw({ credential: { type: "password", email, password }, device: "web:test", device_token: "", ...extra });
   const renew = (token: string, refresh_token: string) =>
-    s.app.inject({ method: "POST", url: "/api/token/renew", payload: { token, refresh_token } });
-  const me = (token: string) => s.app.inject({ method: "GET", url: "/api/user/me", headers: { "x-api-key": token } });
+    suite.s.app.inject({ method: "POST", url: "/api/token/renew", payload: { token, refresh_token } });
+  const me = (token: string) => suite.s.app.inject({ method: "GET", url: "/api/user/me", headers: { "x-api-key": token } });
 
   /** The first admin without a session (seedAdmin would also log in on a device). */
   async function createAdmin(): Promise<void> {
-    const res = await s.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload: { ...ADMIN, gender: 0 } });
+    const res = await suite.s.app.inject({ method: "POST", url: "/api/admin/system/create_admin", payload: { ...ADMIN, gender: 0 } });
     expect(res.statusCode).toBe(200);
   }
 
   async function rows(uid: number) {
-    const devices = await s.ctx.db.selectFrom("devices").select("device").where("uid", "=", uid).orderBy("device").execute();
-    const tokens = await s.ctx.db.selectFrom("refresh_tokens").select("device").where("uid", "=", uid).orderBy("device").execute();
+    const devices = await suite.s.ctx.db.selectFrom("devices").select("device").where("uid", "=", uid).orderBy("device").execute();
+    const tokens = await suite.s.ctx.db.selectFrom("refresh_tokens").select("device").where("uid", "=", uid).orderBy("device").execute();
     return { devices: devices.map((d) => d.device), tokens: tokens.map((t) => t.device) };
   }
 
   describe("POST /api/token/login", () => {
     it("returns a LoginResponse whose token works, and records the device", async () => {
+      const { s } = suite;
       await createAdmin();
       const res = await passwordLogin(ADMIN.email, ADMIN.password, { device_token: "fcm-1" });
       expect(res.statusCode).toBe(200);
@@ -69,6 +65,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("403 when password login is turned off in the login config", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const config = (await s.app.inject({ method: "GET", url: "/api/admin/login/config" })).json();
       const set = await s.app.inject({
@@ -84,6 +81,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("403 for each sign-in method the login config turns off, and for OAuth methods this server cannot verify", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const config = (await s.app.inject({ method: "GET", url: "/api/admin/login/config" })).json();
       const all = { ...config, google: true, github: true, metamask: true, passkey: true, oidc: [{ enable: true, favicon: "", domain: "id.example.com" }] };
@@ -108,8 +106,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("429 after too many attempts for one e-mail or from one client; other clients and addresses go on", async () => {
-      await s.close();
-      s = await startTestServer(dialect, { rateLimits: { login: { perEmail: 3, perIp: 5 } } });
+      const s = await suite.restart({ rateLimits: { login: { perEmail: 3, perIp: 5 } } });
       await createAdmin();
       for (let i = 0; i < 3; i++) expect((await passwordLogin(ADMIN.email, "wrong-pass")).statusCode).toBe(401);
       const limited = await passwordLogin(ADMIN.email, ADMIN.password);
@@ -130,6 +127,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("400 for malformed bodies", async () => {
+      const { s } = suite;
       await createAdmin();
       for (const payload of [
         {},
@@ -154,6 +152,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("423 for a frozen user", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       await buildMember(s, admin, "Bob");
       await s.ctx.db.updateTable("users").set({ status: "frozen" }).where("email", "=", "bob@example.com").execute();
@@ -161,6 +160,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it('defaults the device to "unknown" and creates its devices row', async () => {
+      const { s } = suite;
       await createAdmin();
       const res = await loginRaw({ credential: { type: "password", email: ADMIN.email, password: ADMIN.password } });
       expect(res.statusCode).toBe(200);
@@ -170,6 +170,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("keeps one refresh token per (uid, device): logging in again on a device retires the old one", async () => {
+      const { s } = suite;
       await createAdmin();
       const first = await login(s, ADMIN.email, ADMIN.password, "web:same");
       const second = await login(s, ADMIN.email, ADMIN.password, "web:same");
@@ -181,6 +182,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("POST /api/token/renew", () => {
     it("rotates both tokens; the old refresh token is then rejected", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const res = await renew(admin.token, admin.refresh_token);
       expect(res.statusCode).toBe(200);
@@ -199,6 +201,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("accepts an expired access token", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       // The same server key, but access tokens that are already expired when issued.
       const expiredIssuer = new TokenService(s.ctx.keys.server_key, -60, s.ctx.tokens.refreshTtlS);
@@ -210,6 +213,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("401 when the tokens belong to different devices or users", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const otherDevice = await login(s, ADMIN.email, ADMIN.password);
       const bob = await buildMember(s, admin, "Bob");
@@ -227,6 +231,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("401 for tokens signed with another key or garbage", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const forger = new TokenService("not-the-server-key", 300, 604_800);
       const forged = await forger.issue({ uid: admin.uid, device: admin.device, is_admin: true, is_guest: false });
@@ -238,6 +243,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("carries the account's current role: a demoted admin's renewed token is no longer an admin's", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       await s.app.inject({ method: "PUT", url: `/api/admin/user/${bob.uid}`, headers: admin.headers, payload: { is_admin: true } });
@@ -251,6 +257,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("401 for a frozen user", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
       await s.ctx.db.updateTable("users").set({ status: "frozen" }).where("uid", "=", bob.uid).execute();
@@ -258,6 +265,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("400 for missing fields", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       for (const payload of [{}, { token: admin.token }, { refresh_token: admin.refresh_token }, { token: "", refresh_token: "" }]) {
         const res = await s.app.inject({ method: "POST", url: "/api/token/renew", payload });
@@ -268,12 +276,14 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("GET /api/token/logout", () => {
     it("401 without a valid token", async () => {
+      const { s } = suite;
       expect((await s.app.inject({ method: "GET", url: "/api/token/logout" })).statusCode).toBe(401);
       const bad = await s.app.inject({ method: "GET", url: "/api/token/logout", headers: { "x-api-key": "nope" } });
       expect(bad.statusCode).toBe(401);
     });
 
     it("forgets only this device's session; its refresh token no longer renews", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const other: Session = await login(s, ADMIN.email, ADMIN.password);
       const bob = await buildMember(s, admin, "Bob");
@@ -293,6 +303,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("GET /api/token/credentials", () => {
     it("tells whether the account has a password; no OAuth bindings exist", async () => {
+      const { s } = suite;
       const cast = await buildCast(s, { passwords: true });
       const res = await call(s, "GET", "/token/credentials", cast.bob);
       expect(res.statusCode).toBe(200);
@@ -307,10 +318,11 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("third-party bridge", () => {
     const createKey = (secret: string | null, body: object = { userid: "ext-42", username: "Zoe" }) =>
-      call(s, "POST", "/token/create_third_party_key", null, body, secret === null ? {} : { "x-secret": secret });
+      call(suite.s, "POST", "/token/create_third_party_key", null, body, secret === null ? {} : { "x-secret": secret });
     const thirdPartyLogin = (key: string, device = "web:tp") => loginRaw({ credential: { type: "thirdparty", key }, device });
 
     it("a key from the secret logs in once, creating the mapped user on first use and finding it after", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       await setLoginConfig(s, admin, { third_party: true });
       const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
@@ -334,6 +346,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("403 for a wrong secret, 400 without X-SECRET or with a bad body; a regenerated secret replaces the old", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
       expect((await createKey("wrong")).statusCode).toBe(403);
@@ -348,6 +361,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
     });
 
     it("keys expire after 2 minutes; third-party login needs the login config switch; frozen users get 423", async () => {
+      const { s } = suite;
       const admin = await buildAdmin(s);
       const secret = (await call(s, "GET", "/admin/system/third_party_secret", admin)).body;
       const key = (await createKey(secret)).json();
@@ -368,6 +382,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("freeze", () => {
     it("a frozen account cannot log in (423) or renew (401); its streams are kicked with `frozen`", async () => {
+      const { s } = suite;
       await s.listen();
       const admin = await buildAdmin(s);
       const bob = await buildMember(s, admin, "Bob");
@@ -394,8 +409,7 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
 
   describe("anonymous routes", () => {
     it("answer every kind of caller alike: a session neither helps nor hurts", async () => {
-      await s.close();
-      s = await startTestServer(dialect, { rateLimits: { magicLink: { perIp: 0, perEmail: 0 } } });
+      const s = await suite.restart({ rateLimits: { magicLink: { perIp: 0, perEmail: 0 } } });
       const cast = await buildCast(s, { passwords: true });
       const all = (status: number) => ({ anonymous: status, guest: status, member: status, bot: status, admin: status });
       let n = 0;
