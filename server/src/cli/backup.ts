@@ -2,7 +2,7 @@
 // SQLite through its backup API, PostgreSQL through pg_dump, and the files of DATA_DIR.
 import path from "node:path";
 import { configFromEnv } from "../config.js";
-import { CommandLineError } from "./context.js";
+import { CommandLineError, runCommandLine } from "./context.js";
 import { backupPostgres, backupSqlite, onPath } from "./snapshot.js";
 
 const USAGE = `Usage: npm run backup -- <dest-dir>
@@ -35,10 +35,4 @@ async function main(argv: string[]): Promise<void> {
   if (manifest.integrity !== "ok") process.exitCode = 1;
 }
 
-try {
-  await main(process.argv.slice(2));
-} catch (err) {
-  if (!(err instanceof CommandLineError)) throw err;
-  console.error(err.message);
-  process.exitCode = err.exitCode;
-}
+await runCommandLine(main);

@@ -15,6 +15,17 @@ export class CommandLineError extends Error {
   }
 }
 
+/** Runs a tool's `main` on its arguments: a `CommandLineError` is one line on stderr and its exit code. */
+export async function runCommandLine(main: (argv: string[]) => Promise<void>): Promise<void> {
+  try {
+    await main(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof CommandLineError)) throw err;
+    console.error(err.message);
+    process.exitCode = err.exitCode;
+  }
+}
+
 /** Refuses a database that Parley never ran on: a SQLite file that is not there, a PostgreSQL schema without Parley's tables. */
 async function mustHoldParley(databaseUrl: string | null, schema: string | null, dataDir: string): Promise<void> {
   if (!databaseUrl) {

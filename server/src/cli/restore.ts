@@ -1,7 +1,7 @@
 // `npm run restore -- <backup-dir> <data-dir>`: puts a backup of `npm run backup` into a new,
 // empty DATA_DIR (docs/OPERATIONS.md). Start the server on that directory afterwards.
 import path from "node:path";
-import { CommandLineError } from "./context.js";
+import { CommandLineError, runCommandLine } from "./context.js";
 import { PG_DUMP_FILE, restoreInto } from "./snapshot.js";
 
 const USAGE = `Usage: npm run restore -- <backup-dir> <data-dir>
@@ -23,10 +23,4 @@ then start the server with DATA_DIR=${dataDir} and that DATABASE_URL (docs/OPERA
   console.log(`restored the backup of ${manifest.started_at} into ${dataDir}; start the server with DATA_DIR=${dataDir}`);
 }
 
-try {
-  await main(process.argv.slice(2));
-} catch (err) {
-  if (!(err instanceof CommandLineError)) throw err;
-  console.error(err.message);
-  process.exitCode = err.exitCode;
-}
+await runCommandLine(main);

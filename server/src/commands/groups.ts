@@ -53,7 +53,7 @@ export const noSuchChannel = () => notFound("no such channel");
 
 /** Members of a private channel who see its whole member list despite `only_admin_can_see_channel_members`. */
 export async function seersAmong(ctx: AppContext, group: GroupWithMembers, uids: readonly Uid[]): Promise<Set<Uid>> {
-  const admins = await ctx.repos.groups.adminsAmong(uids);
+  const admins = await ctx.repos.users.adminsAmong(uids);
   return new Set(uids.filter((uid) => admins.has(uid) || uid === group.row.owner));
 }
 

@@ -134,18 +134,6 @@ export class GroupsRepo {
     const rows = await this.db.selectFrom("users").select("uid").orderBy("uid").execute();
     return rows.map((r) => r.uid);
   }
-
-  /** The admins among `uids`. */
-  async adminsAmong(uids: readonly Uid[]): Promise<Set<Uid>> {
-    if (uids.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom("users")
-      .select("uid")
-      .where("uid", "in", [...uids])
-      .where("is_admin", "=", 1)
-      .execute();
-    return new Set(rows.map((r) => r.uid));
-  }
 }
 
 /** Per-user settings tables whose rows can point at a group (`kind = 'group'`). */

@@ -31,13 +31,23 @@ export class UsersRepo {
     return rows.map((r) => r.uid);
   }
 
-  async existingIds(uids: readonly Uid[]): Promise<Set<Uid>> {
+  /** The non-guest users among `uids` (which of them exist as members of the directory). */
+  existingIds(uids: readonly Uid[]): Promise<Set<Uid>> {
+    return this.idsAmong(uids, "create_by", "!=", "guest");
+  }
+
+  /** The admins among `uids`. */
+  adminsAmong(uids: readonly Uid[]): Promise<Set<Uid>> {
+    return this.idsAmong(uids, "is_admin", "=", 1);
+  }
+
+  private async idsAmong<C extends "create_by" | "is_admin">(uids: readonly Uid[], column: C, op: "=" | "!=", value: UsersTable[C]): Promise<Set<Uid>> {
     if (uids.length === 0) return new Set();
     const rows = await this.db
       .selectFrom("users")
       .select("uid")
       .where("uid", "in", [...uids])
-      .where("create_by", "!=", "guest")
+      .where(column, op, value as never)
       .execute();
     return new Set(rows.map((r) => r.uid));
   }
