@@ -101,6 +101,8 @@ export async function deleteOwnAccount(ctx: AppContext, actor: TokenClaims, audi
     .where("is_admin", "=", 1)
     .where("is_bot", "=", 0)
     .where("create_by", "!=", "guest")
+    // A frozen admin cannot sign in: counting one would leave the server without a way in.
+    .where("status", "=", "normal")
     .where("uid", "!=", actor.uid)
     .executeTakeFirstOrThrow();
   if (!userPolicy.canDeleteSelf(user, Number(others.n))) {

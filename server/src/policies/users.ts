@@ -11,7 +11,7 @@ export const userPolicy = {
   /**
    * Deleting one's own account. Parley fix (docs/API.md "Users"): the last admin, typically the
    * founder (uid 1), cannot delete themself, or the server would be left without an admin.
-   * `otherAdmins` counts the other human (non-bot) admins.
+   * `otherAdmins` counts the other human (non-bot) admins who are not frozen.
    */
   canDeleteSelf(user: UserRow, otherAdmins: number): boolean {
     return user.is_admin !== 1 || otherAdmins > 0;
