@@ -69,7 +69,7 @@ export const groupPolicy = {
     return "ok";
   },
 
-  /** Inviting anyone at all, by link or by adding: restricted to admins by the server switches. */
+  /** Inviting people by link (sign-up and channel links, mailed invites): restricted to admins by the server switches. Adding existing users to a channel is `canAddMembers`, which only `admin_only_can_invite` restricts (docs/API.md "Groups"). */
   mayInvite(actor: TokenClaims, settings: InviteSettings): boolean {
     if (actor.is_guest) return false;
     if (actor.is_admin) return true;
