@@ -3,12 +3,12 @@ import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 
 /**
- * Validates response bodies against the component schemas of the committed VoceChat 0.3
- * OpenAPI document (`shared/api/vocechat-0.3-openapi.json`). VoceChat serializes optional
- * fields as explicit `null` (contract §1.2) while the document types them as plain values, so
- * every property that is not `required` is made nullable here; required ones stay strict.
+ * Validates response bodies against the component schemas of VoceChat's 0.3 OpenAPI document
+ * (`protocol/openapi/vocechat-0.3.json`). VoceChat serializes optional fields as explicit `null`
+ * (docs/API.md "Conventions") while the document types them as plain values, so every property
+ * that is not `required` is made nullable here; required ones stay strict.
  */
-const SPEC_PATH = path.resolve(import.meta.dirname, "../../../../shared/api/vocechat-0.3-openapi.json");
+const SPEC_PATH = path.resolve(import.meta.dirname, "../../../protocol/openapi/vocechat-0.3.json");
 
 type Schema = Record<string, unknown>;
 
