@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { type Session } from "../test/harness.js";
+import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../test/factories.js";
 
 /**
@@ -48,30 +49,28 @@ function fill(url: string, values: Record<string, string>): string {
 }
 
 describe("every /api route rejects malformed input without a 5xx", () => {
-  let s: TestServer;
-  let callers: { name: string; session?: Session }[];
-  let ids: Record<string, string>;
-
-  beforeAll(async () => {
-    s = await startTestServer();
-    const admin = await buildAdmin(s);
-    const bob = await buildMember(s, admin, "Bob");
-    const guest = await buildGuest(s);
-    const gid = await buildChannel(s, admin, { name: "general", is_public: true });
-    const mid = await buildMessage(s, bob, { gid: gid }, "hello");
-    ids = { gid: String(gid), uid: String(bob.uid), mid: String(mid), id: "1", kid: "1", device: bob.device, "*": String(mid) };
-    callers = [{ name: "anonymous" }, { name: "guest", session: guest }, { name: "member", session: bob }, { name: "admin", session: admin }];
-  });
-  afterAll(async () => {
-    await s.close();
+  const suite = useSuite("sqlite", {
+    per: "file",
+    seed: async (s) => {
+      const admin = await buildAdmin(s);
+      const bob = await buildMember(s, admin, "Bob");
+      const guest = await buildGuest(s);
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const mid = await buildMessage(s, bob, { gid: gid }, "hello");
+      const ids: Record<string, string> = { gid: String(gid), uid: String(bob.uid), mid: String(mid), id: "1", kid: "1", device: bob.device, "*": String(mid) };
+      const callers: { name: string; session?: Session }[] = [{ name: "anonymous" }, { name: "guest", session: guest }, { name: "member", session: bob }, { name: "admin", session: admin }];
+      return { ids, callers };
+    },
   });
 
   it("covers the routes the app registers", () => {
+    const { s } = suite;
     const api = s.app.routeTable.filter((r) => r.url.startsWith("/api/"));
     expect(api.length).toBeGreaterThan(40);
   });
 
   it("answers below 500 for every route, body and caller", async () => {
+    const { s, seed: { ids, callers } } = suite;
     const failures: string[] = [];
     const routes = s.app.routeTable.filter((r) => r.url.startsWith("/api/") && r.method !== "HEAD" && r.method !== "OPTIONS");
     for (const route of routes) {

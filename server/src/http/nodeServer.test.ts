@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { useSuite } from "../test/suite.js";
 
 const CONNECTIONS = 1500;
 const somaxconn = Number(fs.readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
@@ -21,19 +21,11 @@ const somaxconn = Number(fs.readFileSync("/proc/sys/net/core/somaxconn", "utf8")
  *   all of them do.
  */
 describe("the Node server's settings", () => {
-  let s: TestServer;
-  let port: number;
-
-  beforeAll(async () => {
-    s = await startTestServer();
-    port = Number(new URL(await s.listen()).port);
-  });
-  afterAll(async () => {
-    await s.close();
-  });
+  const suite = useSuite("sqlite", { per: "file", listen: true });
+  const port = () => Number(new URL(suite.s.url).port);
 
   it("keeps an idle keep-alive connection open past Node's 5 s default", async () => {
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(port(), "127.0.0.1");
     await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
     let received = "";
     let closed = false;
@@ -66,7 +58,7 @@ describe("the Node server's settings", () => {
       const report = () => { console.log("connected " + connected); for (const s of sockets) s.destroy(); process.exit(0); };
       setTimeout(() => {
         for (let i = 0; i < ${CONNECTIONS}; i++) {
-          const s = net.connect(${port}, "127.0.0.1", () => ++connected === ${CONNECTIONS} && report());
+          const s = net.connect(${port()}, "127.0.0.1", () => ++connected === ${CONNECTIONS} && report());
           s.on("error", () => {});
           sockets.push(s);
         }

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialects, type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { dialects } from "../test/harness.js";
+import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildChannel } from "../test/factories.js";
 
 /**
@@ -7,20 +8,15 @@ import { buildAdmin, buildChannel } from "../test/factories.js";
  * login e-mail or a message holding it), and nothing is written.
  */
 describe.each(dialects())("NUL characters in requests (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let gid: number;
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    gid = await buildChannel(s, admin, { name: "general", is_public: true });
-  });
-  afterAll(async () => {
-    await s.close();
+  const suite = useSuite(dialect, {
+    per: "file",
+    seed: async (s) => {
+      const admin = await buildAdmin(s);
+      return { admin, gid: await buildChannel(s, admin, { name: "general", is_public: true }) };
+    },
   });
 
-  const messages = async () => Number((await s.ctx.db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const messages = async () => Number((await suite.s.ctx.db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
   it.each([
     ["a JSON body", "POST", "/api/token/login", "application/json", JSON.stringify({ credential: { email: "a\u0000@example.com", password: "x", type: "password" }, device: "web" }), "body"],
@@ -31,10 +27,10 @@ describe.each(dialects())("NUL characters in requests (%s)", (dialect) => {
     ["a path value", "GET", "/api/group/%00", undefined, undefined, "path"],
   ])("refuses NUL in %s with a 400 and writes nothing", async (_what, method, url, type, payload, part) => {
     const before = await messages();
-    const res = await s.app.inject({
+    const res = await suite.s.app.inject({
       method: method as "GET",
-      url: url.replace("{gid}", String(gid)),
-      headers: { ...admin.headers, ...(type ? { "content-type": type } : {}) },
+      url: url.replace("{gid}", String(suite.seed.gid)),
+      headers: { ...suite.seed.admin.headers, ...(type ? { "content-type": type } : {}) },
       payload,
     });
     expect(res.statusCode).toBe(400);
@@ -43,6 +39,7 @@ describe.each(dialects())("NUL characters in requests (%s)", (dialect) => {
   });
 
   it("still accepts the same requests without NUL", async () => {
+    const { s, seed: { admin, gid } } = suite;
     const res = await s.app.inject({ method: "POST", url: `/api/group/${gid}/send`, headers: { ...admin.headers, "content-type": "text/plain" }, payload: "hello world" });
     expect(res.statusCode).toBe(200);
   });
