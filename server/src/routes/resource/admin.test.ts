@@ -1,51 +1,36 @@
 import fs from "node:fs";
-import path from "node:path";
-import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminFileItem } from "@parley/protocol";
-import { sendFile, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
+import { image, sendFile, sendUpload, setFileExpiry, stored, uploadFile } from "../../test/uploads.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildChatSetup, buildMessage } from "../../test/factories.js";
+import { call, type Method } from "../../test/api.js";
+import { expectMatrix } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 describe.each(dialects())("files administration (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
-  let carol: Session;
+  const suite = useSuite(dialect, { seed: buildChatSetup });
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    carol = await buildMember(s, admin, "Carol");
-  });
-  afterEach(async () => {
-    await s.close();
-  });
-
-  const inject = (method: "GET" | "PUT" | "DELETE", url: string, who?: Session, payload?: unknown) =>
-    s.app.inject({ method, url, headers: who?.headers, payload: payload as never });
+  const inject = (method: Method, url: string, who?: Session, payload?: unknown) => call(suite.s, method, url, who ?? null, payload);
 
   /** Uploads and sends one file; returns the new mid and the file path. */
   async function share(who: Session, target: string, data: Buffer, filename: string, contentType?: string, kind = "vocechat/file") {
-    const file = await uploadFile(s, who, data, { filename, content_type: contentType });
-    const res = await sendFile(s, who, target, JSON.stringify({ path: file.path }), { local_id: 1 }, kind);
-    if (res.statusCode !== 200) throw new Error(`send: ${res.statusCode} ${res.body}`);
-    return { mid: res.json() as number, path: file.path };
+    const file = await uploadFile(suite.s, who, data, { filename, content_type: contentType });
+    return { mid: await sendUpload(suite.s, who, target, file, { local_id: 1 }, kind), path: file.path };
   }
 
   describe("GET /api/admin/system/files", () => {
     it("lists file messages newest first with the contract's fields, filtered and paged", async () => {
-      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+      const { s, seed: { admin, bob, carol, general: gid } } = suite;
+      const png = await image(10, 10, { background: "#000" });
       const pdf = await share(bob, `/group/${gid}/send`, Buffer.from("%PDF"), "Plan.PDF");
       const img = await share(carol, `/group/${gid}/send`, png, "pic.png");
       const doc = await share(bob, `/user/${carol.uid}/send`, Buffer.from("docx"), "notes.docx");
       const video = await share(carol, `/user/${bob.uid}/send`, Buffer.from("mp4"), "clip.mp4");
       const voice = await share(bob, `/group/${gid}/send`, Buffer.from("ogg"), "voice.ogg", "audio/ogg", "vocechat/audio");
-      await s.app.inject({ method: "POST", url: `/api/group/${gid}/send`, headers: { ...bob.headers, "content-type": "text/plain" }, payload: "not a file" });
+      await buildMessage(s, bob, { gid }, "not a file");
 
-      const all = await inject("GET", "/api/admin/system/files", admin);
+      const all = await inject("GET", "/admin/system/files", admin);
       expect(all.statusCode).toBe(200);
       const items = all.json() as AdminFileItem[];
       expect(items.map((i) => i.mid)).toEqual([voice.mid, video.mid, doc.mid, img.mid, pdf.mid]);
@@ -68,7 +53,7 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
       expect(items.find((i) => i.mid === doc.mid)?.target_uid).toBe(carol.uid);
       expect(items.find((i) => i.mid === video.mid)?.target_uid).toBe(bob.uid);
 
-      const mids = async (query: string) => ((await inject("GET", `/api/admin/system/files?${query}`, admin)).json() as AdminFileItem[]).map((i) => i.mid);
+      const mids = async (query: string) => ((await inject("GET", `/admin/system/files?${query}`, admin)).json() as AdminFileItem[]).map((i) => i.mid);
       expect(await mids("file_type=Image")).toEqual([img.mid]);
       expect(await mids("file_type=PDF")).toEqual([pdf.mid]);
       expect(await mids("file_type=Doc")).toEqual([doc.mid]);
@@ -89,12 +74,12 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
     });
 
     it("marks files whose bytes are gone or past the expiry as expired", async () => {
-      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const { s, seed: { admin, bob, general: gid } } = suite;
       const a = await share(bob, `/group/${gid}/send`, Buffer.from("a"), "a.txt");
       const b = await share(bob, `/group/${gid}/send`, Buffer.from("b"), "b.txt");
       await s.ctx.db.updateTable("files").set({ created_at: Date.now() - 3 * 86_400_000 }).where("path", "=", a.path).execute();
-      await inject("PUT", "/api/admin/system/common", admin, { max_file_expiry_mode: "Day1" });
-      const items = (await inject("GET", "/api/admin/system/files", admin)).json() as AdminFileItem[];
+      await setFileExpiry(s, admin, "Day1");
+      const items = (await inject("GET", "/admin/system/files", admin)).json() as AdminFileItem[];
       expect(items.map((i) => [i.mid, i.expired])).toEqual([
         [b.mid, false],
         [a.mid, true],
@@ -102,36 +87,33 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
     });
 
     it("is for admins only and validates its query", async () => {
-      const guest = await buildGuest(s);
-      expect((await inject("GET", "/api/admin/system/files")).statusCode).toBe(401);
-      for (const who of [guest, bob]) expect((await inject("GET", "/api/admin/system/files", who)).statusCode).toBe(403);
+      const { s, seed: { admin } } = suite;
+      await expectMatrix(suite.seed, (who) => call(s, "GET", "/admin/system/files", who), { anonymous: 401, guest: 403, member: 403, admin: 200 });
       for (const q of ["file_type=Exe", "creation_time_type=Day2", "uid=abc", "page=-1", "page_size=0", "page_size=100000"]) {
-        expect((await inject("GET", `/api/admin/system/files?${q}`, admin)).statusCode, q).toBe(400);
+        expect((await inject("GET", `/admin/system/files?${q}`, admin)).statusCode, q).toBe(400);
       }
     });
   });
 
   describe("DELETE /api/resource/file/delete", () => {
     it("deletes every uploaded file and thumbnail; the messages stay, their files expired", async () => {
-      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+      const { s, seed: { admin, bob, carol, general: gid } } = suite;
+      const png = await image(10, 10, { background: "#000" });
       const f1 = await share(bob, `/group/${gid}/send`, png, "p.png");
       const f2 = await share(carol, `/group/${gid}/send`, Buffer.from("x"), "x.txt");
-      const guest = await buildGuest(s);
-      expect((await inject("DELETE", "/api/resource/file/delete")).statusCode).toBe(401);
-      for (const who of [guest, bob]) expect((await inject("DELETE", "/api/resource/file/delete", who)).statusCode).toBe(403);
-      expect((await inject("GET", `/api/resource/file?file_path=${f1.path}`)).statusCode).toBe(200);
+      await expectMatrix(suite.seed, (who) => call(s, "DELETE", "/resource/file/delete", who), { anonymous: 401, guest: 403, member: 403 });
+      expect((await inject("GET", `/resource/file?file_path=${f1.path}`)).statusCode).toBe(200);
 
-      const res = await inject("DELETE", "/api/resource/file/delete", admin);
+      const res = await inject("DELETE", "/resource/file/delete", admin);
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("");
       for (const f of [f1, f2]) {
-        expect((await inject("GET", `/api/resource/file?file_path=${f.path}`)).statusCode).toBe(404);
-        expect((await inject("GET", `/api/resource/file?file_path=${f.path}&thumbnail=true`)).statusCode).toBe(404);
+        expect((await inject("GET", `/resource/file?file_path=${f.path}`)).statusCode).toBe(404);
+        expect((await inject("GET", `/resource/file?file_path=${f.path}&thumbnail=true`)).statusCode).toBe(404);
       }
-      expect(fs.existsSync(path.join(s.ctx.config.dataDir, "upload", "file"))).toBe(false);
-      expect(fs.existsSync(path.join(s.ctx.config.dataDir, "upload", "thumbnail"))).toBe(false);
-      const items = (await inject("GET", "/api/admin/system/files", admin)).json() as AdminFileItem[];
+      expect(fs.existsSync(stored(s, "upload/file"))).toBe(false);
+      expect(fs.existsSync(stored(s, "upload/thumbnail"))).toBe(false);
+      const items = (await inject("GET", "/admin/system/files", admin)).json() as AdminFileItem[];
       expect(items.map((i) => i.expired)).toEqual([true, true]);
       // Sending a deleted file is refused; new uploads work.
       expect((await sendFile(s, bob, `/group/${gid}/send`, JSON.stringify({ path: f1.path }))).statusCode).toBe(400);
@@ -141,28 +123,28 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
 
   describe("/api/resource/widget-extra.css", () => {
     it("is 404 until set; admins set it; anyone reads it as text/css", async () => {
-      expect((await inject("GET", "/api/resource/widget-extra.css")).statusCode).toBe(404);
-      const guest = await buildGuest(s);
+      const { s, seed: { admin, bob, guest } } = suite;
+      expect((await inject("GET", "/resource/widget-extra.css")).statusCode).toBe(404);
       const css = ".widget { color: #123456; }";
-      expect((await inject("PUT", "/api/resource/widget-extra.css", undefined, { data: css })).statusCode).toBe(401);
-      for (const who of [guest, bob]) expect((await inject("PUT", "/api/resource/widget-extra.css", who, { data: css })).statusCode).toBe(403);
-      const put = await inject("PUT", "/api/resource/widget-extra.css", admin, { data: css });
+      await expectMatrix(suite.seed, (who) => call(s, "PUT", "/resource/widget-extra.css", who, { data: css }), { anonymous: 401, guest: 403, member: 403 });
+      const put = await inject("PUT", "/resource/widget-extra.css", admin, { data: css });
       expect(put.statusCode).toBe(200);
       for (const who of [undefined, guest, bob]) {
-        const res = await inject("GET", "/api/resource/widget-extra.css", who);
+        const res = await inject("GET", "/resource/widget-extra.css", who);
         expect(res.statusCode).toBe(200);
         expect(res.headers["content-type"]).toBe("text/css; charset=utf-8");
         expect(res.body).toBe(css);
       }
-      expect((await inject("PUT", "/api/resource/widget-extra.css", admin, { data: "" })).statusCode).toBe(200);
-      expect((await inject("GET", "/api/resource/widget-extra.css")).body).toBe("");
+      expect((await inject("PUT", "/resource/widget-extra.css", admin, { data: "" })).statusCode).toBe(200);
+      expect((await inject("GET", "/resource/widget-extra.css")).body).toBe("");
     });
 
     it("validates the body and bounds its size", async () => {
-      expect((await inject("PUT", "/api/resource/widget-extra.css", admin, { css: "x" })).statusCode).toBe(400);
-      expect((await inject("PUT", "/api/resource/widget-extra.css", admin, { data: 5 })).statusCode).toBe(400);
-      expect((await inject("PUT", "/api/resource/widget-extra.css", admin, { data: "a".repeat(100_001) })).statusCode).toBe(413);
-      expect((await inject("GET", "/api/resource/widget-extra.css")).statusCode).toBe(404);
+      const { admin } = suite.seed;
+      expect((await inject("PUT", "/resource/widget-extra.css", admin, { css: "x" })).statusCode).toBe(400);
+      expect((await inject("PUT", "/resource/widget-extra.css", admin, { data: 5 })).statusCode).toBe(400);
+      expect((await inject("PUT", "/resource/widget-extra.css", admin, { data: "a".repeat(100_001) })).statusCode).toBe(413);
+      expect((await inject("GET", "/resource/widget-extra.css")).statusCode).toBe(404);
     });
   });
 });

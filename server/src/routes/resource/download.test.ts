@@ -1,38 +1,29 @@
 import fs from "node:fs";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { UploadFileResponse } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
 import { sweepFiles } from "../../commands/files.js";
-import { pseudoRandom, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildGuest, buildMember } from "../../test/factories.js";
+import { pseudoRandom, setFileExpiry, stored, uploadFile } from "../../test/uploads.js";
+import { dialects, type TestServer } from "../../test/harness.js";
+import { buildCast } from "../../test/factories.js";
+import { call, type Method } from "../../test/api.js";
+import { useSuite } from "../../test/suite.js";
+
+/** The cast, and a file Bob uploaded. */
+async function seed(s: TestServer) {
+  const cast = await buildCast(s);
+  const data = pseudoRandom(100_000, 11);
+  const file = await uploadFile(s, cast.bob, data, { filename: "notes.bin" });
+  return { ...cast, data, file, url: `/resource/file?file_path=${encodeURIComponent(file.path)}` };
+}
 
 describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
-  let data: Buffer;
-  let file: UploadFileResponse;
-  let url: string;
+  const suite = useSuite(dialect, { seed });
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-    data = pseudoRandom(100_000, 11);
-    file = await uploadFile(s, bob, data, { filename: "notes.bin" });
-    url = `/api/resource/file?file_path=${encodeURIComponent(file.path)}`;
-  });
-  afterEach(async () => {
-    await s.close();
-  });
-
-  const get = (u: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") => s.app.inject({ method, url: u, headers });
+  const get = (u: string, headers: Record<string, string> = {}, method: Method = "GET") => call(suite.s, method, u, null, undefined, headers);
 
   it("is served to anyone, with or without a session (clients load files by URL)", async () => {
-    const guest = await buildGuest(s);
-    const outsider = await buildMember(s, admin, "Carol");
-    for (const headers of [{}, guest.headers, outsider.headers, bob.headers, admin.headers]) {
+    const { admin, bob, carol, guest, data, url } = suite.seed;
+    // Carol has nothing to do with the file.
+    for (const headers of [{}, guest.headers, carol.headers, bob.headers, admin.headers]) {
       const res = await get(url, headers);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(data)).toBe(true);
@@ -40,6 +31,7 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
   });
 
   it("sends validators and security headers; answers 304 to If-None-Match and If-Modified-Since", async () => {
+    const { file, url } = suite.seed;
     const res = await get(url);
     expect(res.headers.etag).toBe(`"${file.hash}"`);
     expect(res.headers["last-modified"]).toMatch(/GMT$/);
@@ -61,6 +53,7 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
   });
 
   it("416 for an unsatisfiable range; If-Range with a stale validator gets the whole file", async () => {
+    const { data, url } = suite.seed;
     const bad = await get(url, { range: `bytes=${data.length}-` });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers["content-range"]).toBe(`bytes */${data.length}`);
@@ -87,6 +80,7 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
   });
 
   it("HEAD answers the headers without a body", async () => {
+    const { data, file, url } = suite.seed;
     const res = await get(url, {}, "HEAD");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-length"]).toBe(String(data.length));
@@ -95,6 +89,7 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
   });
 
   it("rejects every path that is not Y/M/D/<uuid> with 400 and answers 404 for unknown ones", async () => {
+    const { file } = suite.seed;
     const [y, m, d, id] = file.path.split("/");
     const bad = [
       "",
@@ -111,38 +106,39 @@ describe.each(dialects())("GET /api/resource/file (%s)", (dialect) => {
       `${y}/${m}/${d}/${id}\u0000`,
     ];
     for (const p of bad) {
-      const res = await get(`/api/resource/file?file_path=${encodeURIComponent(p)}`);
+      const res = await get(`/resource/file?file_path=${encodeURIComponent(p)}`);
       expect(res.statusCode, p).toBe(400);
     }
-    expect((await get("/api/resource/file")).statusCode).toBe(400);
-    const unknown = await get(`/api/resource/file?file_path=${y}/${m}/${d}/6f1c1c8e-8a4e-4c55-9d2e-2b7c1c9a0f00`);
+    expect((await get("/resource/file")).statusCode).toBe(400);
+    const unknown = await get(`/resource/file?file_path=${y}/${m}/${d}/6f1c1c8e-8a4e-4c55-9d2e-2b7c1c9a0f00`);
     expect(unknown.statusCode).toBe(404);
   });
 
   it("serves script-capable types as attachments", async () => {
+    const { s, seed: { bob } } = suite;
     const html = await uploadFile(s, bob, Buffer.from("<script>alert(1)</script>"), { filename: "x.html" });
-    const res = await get(`/api/resource/file?file_path=${html.path}`);
+    const res = await get(`/resource/file?file_path=${html.path}`);
     expect(res.headers["content-type"]).toBe("text/html");
     expect(res.headers["content-disposition"]).toMatch(/^attachment;/);
     expect(res.headers["content-security-policy"]).toContain("sandbox");
   });
 
   it("an expired file answers 404; the job deletes its bytes", async () => {
+    const { s, seed: { admin, bob, file, url } } = suite;
     const old = Date.now() - 2 * 86_400_000;
     await s.ctx.db.updateTable("files").set({ created_at: old }).where("path", "=", file.path).execute();
     expect((await get(url)).statusCode).toBe(200); // expiry is off by default
-    const put = await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { max_file_expiry_mode: "Day1" } });
-    expect(put.statusCode).toBe(200);
+    await setFileExpiry(s, admin, "Day1");
     expect((await get(url)).statusCode).toBe(404);
-    const onDisk = path.join(s.ctx.config.dataDir, "upload", "file", ...file.path.split("/"));
+    const onDisk = stored(s, "upload/file", file.path);
     expect(fs.existsSync(onDisk)).toBe(true);
     const fresh = await uploadFile(s, bob, Buffer.from("fresh"), { filename: "fresh.txt" });
     expect((await sweepFiles(s.ctx)).files).toBe(1);
     expect(fs.existsSync(onDisk)).toBe(false);
     expect((await s.ctx.repos.files.byPath(file.path))?.deleted_at).toEqual(expect.any(Number));
     // Switching expiry off again does not bring deleted bytes back; the fresh file is untouched.
-    await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { max_file_expiry_mode: "Off" } });
+    await setFileExpiry(s, admin, "Off");
     expect((await get(url)).statusCode).toBe(404);
-    expect((await get(`/api/resource/file?file_path=${fresh.path}`)).body).toBe("fresh");
+    expect((await get(`/resource/file?file_path=${fresh.path}`)).body).toBe("fresh");
   });
 });

@@ -1,9 +1,10 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { uploadPrefix } from "../../storage/layout.js";
 import { prepare } from "../../test/uploads.js";
-import { type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildMember } from "../../test/factories.js";
+import type { TestServer } from "../../test/harness.js";
+import { buildUser } from "../../test/factories.js";
+import { useSuite } from "../../test/suite.js";
 
 /**
  * Malformed upload bodies (issue 14): whatever the multipart reader cannot parse is a 4xx with a
@@ -15,29 +16,23 @@ const field = (name: string, value: string) => `--${B}\r\nContent-Disposition: f
 const file = (name: string, value: string) =>
   `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="a"\r\nContent-Type: application/octet-stream\r\n\r\n${value}\r\n`;
 const END = `--${B}--\r\n`;
+/** Bob, a member who uploads. */
+const seed = (s: TestServer) => buildUser(s, "Bob");
 
 describe("POST /api/resource/file/upload with a malformed body", () => {
-  let s: TestServer;
-  let bob: Session;
-
-  beforeAll(async () => {
-    s = await startTestServer();
-    bob = await buildMember(s, await buildAdmin(s), "Bob");
-  });
-  afterAll(async () => {
-    await s.close();
-  });
+  const suite = useSuite("sqlite", { per: "file", seed });
 
   const upload = (contentType: string, payload: string) =>
-    s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers: { ...bob.headers, "content-type": contentType }, payload });
+    suite.s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers: { ...suite.seed.headers, "content-type": contentType }, payload });
 
   async function storedChunks(fileId: string): Promise<string[]> {
     const keys: string[] = [];
-    for await (const entry of s.ctx.storage.list(uploadPrefix(fileId))) keys.push(entry.key);
+    for await (const entry of suite.s.ctx.storage.list(uploadPrefix(fileId))) keys.push(entry.key);
     return keys;
   }
 
   it("answers 400 to any multipart the reader cannot parse, whatever its message, and changes nothing", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "a.bin" });
     const before = await s.ctx.repos.files.upload(fileId);
     const cases: [string, string][] = [
@@ -57,6 +52,7 @@ describe("POST /api/resource/file/upload with a malformed body", () => {
   });
 
   it("answers 413 to a field over its limit instead of using it cut short", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "a.bin" });
     const res = await upload(`multipart/form-data; boundary=${B}`, field("file_id", fileId + "x".repeat(10_000)) + file("chunk_data", "abc") + END);
     expect([res.statusCode, res.body]).toEqual([413, "field file_id too large"]);
@@ -64,6 +60,7 @@ describe("POST /api/resource/file/upload with a malformed body", () => {
   });
 
   it("ends the upload when a second file part follows a stored chunk: the client was told it failed", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "a.bin" });
     const res = await upload(`multipart/form-data; boundary=${B}`, field("file_id", fileId) + file("chunk_data", "abc") + file("chunk_data", "def") + END);
     expect(res.statusCode).toBe(413);
@@ -75,6 +72,7 @@ describe("POST /api/resource/file/upload with a malformed body", () => {
   });
 
   it("answers 415 to multipart/mixed and other content types, 400 to a body without file part", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "a.bin" });
     expect((await upload(`multipart/mixed; boundary=${B}`, field("file_id", fileId) + END)).statusCode).toBe(415);
     expect((await upload("application/octet-stream", "abc")).statusCode).toBe(415);
@@ -89,30 +87,26 @@ describe("POST /api/resource/file/upload with a malformed body", () => {
 });
 
 describe("an upload the client abandons mid-body", () => {
+  const suite = useSuite("sqlite", { listen: true, seed });
+
   it("is answered as the client's failure (no 500) and leaves the upload as it was", async () => {
-    const s = await startTestServer();
-    try {
-      await s.listen();
-      const bob = await buildMember(s, await buildAdmin(s), "Bob");
-      const fileId = await prepare(s, bob, { filename: "a.bin" });
-      const before = await s.ctx.repos.files.upload(fileId);
-      const statuses: number[] = [];
-      s.app.server.on("request", (_req, res) => res.on("close", () => statuses.push(res.statusCode)));
-      const head = field("file_id", fileId) + `--${B}\r\nContent-Disposition: form-data; name="chunk_data"; filename="a"\r\n\r\n`;
-      const { port, hostname } = new URL(s.url);
-      const socket = net.connect(Number(port), hostname);
-      await new Promise((resolve) => socket.once("connect", resolve));
-      socket.write(
-        `POST /api/resource/file/upload HTTP/1.1\r\nHost: x\r\nX-API-Key: ${bob.token}\r\n` +
-          `Content-Type: multipart/form-data; boundary=${B}\r\nContent-Length: 1000000\r\n\r\n${head}${"a".repeat(50_000)}`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      socket.destroy();
-      await vi.waitFor(() => expect(statuses).toHaveLength(1));
-      expect(statuses[0]).toBeLessThan(500);
-      expect(await s.ctx.repos.files.upload(fileId)).toEqual(before);
-    } finally {
-      await s.close();
-    }
+    const { s, seed: bob } = suite;
+    const fileId = await prepare(s, bob, { filename: "a.bin" });
+    const before = await s.ctx.repos.files.upload(fileId);
+    const statuses: number[] = [];
+    s.app.server.on("request", (_req, res) => res.on("close", () => statuses.push(res.statusCode)));
+    const head = field("file_id", fileId) + `--${B}\r\nContent-Disposition: form-data; name="chunk_data"; filename="a"\r\n\r\n`;
+    const { port, hostname } = new URL(s.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /api/resource/file/upload HTTP/1.1\r\nHost: x\r\nX-API-Key: ${bob.token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${B}\r\nContent-Length: 1000000\r\n\r\n${head}${"a".repeat(50_000)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await vi.waitFor(() => expect(statuses).toHaveLength(1));
+    expect(statuses[0]).toBeLessThan(500);
+    expect(await s.ctx.repos.files.upload(fileId)).toEqual(before);
   });
 });

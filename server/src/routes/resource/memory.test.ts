@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import { Readable } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
 import { prepare, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin } from "../../test/factories.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildUser } from "../../test/factories.js";
+import { useSuite } from "../../test/suite.js";
 
 const MB = 1024 * 1024;
 
@@ -47,19 +48,10 @@ function streamChunk(base: string, who: Session, fileId: string, size: number, l
 }
 
 describe.each(dialects())("a 100 MB upload keeps memory flat (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    admin = await buildAdmin(s);
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect, { listen: true, seed: (s) => buildUser(s, "Admin", "admin") });
 
   it("streams chunks to storage and joins them without buffering: RSS grows by less than 30 MB", { timeout: 120_000 }, async () => {
+    const { s, seed: admin } = suite;
     // Warm up every code path first (multipart, storage, hashing) with a 20 MB streamed upload,
     // so the heap has reached its steady state and only what the big upload keeps is measured:
     // a buffered 100 MB file would show as 100 MB whatever the warm-up.

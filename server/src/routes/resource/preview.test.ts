@@ -1,13 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_OPEN_GRAPH, type OpenGraphObject } from "@parley/protocol";
 import { PUBLIC_ONLY, type AddressGate, type Resolver } from "../../preview/address.js";
 import { LinkPreviewService } from "../../preview/service.js";
 import { assertMatches } from "../../test/contract.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildGuest, buildMember } from "../../test/factories.js";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildCast, type Cast } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { useSuite, type Suite } from "../../test/suite.js";
 
 const PAGE = `<!doctype html>
 <html lang="en"><head>
@@ -115,41 +117,25 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
     await Promise.all([siteA, siteB].map((srv) => new Promise((resolve) => srv.close(resolve))));
   });
 
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
+  beforeEach(() => {
     hits.a.length = 0;
     hits.b.length = 0;
-  });
-  afterEach(async () => {
-    await s.close();
   });
 
   /** Site A is admitted as if public; every other address follows the production rule. */
   const siteAIsPublic: AddressGate = { allows: (address, port) => (address === "127.0.0.1" && port === portA) || PUBLIC_ONLY.allows(address, port) };
-  const usePreview = (opts: { allowPrivate?: boolean; gate?: AddressGate; resolve?: Resolver } = {}) => {
-    s.ctx.files.preview = new LinkPreviewService({ allowPrivate: false, timeoutMs: 1_000, maxBytes: 256 * 1024, ...opts });
-  };
-  const preview = async (url: string, who: Session | null = bob, headers: Record<string, string> = {}) => {
-    const res = await s.app.inject({
-      method: "GET",
-      url: `/api/resource/open_graphic_parse?url=${encodeURIComponent(url)}`,
-      headers: { ...(who?.headers ?? {}), ...headers },
-    });
+  /** A preview through the server of `suite`, asked by Bob unless `who` is given. */
+  const previewOn = (suite: Suite<Cast>) => async (url: string, who: Session | null = suite.seed.bob, headers: Record<string, string> = {}) => {
+    const res = await call(suite.s, "GET", `/resource/open_graphic_parse?url=${encodeURIComponent(url)}`, who, undefined, headers);
     return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as OpenGraphObject) : null, headers: res.headers };
   };
 
   describe("with PREVIEW_ALLOW_PRIVATE on", () => {
+    const suite = useSuite(dialect, { per: "file", config: { previewAllowPrivate: true }, seed: buildCast });
+    const preview = previewOn(suite);
+
     it("reads the Open Graph object of a real page, cached for 24 hours", async () => {
-      await s.close();
-      s = await startTestServer(dialect, { previewAllowPrivate: true });
-      admin = await buildAdmin(s);
-      bob = await buildMember(s, admin, "Bob");
+      const { admin } = suite.seed;
       const first = await preview(`http://127.0.0.1:${portA}/og`);
       expect(first.status).toBe(200);
       expect(first.headers["cache-control"]).toBe("public, max-age=86400");
@@ -185,6 +171,13 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
       expect((await preview(`http://127.0.0.1:${portB}/x`)).body?.title).toBe("internal secret");
     });
   });
+
+  // The production rule: one server for the rest of the file, each test choosing its previewer.
+  const suite = useSuite(dialect, { per: "file", seed: buildCast });
+  const preview = previewOn(suite);
+  const usePreview = (opts: { allowPrivate?: boolean; gate?: AddressGate; resolve?: Resolver } = {}) => {
+    suite.s.ctx.files.preview = new LinkPreviewService({ allowPrivate: false, timeoutMs: 1_000, maxBytes: 256 * 1024, ...opts });
+  };
 
   describe("with the switch off (production rule)", () => {
     it("blocks loopback, private, link-local and metadata addresses without connecting", async () => {
@@ -264,6 +257,7 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
     });
 
     it("decodes charsets and compressed pages, falls back to <title> and the description meta, forwards Accept-Language", async () => {
+      const { bob } = suite.seed;
       usePreview({ gate: siteAIsPublic });
       expect((await preview(`http://127.0.0.1:${portA}/latin1`)).body?.title).toBe("café");
       expect((await preview(`http://127.0.0.1:${portA}/gzip`)).body?.title).toBe("Parley & friends");
@@ -280,17 +274,13 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
   });
 
   it("answers the empty object when previews are disabled (enable_msg_url_preview) or the URL is not http(s)", async () => {
+    const { s, seed: { admin } } = suite;
     usePreview({ gate: siteAIsPublic });
-    const off = await s.app.inject({
-      method: "PUT",
-      url: "/api/admin/system/common",
-      headers: admin.headers,
-      payload: { ext_setting: JSON.stringify({ enable_msg_url_preview: false }) },
-    });
+    const off = await call(s, "PUT", "/admin/system/common", admin, { ext_setting: JSON.stringify({ enable_msg_url_preview: false }) });
     expect(off.statusCode).toBe(200);
     expect((await preview(`http://127.0.0.1:${portA}/og`)).body).toEqual(EMPTY_OPEN_GRAPH);
     expect(hits.a).toEqual([]);
-    await s.app.inject({ method: "PUT", url: "/api/admin/system/common", headers: admin.headers, payload: { ext_setting: null } });
+    await call(s, "PUT", "/admin/system/common", admin, { ext_setting: null });
     for (const url of ["ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "not a url", `http://user:pw@127.0.0.1:${portA}/og`]) {
       expect((await preview(url)).body, url).toEqual(EMPTY_OPEN_GRAPH);
     }
@@ -299,12 +289,12 @@ describe.each(dialects())("GET /api/resource/open_graphic_parse (%s)", (dialect)
   });
 
   it("needs a session (guests included) and a url", async () => {
+    const { s, seed: { admin, bob, guest } } = suite;
     usePreview({ gate: siteAIsPublic });
-    const guest = await buildGuest(s);
     expect((await preview(`http://127.0.0.1:${portA}/og`, null)).status).toBe(401);
     expect((await preview(`http://127.0.0.1:${portA}/og`, guest)).body?.title).toBe("Parley & friends");
     expect((await preview(`http://127.0.0.1:${portA}/og`, admin)).status).toBe(200);
-    const missing = await s.app.inject({ method: "GET", url: "/api/resource/open_graphic_parse", headers: bob.headers });
+    const missing = await call(s, "GET", "/resource/open_graphic_parse", bob);
     expect(missing.statusCode).toBe(400);
   });
 });

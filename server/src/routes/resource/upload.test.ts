@@ -3,14 +3,17 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatMessage, EventOf, UploadFileResponse } from "@parley/protocol";
 import { sweepFiles, UPLOAD_TIMEOUT_MS } from "../../commands/files.js";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents } from "../../test/sse.js";
-import { multipart, prepare, pseudoRandom, sendFile, uploadChunk, uploadFile } from "../../test/uploads.js";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
+import { multipart, prepare, pseudoRandom, sendFile, stored, uploadChunk, uploadFile } from "../../test/uploads.js";
+import { dialects } from "../../test/harness.js";
+import { buildChatSetup } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { expectMatrix } from "../../test/matrix.js";
+import { useSuite } from "../../test/suite.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
@@ -22,26 +25,14 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(dialects())("file uploads (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
+  const suite = useSuite(dialect, { config: { maxFileSize: 8 * 1024 * 1024, uploadChunkLimit: 3 * 1024 * 1024 }, seed: buildChatSetup });
 
-  beforeEach(async () => {
-    s = await startTestServer(dialect, { maxFileSize: 8 * 1024 * 1024, uploadChunkLimit: 3 * 1024 * 1024 });
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-  });
-  afterEach(async () => {
-    await s.close();
-  });
-
-  const uploadDir = () => path.join(s.ctx.config.dataDir, "upload");
+  const uploadDir = () => stored(suite.s, "upload");
 
   describe("POST /api/resource/file/prepare", () => {
     it("answers a UUID v4 as a JSON string; members and admins only", async () => {
-      const guest = await buildGuest(s);
-      expect((await s.app.inject({ method: "POST", url: "/api/resource/file/prepare", payload: {} })).statusCode).toBe(401);
-      expect((await s.app.inject({ method: "POST", url: "/api/resource/file/prepare", headers: guest.headers, payload: {} })).statusCode).toBe(403);
+      const { s, seed: { admin, bob } } = suite;
+      await expectMatrix(suite.seed, (who) => call(s, "POST", "/resource/file/prepare", who, {}), { anonymous: 401, guest: 403 });
       for (const who of [bob, admin]) {
         const res = await s.app.inject({ method: "POST", url: "/api/resource/file/prepare", headers: who.headers, payload: { filename: "a.txt" } });
         expect(res.statusCode).toBe(200);
@@ -51,6 +42,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("guesses the content type from the file name, else application/octet-stream", async () => {
+      const { s, seed: { bob } } = suite;
       const cases: [Record<string, unknown>, string][] = [
         [{ filename: "report.pdf" }, "application/pdf"],
         [{ filename: "photo.JPG" }, "image/jpeg"],
@@ -66,6 +58,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("rejects a malformed content type or body", async () => {
+      const { s, seed: { bob } } = suite;
       for (const payload of [{ content_type: "not a type" }, { filename: 5 }, { content_type: "a/b".repeat(200) }]) {
         const res = await s.app.inject({ method: "POST", url: "/api/resource/file/prepare", headers: bob.headers, payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -73,6 +66,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("keeps only the base name of the file name", async () => {
+      const { s, seed: { bob } } = suite;
       const fileId = await prepare(s, bob, { filename: "../../etc/passwd" });
       expect((await s.ctx.repos.files.upload(fileId))?.filename).toBe("passwd");
     });
@@ -80,6 +74,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   describe("POST /api/resource/file/upload", () => {
     it("joins several chunks in order; the file downloads whole and by ranges byte-identical", async () => {
+      const { s, seed: { bob } } = suite;
       const data = pseudoRandom(5 * 1024 * 1024 + 123, 7);
       const result = await uploadFile(s, bob, data, { filename: "big.bin", chunkSize: 1_000_000 });
       assertMatches("UploadFileResponse", result);
@@ -121,6 +116,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("answers null for non-final chunks and accepts chunk_is_last before chunk_data (the mobile app's order)", async () => {
+      const { s, seed: { bob } } = suite;
       const fileId = await prepare(s, bob, { filename: "a.txt" });
       const first = await uploadChunk(s, bob, fileId, Buffer.from("hello "), false);
       expect(first.statusCode).toBe(200);
@@ -143,6 +139,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("rejects unknown, foreign and finished file ids, empty chunks and missing fields with 400", async () => {
+      const { s, seed: { admin, bob } } = suite;
       const fileId = await prepare(s, bob);
       const cases: [string, () => ReturnType<typeof uploadChunk>][] = [
         ["unknown id", () => uploadChunk(s, bob, "6f1c1c8e-8a4e-4c55-9d2e-2b7c1c9a0f00", Buffer.from("x"), true)],
@@ -168,14 +165,14 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("needs a member session: anonymous 401, guests 403, before the body is read", async () => {
+      const { s, seed: { bob } } = suite;
       const fileId = await prepare(s, bob);
-      const guest = await buildGuest(s);
       const { payload, headers } = multipart([["file_id", fileId], ["chunk_data", Buffer.from("x")]]);
-      expect((await s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers, payload })).statusCode).toBe(401);
-      expect((await s.app.inject({ method: "POST", url: "/api/resource/file/upload", headers: { ...guest.headers, ...headers }, payload })).statusCode).toBe(403);
+      await expectMatrix(suite.seed, (who) => call(s, "POST", "/resource/file/upload", who, payload, headers), { anonymous: 401, guest: 403 });
     });
 
     it("413 for a chunk over the chunk limit or a file over MAX_FILE_SIZE, with nothing written", async () => {
+      const { s, seed: { bob } } = suite;
       // One chunk above UPLOAD_CHUNK_LIMIT (3 MiB).
       const fileId = await prepare(s, bob, { filename: "huge.bin" });
       const res = await uploadChunk(s, bob, fileId, pseudoRandom(3 * 1024 * 1024 + 1), true);
@@ -194,6 +191,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("after a 413 refused mid-body, reads the rest, so the next request on the connection is answered", async () => {
+      const { s, seed: { bob } } = suite;
       // A browser sends the whole chunk, reads the early 413 and reuses the keep-alive connection:
       // written here as one socket carrying the oversized upload and, right behind it, a second request.
       const base = new URL(await s.listen());
@@ -241,6 +239,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   describe("images", () => {
     it("reads the dimensions and makes a ≤480×480 JPEG thumbnail of an opaque image", async () => {
+      const { s, seed: { bob } } = suite;
       const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
       const result = await uploadFile(s, bob, jpeg, { filename: "photo.jpg" });
       expect(result.image_properties).toEqual({ width: 1200, height: 800 });
@@ -256,6 +255,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("makes a PNG thumbnail when the image has alpha, and keeps small images at their size", async () => {
+      const { s, seed: { bob } } = suite;
       const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
       const result = await uploadFile(s, bob, png, { filename: "t.png" });
       expect(result.image_properties).toEqual({ width: 300, height: 200 });
@@ -266,6 +266,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("reports displayed dimensions for EXIF-rotated photos", async () => {
+      const { s, seed: { bob } } = suite;
       const rotated = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#cc3333" } })
         .jpeg()
         .withMetadata({ orientation: 6 })
@@ -275,6 +276,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("400 for an undecodable image/* upload, with nothing kept", async () => {
+      const { s, seed: { bob } } = suite;
       const fileId = await prepare(s, bob, { filename: "fake.png" });
       const res = await uploadChunk(s, bob, fileId, Buffer.from("this is not a png"), true);
       expect(res.statusCode).toBe(400);
@@ -283,6 +285,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("stores the excluded raw camera format (CR2) without decoding it or making a thumbnail", async () => {
+      const { s, seed: { bob } } = suite;
       const raw = pseudoRandom(2048, 3);
       const result = await uploadFile(s, bob, raw, { filename: "IMG_0001.CR2", content_type: "image/x-canon-cr2" });
       expect(result.image_properties).toBeNull();
@@ -295,7 +298,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   describe("file messages", () => {
     it("sets name, content_type and size over the client's properties; the content is the path", async () => {
-      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const { s, seed: { admin, bob, general: gid } } = suite;
       const data = Buffer.from("%PDF-1.4 minimal");
       const { path: filePath } = await uploadFile(s, bob, data, { filename: "Résumé 2024.pdf" });
       await s.listen();
@@ -333,7 +336,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
     });
 
     it("400 when the path is malformed, unknown or expired; nothing is stored", async () => {
-      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const { s, seed: { bob, general: gid } } = suite;
       const before = await s.ctx.db.selectFrom("messages").selectAll().execute();
       for (const body of [
         "not json",
@@ -351,6 +354,7 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
 
   describe("background job", () => {
     it("deletes uploads untouched for 300 s with their chunks, and leftover chunk folders", async () => {
+      const { s, seed: { bob } } = suite;
       const fresh = await prepare(s, bob);
       const stale = await prepare(s, bob);
       expect((await uploadChunk(s, bob, fresh, Buffer.from("a"), false)).statusCode).toBe(200);
