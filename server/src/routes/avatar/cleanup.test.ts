@@ -1,39 +1,25 @@
 import fs from "node:fs";
-import path from "node:path";
-import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dialects, type Session, startTestServer, type TestServer } from "../../test/harness.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember } from "../../test/factories.js";
-
-const png = () =>
-  sharp({ create: { width: 160, height: 160, channels: 3, background: "#884422" } })
-    .png()
-    .toBuffer();
+import { describe, expect, it } from "vitest";
+import { dialects, type Session } from "../../test/harness.js";
+import { buildCast, buildChannel } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { image, stored } from "../../test/uploads.js";
+import { useSuite } from "../../test/suite.js";
 
 /** Deleting a user or a channel removes its pictures from the store, not only the rows. */
 describe.each(dialects())("pictures of deleted users and channels (%s)", (dialect) => {
-  let s: TestServer;
-  let admin: Session;
-  let bob: Session;
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  const suite = useSuite(dialect, { seed: buildCast });
 
   const post = async (url: string, who: Session) => {
-    const res = await s.app.inject({ method: "POST", url: `/api${url}`, headers: { ...who.headers, "content-type": "image/png" }, payload: await png() });
+    const res = await call(suite.s, "POST", url, who, await image(160, 160, { background: "#884422" }), { "content-type": "image/png" });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const del = (url: string, who: Session) => s.app.inject({ method: "DELETE", url: `/api${url}`, headers: who.headers });
-  const get = (url: string) => s.app.inject({ method: "GET", url: `/api${url}` });
-  const object = (key: string) => path.join(s.ctx.config.dataDir, ...key.split("/"));
+  const del = (url: string, who: Session) => call(suite.s, "DELETE", url, who);
+  const get = (url: string) => call(suite.s, "GET", url);
+  const object = (key: string) => stored(suite.s, key);
 
   it("deleting a channel deletes its picture", async () => {
+    const { s, seed: { bob } } = suite;
     const gid = await buildChannel(s, bob, { name: "team" });
     const other = await buildChannel(s, bob, { name: "other" });
     await post(`/group/${gid}/avatar`, bob);
@@ -46,6 +32,7 @@ describe.each(dialects())("pictures of deleted users and channels (%s)", (dialec
   });
 
   it("deleting a user (by an admin or themselves) deletes their avatar and the pictures of the channels deleted with them", async () => {
+    const { s, seed: { admin, bob, carol } } = suite;
     const owned = await buildChannel(s, bob, { name: "bob's" });
     const pub = await buildChannel(s, admin, { name: "general", is_public: true });
     await post("/user/avatar", bob);
@@ -62,14 +49,13 @@ describe.each(dialects())("pictures of deleted users and channels (%s)", (dialec
     expect((await get(`/resource/avatar?uid=${admin.uid}`)).statusCode).toBe(200);
     expect((await get(`/resource/group_avatar?gid=${pub}`)).statusCode).toBe(200);
 
-    const carol = await buildMember(s, admin, "Carol");
     await post("/user/avatar", carol);
     expect((await del("/user/delete", carol)).statusCode).toBe(200);
     expect(fs.existsSync(object(`avatar/${carol.uid}.png`))).toBe(false);
   });
 
   it("a guest without pictures is deleted without errors", async () => {
-    const guest = await buildGuest(s);
+    const { admin, guest } = suite.seed;
     expect((await del(`/admin/user/${guest.uid}`, admin)).statusCode).toBe(200);
   });
 });
