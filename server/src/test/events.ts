@@ -103,3 +103,22 @@ export async function expectChatDelivery(mid: number, to: SseClient[], notTo: Ss
   for (const c of notTo) expect(c.events.some(isChat(mid))).toBe(false);
   return copies[0];
 }
+
+/** A `user_settings_changed` from `from_device` with every list present and empty, plus the given entries. */
+export const settingsChanged = (from_device: string, entries: Record<string, unknown[]> = {}) => ({
+  type: "user_settings_changed",
+  from_device,
+  add_mute_users: [],
+  remove_mute_users: [],
+  add_mute_groups: [],
+  remove_mute_groups: [],
+  read_index_users: [],
+  read_index_groups: [],
+  burn_after_reading_users: [],
+  burn_after_reading_groups: [],
+  add_contacts: [],
+  remove_contacts: [],
+  add_pin_chats: [],
+  remove_pin_chats: [],
+  ...entries,
+});

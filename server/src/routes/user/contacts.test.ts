@@ -5,23 +5,8 @@ import type { SseClient } from "../../test/sse.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildDevice } from "../../test/factories.js";
-import { fence, marks, withoutNoise } from "../../test/events.js";
+import { fence, marks, settingsChanged, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
-
-const EMPTY_CHANGE = {
-  add_mute_users: [],
-  remove_mute_users: [],
-  add_mute_groups: [],
-  remove_mute_groups: [],
-  read_index_users: [],
-  read_index_groups: [],
-  burn_after_reading_users: [],
-  burn_after_reading_groups: [],
-  add_contacts: [],
-  remove_contacts: [],
-  add_pin_chats: [],
-  remove_pin_chats: [],
-};
 
 describe.each(dialects())("contacts (%s)", (dialect) => {
   const suite = useSuite(dialect, {
@@ -67,12 +52,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
       expect(seenCarol).toEqual([]);
       const added = seenMobile[0] as EventOf<"user_settings_changed">;
       expect(seenMobile).toEqual([
-        {
-          type: "user_settings_changed",
-          from_device: bob.device,
-          ...EMPTY_CHANGE,
-          add_contacts: [{ target_uid: carol.uid, info: { status: "added", created_at: expect.any(Number), updated_at: expect.any(Number) } }],
-        },
+        settingsChanged(bob.device, { add_contacts: [{ target_uid: carol.uid, info: { status: "added", created_at: expect.any(Number), updated_at: expect.any(Number) } }] }),
       ]);
       const createdAt = added.add_contacts[0].info.created_at;
       expect(createdAt).toBeGreaterThanOrEqual(before);
@@ -98,12 +78,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
         expect((await status(bob, carol.uid, "block")).statusCode).toBe(200);
       });
       expect(blocked).toEqual([
-        {
-          type: "user_settings_changed",
-          from_device: bob.device,
-          ...EMPTY_CHANGE,
-          add_contacts: [{ target_uid: carol.uid, info: { status: "blocked", created_at: createdAt, updated_at: expect.any(Number) } }],
-        },
+        settingsChanged(bob.device, { add_contacts: [{ target_uid: carol.uid, info: { status: "blocked", created_at: createdAt, updated_at: expect.any(Number) } }] }),
       ]);
       expect((await contacts(bob)).json()).toEqual([expect.objectContaining({ target_uid: carol.uid, contact_info: expect.objectContaining({ status: "blocked" }) })]);
 
@@ -111,7 +86,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
         expect((await status(bob, carol.uid, "unblock")).statusCode).toBe(200);
         expect((await status(bob, carol.uid, "remove")).statusCode).toBe(200);
       });
-      expect(unblocked).toEqual([{ type: "user_settings_changed", from_device: bob.device, ...EMPTY_CHANGE, remove_contacts: [carol.uid] }]);
+      expect(unblocked).toEqual([settingsChanged(bob.device, { remove_contacts: [carol.uid] })]);
       expect((await contacts(bob)).json()).toEqual([]);
     });
 

@@ -5,27 +5,10 @@ import type { SseClient } from "../../test/sse.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildDevice } from "../../test/factories.js";
-import { fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { fence, isType, marks, settingsChanged, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
-/** A `user_settings_changed` with every array present and empty, plus the given entries. */
-const changed = (from_device: string, entries: Record<string, unknown[]> = {}) => ({
-  type: "user_settings_changed",
-  from_device,
-  add_mute_users: [],
-  remove_mute_users: [],
-  add_mute_groups: [],
-  remove_mute_groups: [],
-  read_index_users: [],
-  read_index_groups: [],
-  burn_after_reading_users: [],
-  burn_after_reading_groups: [],
-  add_contacts: [],
-  remove_contacts: [],
-  add_pin_chats: [],
-  remove_pin_chats: [],
-  ...entries,
-});
+const changed = settingsChanged;
 
 describe.each(dialects())("user settings routes (%s)", (dialect) => {
   const suite = useSuite(dialect, {
