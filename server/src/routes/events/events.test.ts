@@ -1,60 +1,45 @@
 import type { IncomingMessage } from "node:http";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { EventOf, ServerEvent } from "@parley/protocol";
+import { describe, expect, it } from "vitest";
+import type { EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../../test/harness.js";
+import { dialects, login, type TestServer } from "../../test/harness.js";
 import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
+import { call } from "../../test/api.js";
+import { isType } from "../../test/events.js";
+import { useSuite } from "../../test/suite.js";
 
-const isType =
-  <T extends ServerEvent["type"]>(type: T) =>
-  (e: ServerEvent): e is EventOf<T> =>
-    e.type === type;
+/** The admin and Bob, made through the API (with passwords and their users_log entries). */
+async function seed(s: TestServer) {
+  const admin = await buildAdmin(s);
+  return { admin, bob: await buildMember(s, admin, "Bob") };
+}
 
 describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
-  let s: TestServer;
-  let url: string;
-  let admin: Session;
-  let bob: Session;
-  const open: SseClient[] = [];
-  const connect = async (who: Session, extra: Record<string, string | number> = {}) => {
-    const c = await openEvents(url, { "api-key": who.token, ...extra });
-    open.push(c);
-    return c;
-  };
-
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
-    url = await s.listen();
-    admin = await buildAdmin(s);
-    bob = await buildMember(s, admin, "Bob");
-  });
-  afterEach(async () => {
-    for (const c of open.splice(0)) c.close();
-    await s.close();
-  });
+  const suite = useSuite(dialect, { listen: true, seed });
 
   it("answers 401 without a valid api-key and 403 for a logged-out device", async () => {
-    expect((await openEvents(url, {})).status).toBe(401);
-    expect((await openEvents(url, { "api-key": "garbage" })).status).toBe(401);
-    const res = await s.app.inject({ method: "GET", url: "/api/token/logout", headers: bob.headers });
+    const { s, seed: { bob } } = suite;
+    expect((await openEvents(s.url, {})).status).toBe(401);
+    expect((await openEvents(s.url, { "api-key": "garbage" })).status).toBe(401);
+    const res = await call(s, "GET", "/token/logout", bob);
     expect(res.statusCode).toBe(200);
     // The access token is still valid until it expires, but its device is gone.
-    expect((await openEvents(url, { "api-key": bob.token })).status).toBe(403);
+    expect((await openEvents(s.url, { "api-key": bob.token })).status).toBe(403);
   });
 
   it("sends the connect sequence in contract order, framed as bare data lines", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const general = await buildChannel(s, admin, { name: "general", is_public: true });
     const secret = await buildChannel(s, admin, { name: "secret", members: [] });
     const m1 = await buildMessage(s, admin, { gid: general }, "hello");
     await buildMessage(s, admin, { gid: secret }, "not for bob");
     const m3 = await buildMessage(s, admin, { uid: bob.uid }, "hi bob");
 
-    const c = await connect(bob);
+    const [c] = await suite.connect(bob);
     expect(c.status).toBe(200);
     expect(c.headers["content-type"]).toBe("text/event-stream");
     expect(c.headers["x-accel-buffering"]).toBe("no");
-    await c.waitFor(isType("ready"));
     expect(c.events.map((e) => e.type)).toEqual([
       "users_snapshot",
       "users_state",
@@ -83,14 +68,14 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("sends users_log instead of a snapshot when users_version is given, and nothing when up to date", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const version = await s.ctx.repos.users.usersVersion();
-    const upToDate = await connect(bob, { users_version: version });
-    await upToDate.waitFor(isType("ready"));
+    const upToDate = await suite.connectWith(bob, { users_version: version });
     expect(upToDate.events.some((e) => e.type === "users_snapshot" || e.type === "users_log")).toBe(false);
     upToDate.close();
 
     await buildMember(s, admin, "Carol");
-    const behind = await connect(bob, { users_version: version });
+    const behind = await suite.connectWith(bob, { users_version: version });
     const log = await behind.waitFor<EventOf<"users_log">>(isType("users_log"));
     expect(behind.events[0].type).toBe("users_log");
     expect(log.logs).toHaveLength(1);
@@ -98,11 +83,11 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("delivers live messages to exactly the audience computed from membership", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const carol = await buildMember(s, admin, "Carol");
     const general = await buildChannel(s, admin, { name: "general", is_public: true });
     const priv = await buildChannel(s, admin, { name: "private", members: [bob.uid] });
-    const [a, b, c] = await Promise.all([connect(admin), connect(bob), connect(carol)]);
-    await Promise.all([a, b, c].map((x) => x.waitFor(isType("ready"))));
+    const [a, b, c] = await suite.connect(admin, bob, carol);
     const base = [a, b, c].map((x) => x.events.length);
 
     const pub = await buildMessage(s, bob, { gid: general }, "to everyone");
@@ -122,9 +107,9 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("replays exactly the missed messages, in order, after a reconnect with after_mid", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const general = await buildChannel(s, admin, { name: "general", is_public: true });
-    const first = await connect(bob);
-    await first.waitFor(isType("ready"));
+    const [first] = await suite.connect(bob);
     const seen = await buildMessage(s, admin, { gid: general }, "seen live");
     await first.waitFor((e) => e.type === "chat" && e.mid === seen);
     first.close();
@@ -134,8 +119,7 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
     for (let i = 0; i < 5; i++) missed.push(await buildMessage(s, admin, { gid: general }, `missed ${i}`));
     missed.push(await buildMessage(s, admin, { uid: bob.uid }, "missed dm"));
 
-    const again = await connect(bob, { after_mid: seen, users_version: await s.ctx.repos.users.usersVersion() });
-    await again.waitFor(isType("ready"));
+    const again = await suite.connectWith(bob, { after_mid: seen, users_version: await s.ctx.repos.users.usersVersion() });
     const replayed = again.events.filter(isType("chat"));
     expect(replayed.map((e) => e.mid)).toEqual(missed);
     expect(replayed.map((e) => (e.detail.type === "normal" ? e.detail.content : ""))).toEqual([
@@ -154,11 +138,11 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("tells the client about a backlog longer than the limit instead of dropping it silently", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const general = await buildChannel(s, admin, { name: "general", is_public: true });
     const mids: number[] = [];
     for (let i = 0; i < 7; i++) mids.push(await buildMessage(s, admin, { gid: general }, `m${i}`));
-    const c = await connect(bob, { after_mid: mids[0], limit: 3 });
-    await c.waitFor(isType("ready"));
+    const c = await suite.connectWith(bob, { after_mid: mids[0], limit: 3 });
     const gap = c.events.find(isType("history_gap"));
     expect(gap).toEqual({ type: "history_gap", after_mid: mids[0], first_mid: mids[4], skipped: 3 });
     expect(c.events.filter(isType("chat")).map((e) => e.mid)).toEqual(mids.slice(4));
@@ -167,10 +151,9 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("keeps one stream per (user, device): the older one is kicked", async () => {
-    const older = await connect(bob);
-    await older.waitFor(isType("ready"));
-    const newer = await connect(bob);
-    await newer.waitFor(isType("ready"));
+    const { s, seed: { bob } } = suite;
+    const [older] = await suite.connect(bob);
+    const [newer] = await suite.connect(bob);
     const kick = await older.waitFor<EventOf<"kick">>(isType("kick"));
     expect(kick.reason).toBe("login_from_other_device");
     await older.ended;
@@ -178,26 +161,24 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
 
     // Another device of the same user keeps its own stream.
     const phone = await login(s, "bob@example.com", "member-pass", "phone");
-    const third = await connect(phone);
-    await third.waitFor(isType("ready"));
+    await suite.connect(phone);
     await new Promise((r) => setTimeout(r, 100));
     expect(newer.events.some((e) => e.type === "kick")).toBe(false);
   });
 
   it("logout kicks that device's stream with reason logout", async () => {
-    const c = await connect(bob);
-    await c.waitFor(isType("ready"));
-    const res = await s.app.inject({ method: "GET", url: "/api/token/logout", headers: bob.headers });
+    const { s, seed: { bob } } = suite;
+    const [c] = await suite.connect(bob);
+    const res = await call(s, "GET", "/token/logout", bob);
     expect(res.statusCode).toBe(200);
     expect((await c.waitFor<EventOf<"kick">>(isType("kick"))).reason).toBe("logout");
     await c.ended;
   });
 
   it("announces presence to others when the first stream opens and the last one closes", async () => {
-    const watcher = await connect(admin);
-    await watcher.waitFor(isType("ready"));
-    const b = await connect(bob);
-    await b.waitFor(isType("ready"));
+    const { admin, bob } = suite.seed;
+    const [watcher] = await suite.connect(admin);
+    const [b] = await suite.connect(bob);
     const online = await watcher.waitFor<EventOf<"users_state_changed">>(isType("users_state_changed"));
     expect(online).toEqual({ type: "users_state_changed", uid: bob.uid, online: true });
     expect(b.events.some((e) => e.type === "users_state_changed" && e.uid === bob.uid)).toBe(false);
@@ -208,8 +189,8 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("announces a new channel and a new user live", async () => {
-    const c = await connect(bob);
-    await c.waitFor(isType("ready"));
+    const { s, seed: { admin, bob } } = suite;
+    const [c] = await suite.connect(bob);
     const gid = await buildChannel(s, admin, { name: "team", members: [bob.uid] });
     const joined = await c.waitFor<EventOf<"joined_group">>(isType("joined_group"));
     expect(joined.group).toMatchObject({ gid, name: "team", owner: admin.uid, members: [admin.uid, bob.uid], is_public: false });
@@ -219,10 +200,10 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("does not keep the access token in an open stream's request", async () => {
+    const { s, seed: { admin, bob } } = suite;
     const requests: IncomingMessage[] = [];
     s.app.server.on("request", (req: IncomingMessage) => requests.push(req));
-    const c = await connect(bob, { after_mid: 0 });
-    await c.waitFor(isType("ready"));
+    const c = await suite.connectWith(bob, { after_mid: 0 });
     const stream = requests.find((req) => req.url?.startsWith("/api/user/events"));
     expect(stream?.url).toBe("/api/user/events");
     // The stream still works: a live message arrives.
@@ -232,7 +213,8 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
   });
 
   it("rejects bad query parameters with 400", async () => {
-    expect((await openEvents(url, { "api-key": bob.token, after_mid: "abc" })).status).toBe(400);
-    expect((await openEvents(url, { "api-key": bob.token, limit: 0 })).status).toBe(400);
+    const { s, seed: { bob } } = suite;
+    expect((await openEvents(s.url, { "api-key": bob.token, after_mid: "abc" })).status).toBe(400);
+    expect((await openEvents(s.url, { "api-key": bob.token, limit: 0 })).status).toBe(400);
   });
 });
