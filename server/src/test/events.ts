@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { EventOf, ServerEvent } from "@parley/protocol";
+import { assertMatches } from "./contract.js";
 import type { Session, TestServer } from "./harness.js";
 import { openEvents, type SseClient } from "./sse.js";
 
@@ -122,3 +123,12 @@ export const settingsChanged = (from_device: string, entries: Record<string, unk
   remove_pin_chats: [],
   ...entries,
 });
+
+/**
+ * Asserts a `chat` event matches the contract's ChatMessage and is exactly `expected` (its mid,
+ * sender, target and detail), sent at any time.
+ */
+export function expectChatEvent(event: EventOf<"chat">, expected: Omit<EventOf<"chat">, "type" | "created_at">): void {
+  assertMatches("ChatMessage", event);
+  expect(event).toEqual({ type: "chat", created_at: expect.any(Number), ...expected });
+}

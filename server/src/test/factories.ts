@@ -146,3 +146,17 @@ export async function buildArchive(s: TestServer, who: Session, mids: number[]):
   if (res.statusCode !== 200) throw new Error(`archive: ${res.statusCode} ${res.body}`);
   return res.json() as string;
 }
+
+/**
+ * A message of Bob in each kind of conversation of the chat setup — a DM to `dmTo`, one in
+ * "team", one in "general" — and Carol's like of the public one (a reaction), for the tables of
+ * who may read or act on which message.
+ */
+export async function buildMessageKinds(s: TestServer, setup: ChatSetup, dmTo: Session) {
+  const dm = await buildMessage(s, setup.bob, { uid: dmTo.uid }, "a DM");
+  const priv = await buildMessage(s, setup.bob, { gid: setup.team }, "in team");
+  const pub = await buildMessage(s, setup.bob, { gid: setup.general }, "in general");
+  const res = await s.app.inject({ method: "PUT", url: `/api/message/${pub}/like`, headers: setup.carol.headers, payload: { action: "👍" } });
+  if (res.statusCode !== 200) throw new Error(`like: ${res.statusCode} ${res.body}`);
+  return { dm, priv, pub, like: res.json() as number };
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Archive, EventOf } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import { dialects, type Session } from "../../test/harness.js";
-import { buildChatSetup, buildMessage } from "../../test/factories.js";
+import { buildChatSetup, buildMessage, buildMessageKinds } from "../../test/factories.js";
 import { call, messageApi, midOf } from "../../test/api.js";
 import { expectChatDelivery } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
@@ -74,11 +74,9 @@ describe.each(dialects())("archives and forwarding (%s)", (dialect) => {
   });
 
   it("permissions: what the caller can read, admins included (403); 404 unknown, deleted or reaction; 400 unarchivable kind", async () => {
-    const { s, seed: { admin, bob, carol, general, team } } = suite;
-    const dm = await buildMessage(s, bob, { uid: admin.uid }, "to admin");
-    const priv = await buildMessage(s, bob, { gid: team }, "team");
-    const pub = await buildMessage(s, bob, { gid: general }, "pub");
-    const like = midOf(await api.like(carol, pub, "👍"));
+    const { s, seed } = suite;
+    const { admin, bob, carol, team } = seed;
+    const { dm, priv, pub, like } = await buildMessageKinds(s, seed, admin);
     pathOf(await archive(admin, { mid_list: [dm, pub] }));
     // An admin outside the private channel cannot read it by forwarding it to themselves.
     expect((await archive(admin, { mid_list: [priv] })).statusCode).toBe(403);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_FAVORITE_ARCHIVES, type Archive, type FavoriteArchive } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import { dialects, type Session } from "../../test/harness.js";
-import { buildArchive, buildChatSetup, buildMessage } from "../../test/factories.js";
+import { buildArchive, buildChatSetup, buildMessage, buildMessageKinds } from "../../test/factories.js";
 import { call, messageApi, midOf } from "../../test/api.js";
 import { expectStatuses } from "../../test/matrix.js";
 import { useSuite } from "../../test/suite.js";
@@ -108,11 +108,9 @@ describe.each(dialects())("favorite routes (%s)", (dialect) => {
   });
 
   it("404 unknown or deleted message or a reaction; 403 a message the caller cannot read; 400 an unarchivable kind or bad body", async () => {
-    const { s, seed: { admin, bob, carol, general, team } } = suite;
-    const dm = await buildMessage(s, bob, { uid: admin.uid }, "private");
-    const priv = await buildMessage(s, bob, { gid: team }, "team only");
-    const pub = await buildMessage(s, bob, { gid: general }, "public");
-    const like = midOf(await api.like(carol, pub, "👍"));
+    const { s, seed } = suite;
+    const { admin, bob, carol, general } = seed;
+    const { dm, priv, pub, like } = await buildMessageKinds(s, seed, admin);
     const gone = await buildMessage(s, carol, { gid: general }, "gone");
     midOf(await api.remove(carol, gone));
     await expectStatuses({

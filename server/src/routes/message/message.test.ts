@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { QUICK_REACTIONS, type ChatMessage, type EventOf, type ServerEvent } from "@parley/protocol";
-import { assertMatches } from "../../test/contract.js";
 import type { SseClient } from "../../test/sse.js";
 import { sendFile, uploadFile } from "../../test/uploads.js";
 import { dialects, type Session } from "../../test/harness.js";
-import { buildChatSetup, buildMessage } from "../../test/factories.js";
+import { buildChatSetup, buildMessage, buildMessageKinds } from "../../test/factories.js";
 import { call, messageApi, midOf, type Reply } from "../../test/api.js";
-import { expectChatDelivery } from "../../test/events.js";
+import { expectChatDelivery, expectChatEvent } from "../../test/events.js";
 import { expectStatuses } from "../../test/matrix.js";
 import { useSuite } from "../../test/suite.js";
 
@@ -17,17 +16,24 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
   const mids = (list: ChatMessage[]) => list.map((m) => m.mid);
 
   /**
+   * Opens the streams of Bob, Carol and the admin; the answer waits until Bob and Carol got the
+   * chat event of a mid and returns it, and checks that the admin (in neither their DM nor "team") never did.
+   */
+  async function deliveredToBobAndCarol() {
+    const { admin, bob, carol, fence } = suite.seed;
+    const [b, c, a] = await suite.connect(bob, carol, admin);
+    return (mid: number) => expectChatDelivery(mid, [b, c], [a], fence);
+  }
+
+  /**
    * A DM of Bob to Carol, a message in the private channel and one in "general" with Carol's like:
    * the refusals of a like and a reply on them, shared: an unknown message, a reaction, a DM or a
    * private channel the admin is not in, a guest, anonymous.
    */
   async function readRefusals(operate: (who: Session | null, mid: number) => Promise<Reply>) {
     const { s, seed } = suite;
-    const { admin, bob, carol, guest, general, team } = seed;
-    const dm = await buildMessage(s, bob, { uid: carol.uid }, "private");
-    const priv = await buildMessage(s, bob, { gid: team }, "members only");
-    const pub = await buildMessage(s, bob, { gid: general }, "public");
-    const like = midOf(await api.like(carol, pub, "👍"));
+    const { admin, bob, carol, guest } = seed;
+    const { dm, priv, pub, like } = await buildMessageKinds(s, seed, carol);
     await expectStatuses({
       "unknown message": [() => operate(bob, 999_999), 404],
       "a reaction": [() => operate(bob, like), 403],
@@ -41,18 +47,15 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("PUT /api/message/{mid}/edit", () => {
     it("answers a new mid; both DM parties get reaction{edit}; history shows the original, then the edit", async () => {
-      const { s, seed: { admin, bob, carol, fence } } = suite;
-      const [b, c, a] = await suite.connect(bob, carol, admin);
+      const { s, seed: { bob, carol } } = suite;
+      const delivered = await deliveredToBobAndCarol();
       const original = await buildMessage(s, bob, { uid: carol.uid }, "hello");
       const mid = midOf(await api.edit(bob, original, "hello again", "text/plain", { mentions: [] }));
       expect(mid).toBeGreaterThan(original);
-      const event = await expectChatDelivery(mid, [b, c], [a], fence);
-      assertMatches("ChatMessage", event);
-      expect(event).toEqual({
-        type: "chat",
+      const event = await delivered(mid);
+      expectChatEvent(event, {
         mid,
         from_uid: bob.uid,
-        created_at: expect.any(Number),
         target: { uid: carol.uid },
         detail: {
           type: "reaction",
@@ -67,11 +70,11 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("edits into markdown, in a private channel only its members hear it", async () => {
-      const { s, seed: { admin, bob, carol, team, fence } } = suite;
-      const [b, c, a] = await suite.connect(bob, carol, admin);
+      const { s, seed: { carol, team } } = suite;
+      const delivered = await deliveredToBobAndCarol();
       const original = await buildMessage(s, carol, { gid: team }, "plan");
       const mid = midOf(await api.edit(carol, original, "**plan**", "text/markdown"));
-      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      const event = await delivered(mid);
       expect(event).toMatchObject({
         from_uid: carol.uid,
         target: { gid: team },
@@ -163,12 +166,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       const original = await buildMessage(s, bob, { uid: carol.uid }, "hi");
       const mid = midOf(await api.like(carol, original, "❤️"));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
-      assertMatches("ChatMessage", event);
-      expect(event).toEqual({
-        type: "chat",
+      expectChatEvent(event, {
         mid,
         from_uid: carol.uid,
-        created_at: expect.any(Number),
         target: { uid: bob.uid },
         detail: { type: "reaction", mid: original, detail: { type: "like", action: "❤️" } },
       });
@@ -186,11 +186,11 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("in a group the like targets the group; a bot may like", async () => {
-      const { s, seed: { admin, bob, carol, bot, general, team, fence } } = suite;
-      const [b, c, a] = await suite.connect(bob, carol, admin);
+      const { s, seed: { bob, carol, bot, general, team } } = suite;
+      const delivered = await deliveredToBobAndCarol();
       const original = await buildMessage(s, carol, { gid: team }, "ship it");
       const mid = midOf(await api.like(bob, original, "🎉"));
-      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      const event = await delivered(mid);
       expect(event).toMatchObject({ from_uid: bob.uid, target: { gid: team }, detail: { mid: original, detail: { type: "like", action: "🎉" } } });
       const pub = await buildMessage(s, bob, { gid: general }, "pub");
       midOf(await api.like(bot, pub, "👍"));
@@ -228,12 +228,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       const reply = midOf(await api.reply(carol, original, "ok"));
       const mid = midOf(await api.remove(bob, original));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
-      assertMatches("ChatMessage", event);
-      expect(event).toEqual({
-        type: "chat",
+      expectChatEvent(event, {
         mid,
         from_uid: bob.uid,
-        created_at: expect.any(Number),
         target: { uid: carol.uid },
         detail: { type: "reaction", mid: original, detail: { type: "delete" } },
       });
@@ -343,22 +340,19 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
   describe("POST /api/message/{mid}/reply", () => {
     it("a DM reply targets the other party, with the original's mid, properties and content", async () => {
-      const { s, seed: { admin, bob, carol, fence } } = suite;
-      const [b, c, a] = await suite.connect(bob, carol, admin);
+      const { s, seed: { bob, carol } } = suite;
+      const delivered = await deliveredToBobAndCarol();
       const original = await buildMessage(s, bob, { uid: carol.uid }, "lunch?");
       const mid = midOf(await api.reply(carol, original, "yes", "text/plain", { mentions: [bob.uid], local_id: 1 }));
-      const event = await expectChatDelivery(mid, [b, c], [a], fence);
-      assertMatches("ChatMessage", event);
-      expect(event).toEqual({
-        type: "chat",
+      const event = await delivered(mid);
+      expectChatEvent(event, {
         mid,
         from_uid: carol.uid,
-        created_at: expect.any(Number),
         target: { uid: bob.uid },
         detail: { type: "reply", mid: original, properties: { mentions: [bob.uid], local_id: 1 }, content_type: "text/plain", content: "yes" },
       });
       const own = midOf(await api.reply(bob, original, "**12:00**", "text/markdown"));
-      const ownEvent = await expectChatDelivery(own, [b, c], [a], fence);
+      const ownEvent = await delivered(own);
       expect(ownEvent).toMatchObject({ target: { uid: carol.uid }, detail: { type: "reply", mid: original, content_type: "text/markdown" } });
       // Replies can be replied to; history holds them all.
       const nested = midOf(await api.reply(carol, mid, "see above"));
@@ -366,11 +360,11 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     });
 
     it("a channel reply goes to the channel's audience", async () => {
-      const { s, seed: { admin, bob, carol, team, fence } } = suite;
-      const [b, c, a] = await suite.connect(bob, carol, admin);
+      const { s, seed: { bob, carol, team } } = suite;
+      const delivered = await deliveredToBobAndCarol();
       const original = await buildMessage(s, bob, { gid: team }, "standup?");
       const mid = midOf(await api.reply(carol, original, "now"));
-      const event = await expectChatDelivery(mid, [b, c], [a], fence);
+      const event = await delivered(mid);
       expect(event).toMatchObject({ from_uid: carol.uid, target: { gid: team }, detail: { type: "reply", mid: original, content: "now", properties: null } });
     });
 
@@ -381,12 +375,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       const deck = await uploadFile(s, carol, Buffer.from("%PDF-1.4 deck"), { filename: "deck.pdf", content_type: "application/pdf" });
       const mid = midOf(await sendFile(s, carol, `/message/${original}/reply`, JSON.stringify({ path: deck.path }), { local_id: 5, name: "spoofed.exe" }));
       const event = await expectChatDelivery(mid, [b, c], [a], fence);
-      assertMatches("ChatMessage", event);
-      expect(event).toEqual({
-        type: "chat",
+      expectChatEvent(event, {
         mid,
         from_uid: carol.uid,
-        created_at: expect.any(Number),
         target: { uid: bob.uid },
         detail: {
           type: "reply",
