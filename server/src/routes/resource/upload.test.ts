@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessage, EventOf, UploadFileResponse } from "@parley/protocol";
 import { sweepFiles, UPLOAD_TIMEOUT_MS } from "../../commands/files.js";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents } from "../../test/sse.js";
 import { multipart, prepare, pseudoRandom, sendFile, stored, uploadChunk, uploadFile } from "../../test/uploads.js";
 import { dialects } from "../../test/harness.js";
 import { buildChatSetup } from "../../test/factories.js";
@@ -301,14 +300,11 @@ describe.each(dialects())("file uploads (%s)", (dialect) => {
       const { s, seed: { admin, bob, general: gid } } = suite;
       const data = Buffer.from("%PDF-1.4 minimal");
       const { path: filePath } = await uploadFile(s, bob, data, { filename: "Résumé 2024.pdf" });
-      await s.listen();
-      const stream = await openEvents(s.url, { "api-key": admin.token });
-      await stream.waitFor((e) => e.type === "ready");
+      const [stream] = await suite.connect(admin);
       const res = await sendFile(s, bob, `/group/${gid}/send`, JSON.stringify({ path: filePath }), { local_id: 42, name: "spoofed.exe", size: 1 });
       expect(res.statusCode).toBe(200);
       const mid = res.json() as number;
       const chat = await stream.waitFor<EventOf<"chat">>((e) => e.type === "chat" && e.mid === mid);
-      stream.close();
       expect(chat.detail).toEqual({
         type: "normal",
         content_type: "vocechat/file",
