@@ -2,6 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type * as z from "zod";
 import { createGuards } from "./auth/guard.js";
 import { TokenService } from "./auth/tokens.js";
 import type { Config } from "./config.js";
@@ -14,6 +16,7 @@ import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
 import { installRefusalDrain } from "./http/drain.js";
 import { installNulGuard } from "./http/nul.js";
+import { validatorCompiler, type RawBody } from "./http/validate.js";
 import { ConfigRepo, loadServerKeys } from "./repos/config.js";
 import { GroupsRepo } from "./repos/groups.js";
 import { MessagesRepo } from "./repos/messages.js";
@@ -72,9 +75,20 @@ function installCors(app: FastifyInstance): void {
   });
 }
 
+/** The zod schemas a route declares (`schema: { params, querystring, body }`). */
+export interface RouteSchema {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+}
+
 export interface RouteEntry {
   method: string;
   url: string;
+  /** What the route takes: its declared schemas, and a body it reads itself. */
+  schema: RouteSchema;
+  rawBody?: RawBody;
+  stream?: boolean;
 }
 
 declare module "fastify" {
@@ -162,8 +176,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const schema = (route.schema ?? {}) as RouteSchema;
+    const input = { schema: { params: schema.params, querystring: schema.querystring, body: schema.body }, rawBody: route.config?.rawBody, stream: route.config?.stream };
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...input });
   });
+  // Routes declare zod schemas (`schema: { params, querystring, body }`), checked before the
+  // handler runs and after the `preValidation` auth guards (http/validate.ts).
+  app.setValidatorCompiler(validatorCompiler);
   app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: "string" }, (_req, body, done) => done(null, body));
   // Burn after reading, expired files, old guests: swept in the background (`ctx.jobs`), and
   // stopped before the database closes.
@@ -192,7 +211,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const guards = createGuards(ctx);
   await app.register(
-    async (api) => {
+    async (scope) => {
+      const api = scope.withTypeProvider<ZodTypeProvider>();
       systemRoutes(api, ctx, guards);
       tokenRoutes(api, ctx, guards);
       userRoutes(api, ctx, guards);

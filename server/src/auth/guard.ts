@@ -1,27 +1,32 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { forbidden, unauthorized } from "../http/errors.js";
 import type { TokenClaims } from "./tokens.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The verified access-token claims; set by the auth pre-handlers. */
+    /** The verified access-token claims; set by the auth guards. */
     claims: TokenClaims | null;
   }
 }
 
+/** A route hook that refuses the request (401, 403) or sets `request.claims`. */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export interface Guards {
   /** `T`: any valid access token (guests included). */
-  user: preHandlerAsyncHookHandler;
+  user: Guard;
   /** `T,G`: a valid token that is not a guest's. */
-  member: preHandlerAsyncHookHandler;
+  member: Guard;
   /** `T+admin`. */
-  admin: preHandlerAsyncHookHandler;
+  admin: Guard;
 }
 
 /**
- * The `X-API-Key` checks of the Auth column (docs/API.md "Authentication"), as Fastify
- * pre-handlers.
+ * The `X-API-Key` checks of the Auth column (docs/API.md "Authentication"). Routes run them as
+ * `preValidation` hooks, before Fastify checks the request against the route's schemas, so a
+ * caller without the right session gets its 401 or 403 before any 400 (`onRequest` where the body
+ * must not even be read: uploads, pictures).
  */
 export function createGuards(ctx: AppContext): Guards {
   async function authenticate(request: FastifyRequest): Promise<TokenClaims> {

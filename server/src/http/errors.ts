@@ -16,6 +16,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A request part that does not match its zod schema (`http/validate.ts`): a 400 `failed to parse
+ * <part>.<field>: <message>`.
+ */
+export class ValidationFailure extends HttpError {
+  constructor(
+    message: string,
+    /** The body's check again with another value: Fastify validates an absent body as null. */
+    readonly recheck?: (value: unknown) => ValidationFailure | null,
+  ) {
+    super(400, message);
+  }
+}
+
 export const badRequest = (msg = "Bad Request") => new HttpError(400, msg);
 export const unauthorized = (msg = "authorization error") => new HttpError(401, msg);
 export const forbidden = (msg = "Forbidden") => new HttpError(403, msg);
@@ -38,6 +52,8 @@ export function bodyParseError(err: unknown, kind: string): unknown {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Fastify hands an absent body to its validator as null; the answer names it as absent.
+    if (error instanceof ValidationFailure && error.recheck && request.body === undefined) error = error.recheck(undefined) ?? error;
     if (error instanceof HttpError) {
       if (error.json !== undefined) return reply.code(error.status).send(error.json);
       return reply.code(error.status).type("text/plain; charset=utf-8").send(error.message);

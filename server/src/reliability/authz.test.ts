@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, VALID_REQUESTS, type Call, type Role, type ValidRequest } from "./authzRequests.js";
 import { buildWorld, type World } from "./routeFixture.js";
-import { apiRoutes, ROUTE_SCHEMAS, routeKey } from "./routeSchemas.js";
+import { apiRoutes, routeInputs, routeKey } from "./routeSchemas.js";
 import { reportFigure } from "./scale.js";
 import { login, type Session, startTestServer, type TestServer } from "../test/harness.js";
 import { ADMIN, buildAdmin } from "../test/factories.js";
@@ -90,13 +90,14 @@ describe("who may call each route (docs/API.md)", () => {
 
   it("calls every route with a request its schemas accept", () => {
     const invalid: string[] = [];
-    for (const key of Object.keys(ROUTE_SCHEMAS)) {
+    const inputs = routeInputs(s.app.routeTable);
+    for (const key of Object.keys(inputs)) {
       const make = VALID_REQUESTS[key];
       if (!make) {
         invalid.push(`${key}: no valid request`);
         continue;
       }
-      const input = ROUTE_SCHEMAS[key];
+      const input = inputs[key];
       const req = make({ w: world, me: world.member, role: "member", n: 0, secret: "x", inviteToken: "x" });
       const check = (part: string, schema: { safeParse(v: unknown): { success: boolean } } | undefined, value: unknown) => {
         if (schema && !schema.safeParse(value).success) invalid.push(`${key}: ${part} ${JSON.stringify(value)}`);

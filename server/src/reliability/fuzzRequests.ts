@@ -122,7 +122,7 @@ const xProperties = fc.oneof(
   fc.constantFrom("!!!", "e30=", Buffer.from('{"mentions":[1,2,3]}').toString("base64"), "x".repeat(8_000)),
 );
 
-/** Requests for one route, from its registry entry: mostly valid-shaped, each part sometimes wrong. */
+/** Requests for one route, from what it declares (`inputOf`): mostly valid-shaped, each part sometimes wrong. */
 export function requestArbitrary(route: { method: string; url: string }, input: RouteInput, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const query = input.query ? mostlyValid(validArbitrary(toJsonSchema(input.query), pools)) : fc.constant(undefined);
   const secret = pools.strings("x-secret");

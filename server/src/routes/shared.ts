@@ -3,7 +3,7 @@ import * as z from "zod";
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from "@parley/protocol";
 import type { AuditActor } from "../commands/audit.js";
 import { decodeProperties, type OutgoingContent } from "../commands/messages.js";
-import { parse } from "../http/validate.js";
+import type { RawBody } from "../http/validate.js";
 
 /** An id in a JSON body: a positive integer that fits a double. */
 export const idValue = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -44,7 +44,23 @@ export function outgoingContent(req: FastifyRequest): OutgoingContent {
   return { content_type: contentType, content, properties: decodeProperties(req.headers["x-properties"]) };
 }
 
-export const parseId = (value: unknown, name: string): number => parse(idParam, value, name);
+/** One id in the path: `/group/:gid`, `/user/:uid`, `/message/:mid`. */
+export const gidParams = z.object({ gid: idParam });
+export const uidParams = z.object({ uid: idParam });
+export const midParams = z.object({ mid: idParam });
+
+/**
+ * A JSON body whose fields are all optional: absent (or null) is the same as `{}`.
+ */
+export function optionalBody<S extends z.ZodObject>(schema: S) {
+  return schema.nullish().transform((body) => body ?? ({} as z.output<S>));
+}
+
+/**
+ * The raw body of a send, reply or edit: the text, its kind from the Content-Type
+ * (`outgoingContent`). `commands/messages.ts#checkContent` bounds it.
+ */
+export const MESSAGE_BODY: RawBody = { contentTypes: ["text/plain", "text/markdown"], text: z.string().min(1).max(2_000) };
 
 /** Who made this request, for the audit log: the signed-in user (if any) and the client address. */
 export function auditActorOf(req: FastifyRequest): AuditActor {

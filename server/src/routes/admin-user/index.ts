@@ -1,19 +1,18 @@
-import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { adminCreateUser, adminDeleteUser, adminUpdateUser, getAdminUser, listAdminUsers, type AdminUserPatch } from "../../commands/adminUsers.js";
 import type { AppContext } from "../../context.js";
 import { badRequest } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
-import { auditActorOf, parseId } from "../shared.js";
+import type { ZodApp } from "../../http/validate.js";
+import { auditActorOf, uidParams } from "../shared.js";
 import { createUserBody, updateUserBody } from "./schema.js";
 
 /** `/admin/user`: admins manage accounts (docs/API.md "Identity"). Every route is `T+admin`. */
-export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  app.get("/admin/user", { preHandler: guards.admin }, async (_req, reply) => sendJson(reply, await listAdminUsers(ctx)));
+export function adminUserRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
+  app.get("/admin/user", { preValidation: guards.admin }, async (_req, reply) => sendJson(reply, await listAdminUsers(ctx)));
 
-  app.post("/admin/user", { preHandler: guards.admin }, async (req, reply) => {
-    const body = parse(createUserBody, req.body);
+  app.post("/admin/user", { preValidation: guards.admin, schema: { body: createUserBody } }, async (req, reply) => {
+    const body = req.body;
     const user = await adminCreateUser(ctx, {
       email: body.email,
       name: body.name,
@@ -28,13 +27,13 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: G
     return sendJson(reply, user);
   });
 
-  app.get<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) =>
-    sendJson(reply, await getAdminUser(ctx, parseId(req.params.uid, "uid"))),
+  app.get("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams } }, async (req, reply) =>
+    sendJson(reply, await getAdminUser(ctx, req.params.uid)),
   );
 
-  app.put<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) => {
-    const uid = parseId(req.params.uid, "uid");
-    const body = parse(updateUserBody, req.body);
+  app.put("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams, body: updateUserBody } }, async (req, reply) => {
+    const uid = req.params.uid;
+    const body = req.body;
     const patch: AdminUserPatch = {
       email: body.email ?? undefined,
       password: body.password ?? undefined,
@@ -49,8 +48,8 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext, guards: G
     return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), uid, patch, auditActorOf(req)));
   });
 
-  app.delete<{ Params: { uid: string } }>("/admin/user/:uid", { preHandler: guards.admin }, async (req, reply) => {
-    await adminDeleteUser(ctx, claimsOf(req), parseId(req.params.uid, "uid"), auditActorOf(req));
+  app.delete("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams } }, async (req, reply) => {
+    await adminDeleteUser(ctx, claimsOf(req), req.params.uid, auditActorOf(req));
     return sendEmpty(reply);
   });
 }

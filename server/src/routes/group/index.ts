@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { changeGroupType, clearGroupMessages, createGroup, deleteGroup, groupViewer, updateGroup } from "../../commands/groups.js";
 import { addMembers, leaveGroup, removeMembers } from "../../commands/groupMembers.js";
@@ -15,11 +14,11 @@ import { pinMessage, unpinMessage } from "../../commands/pins.js";
 import type { AppContext } from "../../context.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson, sendText } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
+import type { ZodApp } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
 import { presentAnnouncement, presentGroup } from "../../presenters/groups.js";
 import { presentMessage } from "../../presenters/messages.js";
-import { auditActorOf, historyQuery, outgoingContent, parseId } from "../shared.js";
+import { auditActorOf, gidParams, historyQuery, MESSAGE_BODY, optionalBody, outgoingContent } from "../shared.js";
 import { frontendUrl, privateInviteLink, registerLink } from "./links.js";
 import {
   announcementBody,
@@ -34,16 +33,15 @@ import {
   updateGroupBody,
 } from "./schema.js";
 
-type GidParams = { Params: { gid: string } };
 const undef = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
 /**
  * `/group/*`: channels, their members, pins, announcements, invite links, messages and history
  * (docs/API.md "Groups").
  */
-export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  app.post("/group", { preHandler: guards.member }, async (req, reply) => {
-    const body = parse(createGroupBody, req.body);
+export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
+  app.post("/group", { preValidation: guards.member, schema: { body: createGroupBody } }, async (req, reply) => {
+    const body = req.body;
     const row = await createGroup(ctx, claimsOf(req), {
       name: body.name,
       description: body.description?.trim() || null,
@@ -53,8 +51,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     return sendJson(reply, { gid: row.gid, created_at: row.created_at });
   });
 
-  app.get("/group", { preHandler: guards.user }, async (req, reply) => {
-    const q = parse(listGroupsQuery, req.query, "query");
+  app.get("/group", { preValidation: guards.user, schema: { querystring: listGroupsQuery } }, async (req, reply) => {
+    const q = req.query;
     const claims = claimsOf(req);
     const groups = await ctx.repos.groups.visibleTo(claims.uid, q.public_only === "true");
     const viewer = await groupViewer(ctx, claims);
@@ -65,8 +63,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   });
 
   // Invite links. Static paths, so they win over `/group/:gid`.
-  app.get("/group/create_reg_magic_link", { preHandler: guards.member }, async (req, reply) => {
-    const q = parse(regLinkQuery, req.query, "query");
+  app.get("/group/create_reg_magic_link", { preValidation: guards.member, schema: { querystring: regLinkQuery } }, async (req, reply) => {
+    const q = req.query;
     const token = await createRegisterInvite(ctx, claimsOf(req), q.gid ?? null, {
       expired_in: q.expired_in ?? INVITE_DEFAULT_EXPIRY_S,
       max_times: q.max_times ?? INVITE_DEFAULT_MAX_TIMES,
@@ -74,8 +72,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     return sendText(reply, registerLink(await frontendUrl(ctx, req), token));
   });
 
-  app.get("/group/create_invite_private_magic_link", { preHandler: guards.member }, async (req, reply) => {
-    const q = parse(privateLinkQuery, req.query, "query");
+  app.get("/group/create_invite_private_magic_link", { preValidation: guards.member, schema: { querystring: privateLinkQuery } }, async (req, reply) => {
+    const q = req.query;
     const token = await createPrivateInvite(ctx, claimsOf(req), q.gid, {
       expired_in: q.expired_in ?? INVITE_DEFAULT_EXPIRY_S,
       max_times: q.max_times ?? INVITE_DEFAULT_MAX_TIMES,
@@ -84,8 +82,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   });
 
   // Lives under /user but belongs to channels: redeeming a private-channel invitation.
-  app.post("/user/join_private", { preHandler: guards.member }, async (req, reply) => {
-    const body = parse(joinPrivateBody, req.body);
+  app.post("/user/join_private", { preValidation: guards.member, schema: { body: joinPrivateBody } }, async (req, reply) => {
+    const body = req.body;
     const claims = claimsOf(req);
     const group = await joinPrivate(ctx, claims, body.magic_token);
     return sendJson(reply, presentGroup(group, await groupViewer(ctx, claims)));
@@ -93,8 +91,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
 
   // VoceChat answers this without auth; Parley still serves a public channel's
   // card anonymously (invite pages need it) but hides private channels from non-members.
-  app.get<GidParams>("/group/:gid", async (req, reply) => {
-    const group = await ctx.repos.groups.byId(parseId(req.params.gid, "gid"));
+  app.get("/group/:gid", { schema: { params: gidParams } }, async (req, reply) => {
+    const group = await ctx.repos.groups.byId(req.params.gid);
     if (!group) throw notFound("no such channel");
     const header = req.headers["x-api-key"];
     const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
@@ -102,9 +100,9 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     return sendJson(reply, presentGroup(group, await groupViewer(ctx, claims)));
   });
 
-  app.put<GidParams>("/group/:gid", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const body = parse(updateGroupBody, req.body ?? {});
+  app.put("/group/:gid", { preValidation: guards.member, schema: { params: gidParams, body: optionalBody(updateGroupBody) } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const body = req.body;
     await updateGroup(ctx, claimsOf(req), gid, {
       name: undef(body.name),
       description: undef(body.description),
@@ -118,82 +116,82 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     return sendEmpty(reply);
   });
 
-  app.delete<GidParams>("/group/:gid", { preHandler: guards.member }, async (req, reply) => {
-    await deleteGroup(ctx, claimsOf(req), parseId(req.params.gid, "gid"), auditActorOf(req));
+  app.delete("/group/:gid", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
+    await deleteGroup(ctx, claimsOf(req), req.params.gid, auditActorOf(req));
     return sendEmpty(reply);
   });
 
-  app.post<GidParams>("/group/:gid/change_type", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const body = parse(changeTypeBody, req.body);
+  app.post("/group/:gid/change_type", { preValidation: guards.member, schema: { params: gidParams, body: changeTypeBody } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const body = req.body;
     await changeGroupType(ctx, claimsOf(req), gid, { is_public: body.is_public, members: body.members ?? null });
     return sendEmpty(reply);
   });
 
-  app.get<GidParams>("/group/:gid/leave", { preHandler: guards.member }, async (req, reply) => {
-    await leaveGroup(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+  app.get("/group/:gid/leave", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
+    await leaveGroup(ctx, claimsOf(req), req.params.gid);
     return sendEmpty(reply);
   });
 
-  app.post<GidParams>("/group/:gid/members/add", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const uids = parse(uidListBody, req.body);
+  app.post("/group/:gid/members/add", { preValidation: guards.member, schema: { params: gidParams, body: uidListBody } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const uids = req.body;
     await addMembers(ctx, claimsOf(req), gid, uids);
     return sendEmpty(reply);
   });
 
-  app.post<GidParams>("/group/:gid/members/remove", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const uids = parse(uidListBody, req.body);
+  app.post("/group/:gid/members/remove", { preValidation: guards.member, schema: { params: gidParams, body: uidListBody } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const uids = req.body;
     await removeMembers(ctx, claimsOf(req), gid, uids);
     return sendEmpty(reply);
   });
 
-  app.post<GidParams>("/group/:gid/pin", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const body = parse(pinBody, req.body);
+  app.post("/group/:gid/pin", { preValidation: guards.member, schema: { params: gidParams, body: pinBody } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const body = req.body;
     await pinMessage(ctx, claimsOf(req), gid, body.mid);
     return sendEmpty(reply);
   });
 
-  app.post<GidParams>("/group/:gid/unpin", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const body = parse(pinBody, req.body);
+  app.post("/group/:gid/unpin", { preValidation: guards.member, schema: { params: gidParams, body: pinBody } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const body = req.body;
     await unpinMessage(ctx, claimsOf(req), gid, body.mid);
     return sendEmpty(reply);
   });
 
-  app.delete<GidParams>("/group/:gid/clear", { preHandler: guards.member }, async (req, reply) => {
-    await clearGroupMessages(ctx, claimsOf(req), parseId(req.params.gid, "gid"), auditActorOf(req));
+  app.delete("/group/:gid/clear", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
+    await clearGroupMessages(ctx, claimsOf(req), req.params.gid, auditActorOf(req));
     return sendEmpty(reply);
   });
 
-  app.get<GidParams>("/group/:gid/announcement", { preHandler: guards.user }, async (req, reply) => {
-    const row = await getAnnouncement(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+  app.get("/group/:gid/announcement", { preValidation: guards.user, schema: { params: gidParams } }, async (req, reply) => {
+    const row = await getAnnouncement(ctx, claimsOf(req), req.params.gid);
     return sendJson(reply, { announcement: row ? presentAnnouncement(row) : null });
   });
 
-  app.post<GidParams>("/group/:gid/announcement", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const body = parse(announcementBody, req.body);
+  app.post("/group/:gid/announcement", { preValidation: guards.member, schema: { params: gidParams, body: announcementBody } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const body = req.body;
     const row = await setAnnouncement(ctx, claimsOf(req), gid, body.content);
     return sendJson(reply, presentAnnouncement(row));
   });
 
-  app.delete<GidParams>("/group/:gid/announcement", { preHandler: guards.member }, async (req, reply) => {
-    await deleteAnnouncement(ctx, claimsOf(req), parseId(req.params.gid, "gid"));
+  app.delete("/group/:gid/announcement", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
+    await deleteAnnouncement(ctx, claimsOf(req), req.params.gid);
     return sendEmpty(reply);
   });
 
-  app.post<GidParams>("/group/:gid/send", { preHandler: guards.member }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
+  app.post("/group/:gid/send", { preValidation: guards.member, schema: { params: gidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
+    const gid = req.params.gid;
     const row = await sendMessage(ctx, claimsOf(req), { gid }, outgoingContent(req));
     return sendJson(reply, row.mid);
   });
 
-  app.get<GidParams>("/group/:gid/history", { preHandler: guards.user }, async (req, reply) => {
-    const gid = parseId(req.params.gid, "gid");
-    const q = parse(historyQuery, req.query, "query");
+  app.get("/group/:gid/history", { preValidation: guards.user, schema: { params: gidParams, querystring: historyQuery } }, async (req, reply) => {
+    const gid = req.params.gid;
+    const q = req.query;
     const group = await ctx.repos.groups.byId(gid, { withPins: false }); // membership is all the check needs
     if (!group || !groupPolicy.canView(claimsOf(req), group)) throw notFound("no such channel");
     if (!groupPolicy.canRead(claimsOf(req), group)) throw forbidden("not a member of this channel");

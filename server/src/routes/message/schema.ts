@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@parley/protocol";
+import { paramNames } from "../../http/validate.js";
 import { idParam, pageLimitParam } from "../shared.js";
 
 /** `PUT /message/{mid}/like`; the action is checked against the quick reactions in the route. */
@@ -29,3 +30,7 @@ export const searchQuery = z
     limit: pageLimitParam(SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT),
   })
   .refine((q) => q.gid === undefined || q.uid === undefined, "give gid or uid, not both");
+
+/** The bulk route's path: `*` is the mid list, named `mids` when it fails to parse. */
+export const bulkParams = z.object({ "*": bulkMids });
+paramNames.add(bulkParams, { name: () => "mids" });

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { EMPTY_OPEN_GRAPH, type FileCreationTimeType } from "@parley/protocol";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import {
@@ -19,12 +19,12 @@ import { defaultLogoPng } from "../../files/images.js";
 import { contentDisposition, isActiveContent, sendBlob } from "../../files/serve.js";
 import { HttpError, badRequest, bodyParseError, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
+import type { ZodApp } from "../../http/validate.js";
 import { presentAdminFile } from "../../presenters/files.js";
 import { extSettingOf, loadSystemCommon } from "../../repos/settings.js";
 import { ORGANIZATION_LOGO_KEY, avatarKey, fileKey, groupAvatarKey, isFilePath, thumbnailKey } from "../../storage/layout.js";
-import { adminFilesQuery, avatarQuery, fileQuery, groupAvatarQuery, prepareBody, previewQuery, widgetCssBody } from "./schema.js";
-import { auditActorOf } from "../shared.js";
+import { adminFilesQuery, avatarQuery, fileQuery, groupAvatarQuery, prepareBody, previewQuery, UPLOAD_BODY, widgetCssBody } from "./schema.js";
+import { auditActorOf, optionalBody } from "../shared.js";
 
 /**
  * The multipart body's parts, or one file part's bytes: a failure to read them (no boundary, the
@@ -48,10 +48,10 @@ const PROCESS_START = Date.now();
  * Downloads, avatars and the logo are served without a session, as VoceChat does: clients load
  * them by URL in `<img>` and `<a>` without headers.
  */
-export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+export function resourceRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   // ---- uploads --------------------------------------------------------------------------------
-  app.post("/resource/file/prepare", { onRequest: guards.member }, async (req, reply) => {
-    const body = parse(prepareBody, req.body ?? {});
+  app.post("/resource/file/prepare", { onRequest: guards.member, schema: { body: optionalBody(prepareBody) } }, async (req, reply) => {
+    const body = req.body;
     return sendJson(reply, await prepareUpload(ctx, claimsOf(req), body));
   });
 
@@ -62,7 +62,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
       "/resource/file/upload",
       // The session is checked before any byte of the body is read; the chunk is streamed to
       // storage, so the global BODY_LIMIT does not apply (the chunk limit does).
-      { onRequest: guards.member, bodyLimit: ctx.config.uploadChunkLimit + 65_536 },
+      { onRequest: guards.member, bodyLimit: ctx.config.uploadChunkLimit + 65_536, config: { rawBody: UPLOAD_BODY } },
       async (req, reply) => {
         if (!req.isMultipart()) throw badRequest("expected multipart/form-data");
         const actor = claimsOf(req);
@@ -106,8 +106,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
   });
 
   // ---- downloads ------------------------------------------------------------------------------
-  app.get("/resource/file", async (req, reply) => {
-    const q = parse(fileQuery, req.query, "query");
+  app.get("/resource/file", { schema: { querystring: fileQuery } }, async (req, reply) => {
+    const q = req.query;
     if (!isFilePath(q.file_path)) throw badRequest("invalid file_path");
     const file = await liveFile(ctx, q.file_path);
     if (!file) throw notFound("file not found or expired");
@@ -140,10 +140,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     });
   });
 
-  const sendPicture = async (req: FastifyRequest, reply: FastifyReply, key: string, fallback?: () => Promise<Buffer>) => {
+  /** `t`: the `?t=<avatar_updated_at>` that names one version of the picture, cached for good. */
+  const sendPicture = async (req: FastifyRequest, reply: FastifyReply, key: string, t: unknown, fallback?: () => Promise<Buffer>) => {
     const stat = await ctx.storage.stat(key);
-    // `?t=<avatar_updated_at>` names one version of the picture: it can be cached for good.
-    const versioned = typeof (req.query as Record<string, unknown>).t === "string";
+    const versioned = typeof t === "string";
     const cacheControl = versioned ? "public, max-age=31536000, immutable" : "no-cache";
     if (!stat) {
       if (!fallback) throw notFound("no picture");
@@ -168,26 +168,28 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     });
   };
 
-  app.get("/resource/avatar", async (req, reply) => {
-    const { uid } = parse(avatarQuery, req.query, "query");
-    return sendPicture(req, reply, avatarKey(uid));
+  app.get("/resource/avatar", { schema: { querystring: avatarQuery } }, async (req, reply) => {
+    const { uid, t } = req.query;
+    return sendPicture(req, reply, avatarKey(uid), t);
   });
 
-  app.get("/resource/group_avatar", async (req, reply) => {
-    const { gid } = parse(groupAvatarQuery, req.query, "query");
-    return sendPicture(req, reply, groupAvatarKey(gid));
+  app.get("/resource/group_avatar", { schema: { querystring: groupAvatarQuery } }, async (req, reply) => {
+    const { gid, t } = req.query;
+    return sendPicture(req, reply, groupAvatarKey(gid), t);
   });
 
-  app.get("/resource/organization/logo", async (req, reply) => sendPicture(req, reply, ORGANIZATION_LOGO_KEY, defaultLogoPng));
+  app.get("/resource/organization/logo", async (req, reply) =>
+    sendPicture(req, reply, ORGANIZATION_LOGO_KEY, (req.query as Record<string, unknown>).t, defaultLogoPng),
+  );
 
   // ---- administration -------------------------------------------------------------------------
-  app.delete("/resource/file/delete", { preHandler: guards.admin }, async (req, reply) => {
+  app.delete("/resource/file/delete", { preValidation: guards.admin }, async (req, reply) => {
     await deleteAllFiles(ctx, auditActorOf(req));
     return sendEmpty(reply);
   });
 
-  app.get("/admin/system/files", { preHandler: guards.admin }, async (req, reply) => {
-    const q = parse(adminFilesQuery, req.query, "query");
+  app.get("/admin/system/files", { preValidation: guards.admin, schema: { querystring: adminFilesQuery } }, async (req, reply) => {
+    const q = req.query;
     const pageSize = q.page_size ?? 20;
     const page = Math.max(1, q.page ?? 1);
     const now = Date.now();
@@ -219,16 +221,16 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
       .send(css);
   });
 
-  app.put("/resource/widget-extra.css", { preHandler: guards.admin }, async (req, reply) => {
-    const body = parse(widgetCssBody, req.body);
+  app.put("/resource/widget-extra.css", { preValidation: guards.admin, schema: { body: widgetCssBody } }, async (req, reply) => {
+    const body = req.body;
     await setWidgetCss(ctx, body.data);
     await recordAudit(ctx.db, auditActorOf(req), { action: "settings.widget_css", detail: { bytes: Buffer.byteLength(body.data) } });
     return sendEmpty(reply);
   });
 
   // ---- link previews ---------------------------------------------------------------------------
-  app.get("/resource/open_graphic_parse", { preHandler: guards.user }, async (req, reply) => {
-    const q = parse(previewQuery, req.query, "query");
+  app.get("/resource/open_graphic_parse", { preValidation: guards.user, schema: { querystring: previewQuery } }, async (req, reply) => {
+    const q = req.query;
     const enabled = extSettingOf(await loadSystemCommon(ctx.repos.config)).enable_msg_url_preview !== false;
     let target: URL | null = null;
     try {

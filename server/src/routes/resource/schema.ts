@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ADMIN_FILE_TYPES, FILE_CREATION_TIME_TYPES } from "@parley/protocol";
+import type { RawBody } from "../../http/validate.js";
 import { countParam, idParam } from "../shared.js";
 
 /** `true` only for the literal "true" (VoceChat's boolean query parameters). */
@@ -19,8 +20,13 @@ export const fileQuery = z.object({
   download: flag,
 });
 
-export const avatarQuery = z.object({ uid: idParam });
-export const groupAvatarQuery = z.object({ gid: idParam });
+/** `?t=<avatar_updated_at>` names one version of a picture (any value; a string is cached for good). */
+const pictureVersion = z.unknown().optional();
+export const avatarQuery = z.object({ uid: idParam, t: pictureVersion });
+export const groupAvatarQuery = z.object({ gid: idParam, t: pictureVersion });
+
+/** `POST /resource/file/upload`: a multipart chunk, read by the route. */
+export const UPLOAD_BODY: RawBody = { contentTypes: ["multipart/form-data"], binary: "multipart" };
 
 export const adminFilesQuery = z.object({
   uid: idParam.optional(),

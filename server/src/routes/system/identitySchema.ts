@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { RawBody } from "../../http/validate.js";
 
 /** `POST /admin/smtp/config` (docs/API.md "Identity"): `port` defaults to 465. */
 export const smtpConfigBody = z
@@ -18,3 +19,6 @@ export const sendMailBody = z.object({
   subject: z.string().trim().min(1).max(998),
   content: z.string().max(100_000),
 });
+
+/** `POST /admin/system/update_frontend_url`: the raw text/plain URL (`commands/frontend.ts` checks it). */
+export const FRONTEND_URL_BODY: RawBody = { contentTypes: ["text/plain"], text: z.url({ protocol: /^https?$/ }).max(2_048) };

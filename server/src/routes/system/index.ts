@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import { SERVER_VERSION } from "@parley/protocol";
 import type { Guards } from "../../auth/guard.js";
 import { createUser } from "../../commands/users.js";
@@ -7,22 +6,22 @@ import type { AppContext } from "../../context.js";
 import { describeChange, setConfigAudited } from "../../commands/audit.js";
 import { auditActorOf } from "../shared.js";
 import { sendJson, sendText } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
+import type { ZodApp } from "../../http/validate.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { createAdminBody, loginConfigBody } from "./schema.js";
 import { identitySystemRoutes } from "./identity.js";
 import { settingsRoutes } from "./settings.js";
 
 /** Server identity and first-run setup: `/admin/system/*` public routes and `/admin/login/config`. */
-export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+export function systemRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   settingsRoutes(app, ctx, guards);
   identitySystemRoutes(app, ctx, guards);
   app.get("/admin/system/initialized", async (_req, reply) => sendJson(reply, (await ctx.repos.users.count()) > 0));
 
   app.get("/admin/system/version", async (_req, reply) => sendText(reply, SERVER_VERSION));
 
-  app.post("/admin/system/create_admin", async (req, reply) => {
-    const body = parse(createAdminBody, req.body);
+  app.post("/admin/system/create_admin", { schema: { body: createAdminBody } }, async (req, reply) => {
+    const body = req.body;
     const user = await createUser(
       ctx,
       {
@@ -48,8 +47,8 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, guards: Guar
 
   app.get("/admin/login/config", async (_req, reply) => sendJson(reply, await loadLoginConfig(ctx)));
 
-  app.post("/admin/login/config", { preHandler: guards.admin }, async (req, reply) => {
-    const body = parse(loginConfigBody, req.body);
+  app.post("/admin/login/config", { preValidation: guards.admin, schema: { body: loginConfigBody } }, async (req, reply) => {
+    const body = req.body;
     const next = { ...body, passkey: body.passkey ?? false };
     await setConfigAudited(ctx, "login", next, auditActorOf(req), { action: "settings.login_methods", detail: describeChange(next) });
     return reply.send();

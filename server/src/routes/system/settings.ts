@@ -1,21 +1,20 @@
-import type { FastifyInstance } from "fastify";
 import type { Guards } from "../../auth/guard.js";
 import { clearAllMessages, loadOrganization, updateOrganization, updateSystemCommon } from "../../commands/settings.js";
 import type { AppContext } from "../../context.js";
 import { sendJson } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
+import type { ZodApp } from "../../http/validate.js";
 import { loadSystemCommon } from "../../repos/settings.js";
 import { organizationBody, systemCommonPatch } from "./schema.js";
 import { auditActorOf } from "../shared.js";
 
 /** Server-wide settings: `/admin/system/common`, the organization, clearing all messages. */
-export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  app.get("/admin/system/common", { preHandler: guards.user }, async (_req, reply) =>
+export function settingsRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
+  app.get("/admin/system/common", { preValidation: guards.user }, async (_req, reply) =>
     sendJson(reply, await loadSystemCommon(ctx.repos.config)),
   );
 
-  app.put("/admin/system/common", { preHandler: guards.admin }, async (req, reply) => {
-    const patch = parse(systemCommonPatch, req.body);
+  app.put("/admin/system/common", { preValidation: guards.admin, schema: { body: systemCommonPatch } }, async (req, reply) => {
+    const patch = req.body;
     return sendJson(reply, await updateSystemCommon(ctx, patch, auditActorOf(req)));
   });
 
@@ -28,16 +27,17 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext, guards: Gu
     app.route({
       method,
       url: "/admin/system/organization",
-      preHandler: guards.admin,
+      preValidation: guards.admin,
+      schema: { body: organizationBody },
       handler: async (req, reply) => {
-        const body = parse(organizationBody, req.body);
+        const body = req.body;
         await updateOrganization(ctx, { name: body.name, description: body.description?.trim() || null }, auditActorOf(req));
         return reply.send();
       },
     });
   }
 
-  app.delete("/admin/system/message/clear", { preHandler: guards.admin }, async (req, reply) => {
+  app.delete("/admin/system/message/clear", { preValidation: guards.admin }, async (req, reply) => {
     await clearAllMessages(ctx, auditActorOf(req));
     return reply.send();
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { loginAsGuest } from "../../commands/guests.js";
 import {
@@ -14,7 +14,7 @@ import { createThirdPartyKey } from "../../commands/thirdParty.js";
 import type { AppContext } from "../../context.js";
 import { badRequest, forbidden } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
+import { parse, type ZodApp } from "../../http/validate.js";
 import { registrationRoutes } from "./registration.js";
 import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js";
 
@@ -22,12 +22,12 @@ import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js"
  * `/token/*`: sign-in with every credential, guests, renewal, logout, credentials, the third-party
  * bridge (docs/API.md "Authentication", "Identity").
  */
-export function tokenRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   registrationRoutes(app, ctx);
   const limiter = ctx.identity.limiter;
 
-  app.post("/token/login", async (req, reply) => {
-    const body = parse(loginBody, req.body);
+  app.post("/token/login", { schema: { body: loginBody } }, async (req, reply) => {
+    const body = req.body;
     const device = body.device ?? "unknown";
     const deviceToken = body.device_token || null;
     const credential = body.credential;
@@ -61,25 +61,28 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     return sendJson(reply, await loginAsGuest(ctx));
   });
 
-  app.post("/token/renew", async (req, reply) => {
-    const body = parse(renewBody, req.body);
+  app.post("/token/renew", { schema: { body: renewBody } }, async (req, reply) => {
+    const body = req.body;
     return sendJson(reply, await renewSession(ctx, body.token, body.refresh_token));
   });
 
-  app.get("/token/logout", { preHandler: guards.user }, async (req, reply) => {
+  app.get("/token/logout", { preValidation: guards.user }, async (req, reply) => {
     await logout(ctx, claimsOf(req));
     return reply.send();
   });
 
-  app.get("/token/credentials", { preHandler: guards.user }, async (req, reply) => sendJson(reply, await credentialsOf(ctx, claimsOf(req).uid)));
+  app.get("/token/credentials", { preValidation: guards.user }, async (req, reply) => sendJson(reply, await credentialsOf(ctx, claimsOf(req).uid)));
 
   // The bridge authenticates with `X-SECRET` only (a missing header is a 400, docs/API.md
-  // "Authentication").
-  app.post("/token/create_third_party_key", async (req, reply) => {
+  // "Authentication"), checked before the body.
+  const secretOf = (req: FastifyRequest): string | undefined => {
     const header = req.headers["x-secret"];
-    const secret = Array.isArray(header) ? header[0] : header;
-    if (!secret) throw badRequest("failed to parse header `X-SECRET`");
-    const body = parse(thirdPartyKeyBody, req.body);
-    return sendJson(reply, await createThirdPartyKey(ctx, secret, body));
-  });
+    return Array.isArray(header) ? header[0] : header;
+  };
+  const requireSecret = async (req: FastifyRequest) => {
+    if (!secretOf(req)) throw badRequest("failed to parse header `X-SECRET`");
+  };
+  app.post("/token/create_third_party_key", { preValidation: requireSecret, schema: { body: thirdPartyKeyBody } }, async (req, reply) =>
+    sendJson(reply, await createThirdPartyKey(ctx, secretOf(req) as string, req.body)),
+  );
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { deleteOwnAccount } from "../../commands/accounts.js";
 import { listDevices, removeDevice, updateDeviceToken } from "../../commands/devices.js";
@@ -6,7 +5,7 @@ import { changePassword, updateUserInfo } from "../../commands/users.js";
 import type { AppContext } from "../../context.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
-import { parse } from "../../http/validate.js";
+import type { ZodApp } from "../../http/validate.js";
 import { userPolicy } from "../../policies/users.js";
 import { auditActorOf } from "../shared.js";
 import { presentContact } from "../../presenters/userSettings.js";
@@ -14,7 +13,8 @@ import { presentUserInfo } from "../../presenters/users.js";
 import { loadSystemCommon } from "../../repos/settings.js";
 import {
   changePasswordBody,
-  deviceParam,
+  deviceParams,
+  FCM_TOKEN_BODY,
   deviceTokenBody,
   fcmTokenQuery,
   searchBody,
@@ -25,9 +25,9 @@ import {
 export const SEARCH_NOT_FOUND = "Not found, or this user is not allowed to be searched.";
 
 /** The caller's own account: profile, password, deletion, devices and push tokens, search, contacts. */
-export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  app.put("/user", { preHandler: guards.member }, async (req, reply) => {
-    const body = parse(updateUserBody, req.body);
+export function accountRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
+  app.put("/user", { preValidation: guards.member, schema: { body: updateUserBody } }, async (req, reply) => {
+    const body = req.body;
     const patch = {
       name: body.name ?? undefined,
       gender: body.gender ?? undefined,
@@ -41,37 +41,37 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     return sendJson(reply, presentUserInfo(user));
   });
 
-  app.post("/user/change_password", { preHandler: guards.member }, async (req, reply) => {
-    const body = parse(changePasswordBody, req.body);
+  app.post("/user/change_password", { preValidation: guards.member, schema: { body: changePasswordBody } }, async (req, reply) => {
+    const body = req.body;
     await changePassword(ctx, claimsOf(req), body.old_password, body.new_password);
     return sendEmpty(reply);
   });
 
-  app.delete("/user/delete", { preHandler: guards.user }, async (req, reply) => {
+  app.delete("/user/delete", { preValidation: guards.user }, async (req, reply) => {
     await deleteOwnAccount(ctx, claimsOf(req), auditActorOf(req));
     return sendEmpty(reply);
   });
 
-  app.get("/user/devices", { preHandler: guards.user }, async (req, reply) => {
+  app.get("/user/devices", { preValidation: guards.user }, async (req, reply) => {
     return sendJson(reply, await listDevices(ctx, claimsOf(req).uid));
   });
 
-  app.delete<{ Params: { device: string } }>("/user/devices/:device", { preHandler: guards.member }, async (req, reply) => {
-    const device = parse(deviceParam, req.params.device, "device");
+  app.delete("/user/devices/:device", { preValidation: guards.member, schema: { params: deviceParams } }, async (req, reply) => {
+    const device = req.params.device;
     await removeDevice(ctx, claimsOf(req).uid, device);
     return sendEmpty(reply);
   });
 
-  app.put("/token/device_token", { preHandler: guards.member }, async (req, reply) => {
-    const body = parse(deviceTokenBody, req.body);
+  app.put("/token/device_token", { preValidation: guards.member, schema: { body: deviceTokenBody } }, async (req, reply) => {
+    const body = req.body;
     const claims = claimsOf(req);
     await updateDeviceToken(ctx, claims.uid, claims.device, body.device_token || null);
     return sendEmpty(reply);
   });
 
   // The token is the raw text/plain body; `device` defaults to the calling device.
-  app.put("/user/update_fcm_token", { preHandler: guards.user }, async (req, reply) => {
-    const q = parse(fcmTokenQuery, req.query, "query");
+  app.put("/user/update_fcm_token", { preValidation: guards.user, schema: { querystring: fcmTokenQuery }, config: { rawBody: FCM_TOKEN_BODY } }, async (req, reply) => {
+    const q = req.query;
     if (req.body !== undefined && req.body !== null && typeof req.body !== "string") throw badRequest("expected a text/plain token");
     const token = typeof req.body === "string" ? req.body.trim() : "";
     if (token.length > 4096) throw badRequest("token too long");
@@ -80,15 +80,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     return sendEmpty(reply);
   });
 
-  app.post("/user/search", { preHandler: guards.member }, async (req, reply) => {
-    const body = parse(searchBody, req.body);
+  app.post("/user/search", { preValidation: guards.member, schema: { body: searchBody } }, async (req, reply) => {
+    const body = req.body;
     if (!userPolicy.canSearch(claimsOf(req), await loadSystemCommon(ctx.repos.config))) throw notFound(SEARCH_NOT_FOUND);
     const user = await ctx.repos.users.search(body.search_type, body.keyword);
     if (!user || !userPolicy.isSearchable(user)) throw notFound(SEARCH_NOT_FOUND);
     return sendJson(reply, presentUserInfo(user));
   });
 
-  app.get("/user/contacts", { preHandler: guards.member }, async (req, reply) => {
+  app.get("/user/contacts", { preValidation: guards.member }, async (req, reply) => {
     const rows = await ctx.repos.userSettings.contactsOf(claimsOf(req).uid);
     return sendJson(reply, rows.map((r) => presentContact(r.contact, r.user)));
   });

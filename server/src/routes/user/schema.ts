@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { MessageTarget } from "@parley/protocol";
+import type { RawBody } from "../../http/validate.js";
 import { idValue } from "../shared.js";
 
 /**
@@ -42,6 +43,10 @@ export const fcmTokenQuery = z.object({
 
 /** A device id in the path: the free-form string clients chose at login. */
 export const deviceParam = z.string().min(1).max(256);
+export const deviceParams = z.object({ device: deviceParam });
+
+/** `PUT /user/update_fcm_token`: the raw text/plain push token (the route bounds it). */
+export const FCM_TOKEN_BODY: RawBody = { contentTypes: ["text/plain"], text: z.string().max(4_096) };
 
 /** Seconds, as VoceChat's u32. */
 const seconds = z.number().int().min(0).max(4_294_967_295);
