@@ -9,7 +9,7 @@ import { groupPolicy } from "../policies/groups.js";
 import { contactPolicy } from "../policies/users.js";
 import { isEmptyChange, presentContactInfo, presentSettingsChanged, type SettingsChange } from "../presenters/userSettings.js";
 import { loadSystemCommon } from "../repos/settings.js";
-import { chatKey } from "../repos/userSettings.js";
+import { chatKey, putConversationSetting } from "../repos/userSettings.js";
 
 /** Announces a settings change to the actor's other devices, unless nothing changed. */
 function announce(ctx: AppContext, actor: TokenClaims, change: Partial<SettingsChange>): void {
@@ -85,26 +85,9 @@ export async function updateMutes(ctx: AppContext, actor: TokenClaims, input: Mu
   const now = Date.now();
   const expiry = (seconds: number | null) => (seconds === null ? null : now + seconds * 1000);
   const change = await ctx.db.transaction().execute(async (tx) => {
-    const add = async (kind: ChatKind, id: number, expiredAt: number | null): Promise<boolean> => {
-      const existing = await tx
-        .selectFrom("user_mutes")
-        .select("expired_at")
-        .where("uid", "=", actor.uid)
-        .where("kind", "=", kind)
-        .where("target_id", "=", id)
-        .executeTakeFirst();
-      if (existing && existing.expired_at === expiredAt) return false;
-      await tx
-        .insertInto("user_mutes")
-        .values({ uid: actor.uid, kind, target_id: id, expired_at: expiredAt })
-        .onConflict((oc) => oc.columns(["uid", "kind", "target_id"]).doUpdateSet({ expired_at: expiredAt }))
-        .execute();
-      return true;
-    };
-    const remove = async (kind: ChatKind, id: number): Promise<boolean> => {
-      const res = await tx.deleteFrom("user_mutes").where("uid", "=", actor.uid).where("kind", "=", kind).where("target_id", "=", id).executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    };
+    const add = (kind: ChatKind, id: number, expiredAt: number | null) =>
+      putConversationSetting(tx, actor.uid, kind, id, { table: "user_mutes", column: "expired_at", value: expiredAt });
+    const remove = (kind: ChatKind, id: number) => putConversationSetting(tx, actor.uid, kind, id, { table: "user_mutes", remove: true });
     const change: Partial<SettingsChange> = { add_mute_users: [], add_mute_groups: [], remove_mute_users: [], remove_mute_groups: [] };
     for (const e of addUsers) {
       const m: MuteUser = { uid: e.uid, expired_at: expiry(e.expired_in) };
@@ -134,26 +117,15 @@ export interface BurnInput {
 export async function updateBurnAfterReading(ctx: AppContext, actor: TokenClaims, input: BurnInput): Promise<void> {
   const { users, groups } = await checkedEntries(ctx, actor, input);
   const change = await ctx.db.transaction().execute(async (tx) => {
-    const set = async (kind: ChatKind, id: number, seconds: number): Promise<boolean> => {
-      const existing = await tx
-        .selectFrom("user_burn_after_reading")
-        .select("expires_in")
-        .where("uid", "=", actor.uid)
-        .where("kind", "=", kind)
-        .where("target_id", "=", id)
-        .executeTakeFirst();
-      if ((existing?.expires_in ?? 0) === seconds) return false;
-      if (seconds === 0) {
-        await tx.deleteFrom("user_burn_after_reading").where("uid", "=", actor.uid).where("kind", "=", kind).where("target_id", "=", id).execute();
-      } else {
-        await tx
-          .insertInto("user_burn_after_reading")
-          .values({ uid: actor.uid, kind, target_id: id, expires_in: seconds })
-          .onConflict((oc) => oc.columns(["uid", "kind", "target_id"]).doUpdateSet({ expires_in: seconds }))
-          .execute();
-      }
-      return true;
-    };
+    // 0 removes the setting (a conversation without one keeps messages for good).
+    const set = (kind: ChatKind, id: number, seconds: number) =>
+      putConversationSetting(
+        tx,
+        actor.uid,
+        kind,
+        id,
+        seconds === 0 ? { table: "user_burn_after_reading", remove: true } : { table: "user_burn_after_reading", column: "expires_in", value: seconds },
+      );
     const change: Partial<SettingsChange> = { burn_after_reading_users: [], burn_after_reading_groups: [] };
     for (const e of users) if (await set("user", e.uid, e.expires_in)) change.burn_after_reading_users?.push(e);
     for (const e of groups) if (await set("group", e.gid, e.expires_in)) change.burn_after_reading_groups?.push(e);

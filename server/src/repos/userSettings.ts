@@ -130,3 +130,28 @@ export class UserSettingsRepo {
     return rows.map((r) => ({ contact_uid: r.target_uid, remark: r.remark ?? "" }));
   }
 }
+
+/** A per-conversation setting of one user, stored as one row per (user, kind, target). */
+type ConversationSetting = { table: "user_mutes"; column: "expired_at"; value: number | null } | { table: "user_burn_after_reading"; column: "expires_in"; value: number };
+
+/**
+ * Stores a per-conversation setting (`value` null for a mute without an end); `remove` deletes
+ * the row instead. Answers whether anything changed, so callers tell the user's other devices
+ * only what did (in `db` or a transaction).
+ */
+export async function putConversationSetting(db: Db, uid: Uid, kind: ChatKind, targetId: number, setting: ConversationSetting | { table: ConversationSetting["table"]; remove: true }): Promise<boolean> {
+  const row = () => db.selectFrom(setting.table).where("uid", "=", uid).where("kind", "=", kind).where("target_id", "=", targetId);
+  if ("remove" in setting) {
+    const res = await db.deleteFrom(setting.table).where("uid", "=", uid).where("kind", "=", kind).where("target_id", "=", targetId).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+  const existing = (await row().select(setting.column).executeTakeFirst()) as Record<string, number | null> | undefined;
+  if (existing && existing[setting.column] === setting.value) return false;
+  await db
+    .insertInto(setting.table)
+    .values({ uid, kind, target_id: targetId, [setting.column]: setting.value } as never)
+    .onConflict((oc) => oc.columns(["uid", "kind", "target_id"]).doUpdateSet({ [setting.column]: setting.value } as never))
+    .execute();
+  return true;
+}
+
