@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { claims, matrixCases, privateGroup, publicGroup } from "../test/rows.js";
+import { claims, privateGroup, publicGroup } from "../test/rows.js";
+import { CHANNEL_ACTORS as ACTORS, CHANNEL_MEMBERS, whoMay } from "../test/verdicts.js";
 import { filesPolicy } from "./files.js";
 
-/** docs/API.md "Files" and "Pictures"; the uids are those of the groups policy test. */
-
-const ACTORS = {
-  admin: claims(1, { is_admin: true }),
-  adminMember: claims(8, { is_admin: true }),
-  owner: claims(2),
-  member: claims(3),
-  nonMember: claims(4),
-  bot: claims(5),
-  botMember: claims(6),
-  guest: claims(7, { is_guest: true }),
-};
-type Actor = keyof typeof ACTORS;
+/** docs/API.md "Files" and "Pictures"; the actors are those of the groups policy test. */
 
 describe("filesPolicy.canUpload: everyone but guests", () => {
-  it.each([
-    ["admin", true],
-    ["owner", true],
-    ["member", true],
-    ["bot", true],
-    ["guest", false],
-  ] as const)("%s → %s", (actor, expected) => {
+  it.each(whoMay(ACTORS, { upload: "admin adminMember owner member nonMember bot botMember" }))("$actor → $expected", ({ actor, expected }) => {
     expect(filesPolicy.canUpload(ACTORS[actor])).toBe(expected);
   });
 
@@ -47,23 +30,12 @@ describe("filesPolicy.ownsUpload: an upload continues only for the user who prep
 describe("filesPolicy.canSetGroupAvatar: admins for a public channel; the owner or an admin for a private one", () => {
   const GROUPS = {
     public: publicGroup(),
-    private: privateGroup(2, [2, 3, 6, 8]),
-    "bot-owned private": privateGroup(6, [2, 3, 6, 8]),
+    private: privateGroup(2, CHANNEL_MEMBERS),
+    "bot-owned private": privateGroup(6, CHANNEL_MEMBERS),
     "public with a stale owner": publicGroup({ owner: 2 }),
   };
-  const STATES = Object.keys(GROUPS) as (keyof typeof GROUPS)[];
-  it.each(
-    matrixCases(STATES, {
-      admin: [true, true, true, true],
-      adminMember: [true, true, true, true],
-      owner: [false, true, false, false],
-      member: [false, false, false, false],
-      nonMember: [false, false, false, false],
-      bot: [false, false, false, false],
-      botMember: [false, false, true, false],
-      guest: [false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
+  const who = { public: "admin adminMember", private: "admin adminMember owner", "bot-owned private": "admin adminMember botMember", "public with a stale owner": "admin adminMember" };
+  it.each(whoMay(ACTORS, who))("$actor, $state channel → $expected", ({ actor, state, expected }) => {
     expect(filesPolicy.canSetGroupAvatar(ACTORS[actor], GROUPS[state])).toBe(expected);
   });
 });

@@ -1,128 +1,46 @@
 import { describe, expect, it } from "vitest";
+import type { TokenClaims } from "../auth/tokens.js";
 import type { GroupWithMembers } from "../repos/groups.js";
-import { claims, matrixCases, privateGroup, publicGroup } from "../test/rows.js";
+import { privateGroup, publicGroup } from "../test/rows.js";
+import { CHANNEL_ACTORS as ACTORS, CHANNEL_MEMBERS, EVERYONE, NOBODY, whoGets, whoMay } from "../test/verdicts.js";
 import { groupPolicy, type InviteSettings } from "./groups.js";
 
 /**
  * The channel rules of docs/API.md ("Groups", "Who may call each route": the `secret` channel,
  * owned by `owner`, with `member` in it and `admin`, `non-member`, `bot`, `guest` outside).
+ * Each table names, per state, who gets a verdict (test/verdicts.ts).
  */
-
-// uid 1 is the founding admin, not in the private channel; uid 8 an admin who is a member.
-const ACTORS = {
-  admin: claims(1, { is_admin: true }),
-  adminMember: claims(8, { is_admin: true }),
-  owner: claims(2),
-  member: claims(3),
-  nonMember: claims(4),
-  // Bots hold ordinary sessions (no flag in the claims): a bot has exactly a user's rights.
-  bot: claims(5),
-  botMember: claims(6),
-  guest: claims(7, { is_guest: true }),
-};
-type Actor = keyof typeof ACTORS;
-
-const SECRET_MEMBERS = [2, 3, 6, 8];
 
 const GROUPS = {
   public: publicGroup(),
   restrictedPublic: publicGroup({ only_owner_can_send_msg: 1 }),
-  private: privateGroup(2, SECRET_MEMBERS),
-  restrictedPrivate: privateGroup(2, SECRET_MEMBERS, { only_owner_can_send_msg: 1 }),
+  private: privateGroup(2, CHANNEL_MEMBERS),
+  restrictedPrivate: privateGroup(2, CHANNEL_MEMBERS, { only_owner_can_send_msg: 1 }),
 } satisfies Record<string, GroupWithMembers>;
-type State = keyof typeof GROUPS;
 
-const PUBLIC_PRIVATE = ["public", "private"] as const satisfies readonly State[];
+const NOT_GUESTS = "admin adminMember owner member nonMember bot botMember";
+const PRIVATE_MEMBERS = "adminMember owner member botMember";
 
-describe("groupPolicy.canView: who sees a channel at all (else it answers as an unknown gid)", () => {
-  it.each(
-    matrixCases(PUBLIC_PRIVATE, {
-      admin: [true, true],
-      adminMember: [true, true],
-      owner: [true, true],
-      member: [true, true],
-      nonMember: [true, false],
-      bot: [true, false],
-      botMember: [true, true],
-      guest: [true, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
-    expect(groupPolicy.canView(ACTORS[actor], GROUPS[state])).toBe(expected);
+/** The yes/no rules of one actor on one channel, and who may on a public and on a private channel. */
+const ON_A_CHANNEL: [title: string, rule: (actor: TokenClaims, group: GroupWithMembers) => boolean, who: { public: string; private: string }][] = [
+  ["canView: who sees a channel at all (else it answers as an unknown gid)", (a, g) => groupPolicy.canView(a, g), { public: EVERYONE, private: `admin ${PRIVATE_MEMBERS}` }],
+  ["canRead: a channel's history (admins do not read private channels they are not in)", (a, g) => groupPolicy.canRead(a, g), { public: EVERYONE, private: PRIVATE_MEMBERS }],
+  ["isMember: everyone is in a public channel, the listed members in a private one", (a, g) => groupPolicy.isMember(a.uid, g), { public: EVERYONE, private: PRIVATE_MEMBERS }],
+  ["canManage: admins on a public channel; the owner or an admin on a private one", (a, g) => groupPolicy.canManage(a, g), { public: "admin adminMember", private: "admin adminMember owner" }],
+  // A guest is "true" here: mayInvite refuses guests before this rule is asked.
+  ["canInviteInto: invite links into a private channel need a member or an admin", (a, g) => groupPolicy.canInviteInto(a, g), { public: EVERYONE, private: `admin ${PRIVATE_MEMBERS}` }],
+];
+
+describe.each(ON_A_CHANNEL)("groupPolicy.%s", (_, rule, who) => {
+  it.each(whoMay(ACTORS, who))("$actor, $state channel → $expected", ({ actor, state, expected }) => {
+    expect(rule(ACTORS[actor], GROUPS[state])).toBe(expected);
   });
 });
 
-describe("groupPolicy.canRead: a channel's history (admins do not read private channels they are not in)", () => {
-  it.each(
-    matrixCases(PUBLIC_PRIVATE, {
-      admin: [true, false],
-      adminMember: [true, true],
-      owner: [true, true],
-      member: [true, true],
-      nonMember: [true, false],
-      bot: [true, false],
-      botMember: [true, true],
-      guest: [true, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
-    expect(groupPolicy.canRead(ACTORS[actor], GROUPS[state])).toBe(expected);
-  });
-});
-
-describe("groupPolicy.isMember: everyone is in a public channel, the listed members in a private one", () => {
-  it.each(
-    matrixCases(PUBLIC_PRIVATE, {
-      admin: [true, false],
-      adminMember: [true, true],
-      owner: [true, true],
-      member: [true, true],
-      nonMember: [true, false],
-      bot: [true, false],
-      botMember: [true, true],
-      guest: [true, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
-    expect(groupPolicy.isMember(ACTORS[actor].uid, GROUPS[state])).toBe(expected);
-  });
-});
-
-describe("groupPolicy.canSend: members post; on a restricted channel only the owner and admins", () => {
-  const STATES = ["public", "restrictedPublic", "private", "restrictedPrivate"] as const;
-  it.each(
-    matrixCases(STATES, {
-      admin: ["ok", "ok", "not_member", "not_member"],
-      adminMember: ["ok", "ok", "ok", "ok"],
-      // A public channel has no owner: uid 2 is just a member there.
-      owner: ["ok", "restricted", "ok", "ok"],
-      member: ["ok", "restricted", "ok", "restricted"],
-      nonMember: ["ok", "restricted", "not_member", "not_member"],
-      bot: ["ok", "restricted", "not_member", "not_member"],
-      botMember: ["ok", "restricted", "ok", "restricted"],
-      guest: ["not_member", "not_member", "not_member", "not_member"],
-    } satisfies Record<Actor, ("ok" | "not_member" | "restricted")[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
-    expect(groupPolicy.canSend(ACTORS[actor], GROUPS[state])).toBe(expected);
-  });
-});
-
-describe("groupPolicy.canManage: admins on a public channel; the owner or an admin on a private one", () => {
-  it.each(
-    matrixCases(PUBLIC_PRIVATE, {
-      admin: [true, true],
-      adminMember: [true, true],
-      owner: [false, true],
-      member: [false, false],
-      nonMember: [false, false],
-      bot: [false, false],
-      botMember: [false, false],
-      guest: [false, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
-    expect(groupPolicy.canManage(ACTORS[actor], GROUPS[state])).toBe(expected);
-  });
-
+describe("groupPolicy.canManage: who owns the channel, not who once did", () => {
   it.each([
-    ["a bot that owns a private channel manages it", ACTORS.botMember, privateGroup(6, SECRET_MEMBERS), true],
-    ["the former owner of a private channel handed over to a bot does not", ACTORS.owner, privateGroup(6, SECRET_MEMBERS), false],
+    ["a bot that owns a private channel manages it", ACTORS.botMember, privateGroup(6, CHANNEL_MEMBERS), true],
+    ["the former owner of a private channel handed over to a bot does not", ACTORS.owner, privateGroup(6, CHANNEL_MEMBERS), false],
     ["a stale owner column on a public channel grants nothing", ACTORS.owner, publicGroup({ owner: 2 }), false],
     ["a guest named as owner still manages nothing", ACTORS.guest, privateGroup(7, [7]), false],
   ] as const)("%s", (_, actor, group, expected) => {
@@ -130,38 +48,31 @@ describe("groupPolicy.canManage: admins on a public channel; the owner or an adm
   });
 });
 
-describe("groupPolicy.canLeave: only a plain member of a private channel", () => {
+describe("groupPolicy.canSend: members post; on a restricted channel only the owner and admins", () => {
   it.each(
-    matrixCases(PUBLIC_PRIVATE, {
-      admin: ["public", "not_member"],
-      adminMember: ["public", "ok"],
-      owner: ["public", "owner"],
-      member: ["public", "ok"],
-      nonMember: ["public", "not_member"],
-      bot: ["public", "not_member"],
-      botMember: ["public", "ok"],
-      guest: ["public", "not_member"],
-    } satisfies Record<Actor, ("ok" | "public" | "not_member" | "owner")[]>),
+    whoGets(ACTORS, {
+      public: { ok: NOT_GUESTS, not_member: "guest" },
+      // A public channel has no owner: uid 2 is just a member there.
+      restrictedPublic: { ok: "admin adminMember", restricted: "owner member nonMember bot botMember", not_member: "guest" },
+      private: { ok: PRIVATE_MEMBERS, not_member: "admin nonMember bot guest" },
+      restrictedPrivate: { ok: "adminMember owner", restricted: "member botMember", not_member: "admin nonMember bot guest" },
+    }),
   )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
+    expect(groupPolicy.canSend(ACTORS[actor], GROUPS[state])).toBe(expected);
+  });
+});
+
+describe("groupPolicy.canLeave: only a plain member of a private channel", () => {
+  const who = { public: { public: EVERYONE }, private: { ok: "adminMember member botMember", owner: "owner", not_member: "admin nonMember bot guest" } };
+  it.each(whoGets(ACTORS, who))("$actor, $state channel → $expected", ({ actor, state, expected }) => {
     expect(groupPolicy.canLeave(ACTORS[actor], GROUPS[state])).toBe(expected);
   });
 });
 
 describe("groupPolicy.canCreate: guests never; public channels admin-only under only_admin_can_create_group", () => {
-  const STATES = ["public", "public, admin-only", "private", "private, admin-only"] as const;
   const args = { public: [true, false], "public, admin-only": [true, true], private: [false, false], "private, admin-only": [false, true] } as const;
-  it.each(
-    matrixCases(STATES, {
-      admin: [true, true, true, true],
-      adminMember: [true, true, true, true],
-      owner: [true, false, true, true],
-      member: [true, false, true, true],
-      nonMember: [true, false, true, true],
-      bot: [true, false, true, true],
-      botMember: [true, false, true, true],
-      guest: [false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor creating a $state channel → $expected", ({ actor, state, expected }) => {
+  const who = { public: NOT_GUESTS, "public, admin-only": "admin adminMember", private: NOT_GUESTS, "private, admin-only": NOT_GUESTS };
+  it.each(whoMay(ACTORS, who))("$actor creating a $state channel → $expected", ({ actor, state, expected }) => {
     const [isPublic, onlyAdmin] = args[state];
     expect(groupPolicy.canCreate(ACTORS[actor], isPublic, onlyAdmin)).toBe(expected);
   });
@@ -174,63 +85,23 @@ describe("groupPolicy.mayInvite: any non-guest, unless the server switches restr
     "admin_only_can_invite on": { who_can_invite_users: true, admin_only_can_invite: true },
     "both restrictive": { who_can_invite_users: false, admin_only_can_invite: true },
   } satisfies Record<string, InviteSettings>;
-  const STATES = Object.keys(SETTINGS) as (keyof typeof SETTINGS)[];
-  it.each(
-    matrixCases(STATES, {
-      admin: [true, true, true, true],
-      adminMember: [true, true, true, true],
-      owner: [true, false, false, false],
-      member: [true, false, false, false],
-      nonMember: [true, false, false, false],
-      bot: [true, false, false, false],
-      botMember: [true, false, false, false],
-      guest: [false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state → $expected", ({ actor, state, expected }) => {
+  const admins = "admin adminMember";
+  const who = { open: NOT_GUESTS, "who_can_invite_users off": admins, "admin_only_can_invite on": admins, "both restrictive": admins };
+  it.each(whoMay(ACTORS, who))("$actor, $state → $expected", ({ actor, state, expected }) => {
     expect(groupPolicy.mayInvite(ACTORS[actor], SETTINGS[state])).toBe(expected);
   });
 });
 
 describe("groupPolicy.canAddMembers: members and admins of a private channel; admins only with admin_only_can_invite", () => {
-  const STATES = ["public", "public, admin-only", "private", "private, admin-only"] as const;
   const args = { public: [GROUPS.public, false], "public, admin-only": [GROUPS.public, true], private: [GROUPS.private, false], "private, admin-only": [GROUPS.private, true] } as const;
-  it.each(
-    matrixCases(STATES, {
-      admin: [false, false, true, true],
-      adminMember: [false, false, true, true],
-      owner: [false, false, true, false],
-      member: [false, false, true, false],
-      nonMember: [false, false, false, false],
-      bot: [false, false, false, false],
-      botMember: [false, false, true, false],
-      guest: [false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
+  const who = { public: NOBODY, "public, admin-only": NOBODY, private: `admin ${PRIVATE_MEMBERS}`, "private, admin-only": "admin adminMember" };
+  it.each(whoMay(ACTORS, who))("$actor, $state channel → $expected", ({ actor, state, expected }) => {
     const [group, adminOnly] = args[state];
     expect(groupPolicy.canAddMembers(ACTORS[actor], group, adminOnly)).toBe(expected);
   });
 });
 
-describe("groupPolicy.canInviteInto: invite links into a private channel need a member or an admin", () => {
-  it.each(
-    matrixCases(PUBLIC_PRIVATE, {
-      admin: [true, true],
-      adminMember: [true, true],
-      owner: [true, true],
-      member: [true, true],
-      nonMember: [true, false],
-      bot: [true, false],
-      botMember: [true, true],
-      // mayInvite refuses guests before this rule is asked.
-      guest: [true, false],
-    } satisfies Record<Actor, boolean[]>),
-  )("$actor, $state channel → $expected", ({ actor, state, expected }) => {
-    expect(groupPolicy.canInviteInto(ACTORS[actor], GROUPS[state])).toBe(expected);
-  });
-});
-
 describe("groupPolicy.canSeeMembers: only_admin_can_see_channel_members hides a private list from all but admins and the owner", () => {
-  const STATES = ["public, hidden", "private, shown", "private, hidden"] as const;
   const args = { "public, hidden": [GROUPS.public, true], "private, shown": [GROUPS.private, false], "private, hidden": [GROUPS.private, true] } as const;
   const VIEWERS = {
     anonymous: { uid: null, is_admin: false },
@@ -242,18 +113,8 @@ describe("groupPolicy.canSeeMembers: only_admin_can_see_channel_members hides a 
     botMember: { uid: 6, is_admin: false },
     guest: { uid: 7, is_admin: false },
   };
-  it.each(
-    matrixCases(STATES, {
-      anonymous: [true, true, false],
-      admin: [true, true, true],
-      adminMember: [true, true, true],
-      owner: [true, true, true],
-      member: [true, true, false],
-      nonMember: [true, true, false],
-      botMember: [true, true, false],
-      guest: [true, true, false],
-    } satisfies Record<keyof typeof VIEWERS, boolean[]>),
-  )("$actor, $state → $expected", ({ actor, state, expected }) => {
+  const who = { "public, hidden": EVERYONE, "private, shown": EVERYONE, "private, hidden": "admin adminMember owner" };
+  it.each(whoMay(VIEWERS, who))("$actor, $state → $expected", ({ actor, state, expected }) => {
     const [group, hide] = args[state];
     expect(groupPolicy.canSeeMembers(VIEWERS[actor], group, hide)).toBe(expected);
   });

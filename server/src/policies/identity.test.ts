@@ -1,5 +1,6 @@
 import { DEFAULT_LOGIN_CONFIG, type LoginConfig } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
+import type { UserRow } from "../repos/users.js";
 import { claims, userRow } from "../test/rows.js";
 import { FOUNDER_UID, adminUserPolicy, signInPolicy, signUpPolicy } from "./identity.js";
 
@@ -19,44 +20,28 @@ describe("signUpPolicy.mayCreateAccount: always on an open server, only with an 
   });
 });
 
-const USERS = {
-  "a password member": userRow(),
-  "a magic-link member": userRow({ create_by: "magiclink", password_hash: null }),
-  "a third-party member": userRow({ create_by: "thirdparty", email: null, password_hash: null }),
-  "an admin": userRow({ uid: 1, is_admin: 1 }),
-  "a frozen member": userRow({ status: "frozen" }),
-  "a bot": userRow({ is_bot: 1, email: "robot@bots.example" }),
-  "a bot that is an admin": userRow({ is_bot: 1, is_admin: 1 }),
-  "a guest": userRow({ create_by: "guest", email: null, password_hash: null, name: "User123456" }),
-  "a frozen guest": userRow({ create_by: "guest", email: null, status: "frozen" }),
+/** Each kind of user, whether a login link signs them in, and whether they count as frozen. */
+const USERS: Record<string, [user: UserRow, acceptsLoginLink: boolean, isFrozen: boolean]> = {
+  "a password member": [userRow(), true, false],
+  "a magic-link member": [userRow({ create_by: "magiclink", password_hash: null }), true, false],
+  "a third-party member": [userRow({ create_by: "thirdparty", email: null, password_hash: null }), true, false],
+  "an admin": [userRow({ uid: 1, is_admin: 1 }), true, false],
+  "a frozen member": [userRow({ status: "frozen" }), true, true],
+  "a bot": [userRow({ is_bot: 1, email: "robot@bots.example" }), false, false],
+  "a bot that is an admin": [userRow({ is_bot: 1, is_admin: 1 }), false, false],
+  "a guest": [userRow({ create_by: "guest", email: null, password_hash: null, name: "User123456" }), false, false],
+  "a frozen guest": [userRow({ create_by: "guest", email: null, status: "frozen" }), false, true],
 };
-type Who = keyof typeof USERS;
 
 describe("signInPolicy.acceptsLoginLink: people, not bots or guests (freezing is a separate check)", () => {
-  it.each([
-    ["a password member", true],
-    ["a magic-link member", true],
-    ["a third-party member", true],
-    ["an admin", true],
-    ["a frozen member", true],
-    ["a bot", false],
-    ["a bot that is an admin", false],
-    ["a guest", false],
-    ["a frozen guest", false],
-  ] satisfies [Who, boolean][])("%s → %s", (who, expected) => {
-    expect(signInPolicy.acceptsLoginLink(USERS[who])).toBe(expected);
+  it.each(Object.entries(USERS).map(([who, [user, expected]]) => ({ who, user, expected })))("$who → $expected", ({ user, expected }) => {
+    expect(signInPolicy.acceptsLoginLink(user)).toBe(expected);
   });
 });
 
 describe("signInPolicy.isFrozen: the status column says frozen", () => {
-  it.each([
-    ["a password member", false],
-    ["an admin", false],
-    ["a frozen member", true],
-    ["a bot", false],
-    ["a frozen guest", true],
-  ] satisfies [Who, boolean][])("%s → %s", (who, expected) => {
-    expect(signInPolicy.isFrozen(USERS[who])).toBe(expected);
+  it.each(Object.entries(USERS).map(([who, [user, , expected]]) => ({ who, user, expected })))("$who → $expected", ({ user, expected }) => {
+    expect(signInPolicy.isFrozen(user)).toBe(expected);
   });
 
   it.each(["", "Frozen", "FROZEN", "frozen "])("status %j is not frozen", (status) => {

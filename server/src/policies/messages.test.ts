@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { GroupWithMembers } from "../repos/groups.js";
 import type { MessageRow } from "../repos/messages.js";
-import { claims, dmRow, matrixCases, messageRow, privateGroup, publicGroup } from "../test/rows.js";
+import { claims, dmRow, messageRow, privateGroup, publicGroup } from "../test/rows.js";
+import { CHANNEL_ACTORS, CHANNEL_MEMBERS, EVERYONE, NOBODY, whoGets, whoMay } from "../test/verdicts.js";
 import { messagePolicy } from "./messages.js";
 
 /**
@@ -10,48 +11,30 @@ import { messagePolicy } from "./messages.js";
  * `recipient` (uid 3), who is also a member of the private channel.
  */
 
-const ACTORS = {
-  sender: claims(2),
-  recipient: claims(3),
-  nonMember: claims(4),
-  admin: claims(1, { is_admin: true }),
-  adminMember: claims(8, { is_admin: true }),
-  bot: claims(5),
-  botMember: claims(6),
-  guest: claims(7, { is_guest: true }),
-};
-type Actor = keyof typeof ACTORS;
-
-const MEMBERS = [2, 3, 6, 8];
+// The actors of the groups policy test, the owner and a member of the private channel renamed.
+const { owner: sender, member: recipient, ...others } = CHANNEL_ACTORS;
+const ACTORS = { sender, recipient, ...others };
 
 /** Each conversation a message can be in: its row and the channel the caller loads (none for a DM). */
 const WHERE = {
   public: { group: publicGroup({ gid: 10 }), message: messageRow({ target_gid: 10 }) },
-  private: { group: privateGroup(2, MEMBERS), message: messageRow({ target_gid: 20 }) },
-  restricted: { group: privateGroup(2, MEMBERS, { only_owner_can_send_msg: 1 }), message: messageRow({ target_gid: 20 }) },
+  private: { group: privateGroup(2, CHANNEL_MEMBERS), message: messageRow({ target_gid: 20 }) },
+  restricted: { group: privateGroup(2, CHANNEL_MEMBERS, { only_owner_can_send_msg: 1 }), message: messageRow({ target_gid: 20 }) },
   dm: { group: undefined, message: dmRow(2, 3) },
 } satisfies Record<string, { group: GroupWithMembers | undefined; message: MessageRow }>;
 
-const STATES = ["public", "private", "dm"] as const;
 const at = (state: keyof typeof WHERE, kind?: string) => {
   const { group, message } = WHERE[state];
   return { group, message: kind ? { ...message, kind, ref_mid: 99 } : message };
 };
 
+const PRIVATE_MEMBERS = "sender recipient adminMember botMember";
+
 /** Read access, the same for canRead and canArchive. */
-const READ = {
-  sender: [true, true, true],
-  recipient: [true, true, true],
-  nonMember: [true, false, false],
-  admin: [true, false, false],
-  adminMember: [true, true, false],
-  bot: [true, false, false],
-  botMember: [true, true, false],
-  guest: [true, false, false],
-} satisfies Record<Actor, boolean[]>;
+const READ = whoMay(ACTORS, { public: EVERYONE, private: PRIVATE_MEMBERS, dm: "sender recipient" });
 
 describe("messagePolicy.canRead: a DM by its two parties, a channel message as the channel's history", () => {
-  it.each(matrixCases(STATES, READ))("$actor, message in $state → $expected", ({ actor, state, expected }) => {
+  it.each(READ)("$actor, message in $state → $expected", ({ actor, state, expected }) => {
     const { message, group } = at(state);
     expect(messagePolicy.canRead(ACTORS[actor], message, group)).toBe(expected);
   });
@@ -65,14 +48,13 @@ describe("messagePolicy.canRead: a DM by its two parties, a channel message as t
 });
 
 describe("messagePolicy.canArchive: exactly the right to read (admins do not archive what they cannot read)", () => {
-  it.each(matrixCases(STATES, READ))("$actor, message in $state → $expected", ({ actor, state, expected }) => {
+  it.each(READ)("$actor, message in $state → $expected", ({ actor, state, expected }) => {
     const { message, group } = at(state);
     expect(messagePolicy.canArchive(ACTORS[actor], message, group)).toBe(expected);
   });
 });
 
 describe("messagePolicy.canEdit: the sender only, a normal or reply message, while still in the conversation", () => {
-  const ALL = ["public", "private", "dm", "public reply", "private reply", "dm reply", "reaction"] as const;
   const MESSAGES = {
     public: at("public"),
     private: at("private"),
@@ -83,16 +65,7 @@ describe("messagePolicy.canEdit: the sender only, a normal or reply message, whi
     reaction: at("public", "reaction"),
   };
   it.each(
-    matrixCases(ALL, {
-      sender: [true, true, true, true, true, true, false],
-      recipient: [false, false, false, false, false, false, false],
-      nonMember: [false, false, false, false, false, false, false],
-      admin: [false, false, false, false, false, false, false],
-      adminMember: [false, false, false, false, false, false, false],
-      bot: [false, false, false, false, false, false, false],
-      botMember: [false, false, false, false, false, false, false],
-      guest: [false, false, false, false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
+    whoMay(ACTORS, { public: "sender", private: "sender", dm: "sender", "public reply": "sender", "private reply": "sender", "dm reply": "sender", reaction: NOBODY }),
   )("$actor, $state → $expected", ({ actor, state, expected }) => {
     const { message, group } = MESSAGES[state];
     expect(messagePolicy.canEdit(ACTORS[actor], message, group)).toBe(expected);
@@ -110,20 +83,10 @@ describe("messagePolicy.canEdit: the sender only, a normal or reply message, whi
 });
 
 describe("messagePolicy.canLike: anyone who can read a normal or reply message", () => {
-  const ALL = ["public", "private", "dm", "private reply", "reaction"] as const;
   const MESSAGES = { public: at("public"), private: at("private"), dm: at("dm"), "private reply": at("private", "reply"), reaction: at("public", "reaction") };
   it.each(
-    matrixCases(ALL, {
-      sender: [true, true, true, true, false],
-      recipient: [true, true, true, true, false],
-      nonMember: [true, false, false, false, false],
-      admin: [true, false, false, false, false],
-      adminMember: [true, true, false, true, false],
-      bot: [true, false, false, false, false],
-      botMember: [true, true, false, true, false],
-      // The route refuses guests first (guards.member); the rule itself is read access.
-      guest: [true, false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
+    // The route refuses guests first (guards.member); the rule itself is read access.
+    whoMay(ACTORS, { public: EVERYONE, private: PRIVATE_MEMBERS, dm: "sender recipient", "private reply": PRIVATE_MEMBERS, reaction: NOBODY }),
   )("$actor, $state → $expected", ({ actor, state, expected }) => {
     const { message, group } = MESSAGES[state];
     expect(messagePolicy.canLike(ACTORS[actor], message, group)).toBe(expected);
@@ -131,39 +94,25 @@ describe("messagePolicy.canLike: anyone who can read a normal or reply message",
 });
 
 describe("messagePolicy.canDelete: the sender or an admin, a normal or reply message", () => {
-  const ALL = ["normal", "reply", "reaction", "someone else's DM"] as const;
   const MESSAGES = { normal: messageRow(), reply: messageRow({ kind: "reply", ref_mid: 99 }), reaction: messageRow({ kind: "reaction", ref_mid: 99, content: null, content_type: null, reaction: '{"type":"like","action":"👍"}' }), "someone else's DM": dmRow(2, 3) };
   it.each(
-    matrixCases(ALL, {
-      sender: [true, true, false, true],
-      recipient: [false, false, false, false],
-      nonMember: [false, false, false, false],
-      // Deleting needs no read access: an admin removes any message (docs/API.md, "Delete").
-      admin: [true, true, false, true],
-      adminMember: [true, true, false, true],
-      bot: [false, false, false, false],
-      botMember: [false, false, false, false],
-      guest: [false, false, false, false],
-    } satisfies Record<Actor, boolean[]>),
+    // Deleting needs no read access: an admin removes any message (docs/API.md, "Delete").
+    whoMay(ACTORS, { normal: "sender admin adminMember", reply: "sender admin adminMember", reaction: NOBODY, "someone else's DM": "sender admin adminMember" }),
   )("$actor, $state → $expected", ({ actor, state, expected }) => {
     expect(messagePolicy.canDelete(ACTORS[actor], MESSAGES[state])).toBe(expected);
   });
 });
 
 describe("messagePolicy.canReply: a DM party, or whoever may post in the channel", () => {
-  const ALL = ["public", "private", "restricted", "dm", "reaction"] as const;
   const MESSAGES = { public: at("public"), private: at("private"), restricted: at("restricted"), dm: at("dm"), reaction: at("dm", "reaction") };
   it.each(
-    matrixCases(ALL, {
-      sender: ["ok", "ok", "ok", "ok", "forbidden"],
-      recipient: ["ok", "ok", "restricted", "ok", "forbidden"],
-      nonMember: ["ok", "forbidden", "forbidden", "forbidden", "forbidden"],
-      admin: ["ok", "forbidden", "forbidden", "forbidden", "forbidden"],
-      adminMember: ["ok", "ok", "ok", "forbidden", "forbidden"],
-      bot: ["ok", "forbidden", "forbidden", "forbidden", "forbidden"],
-      botMember: ["ok", "ok", "restricted", "forbidden", "forbidden"],
-      guest: ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden"],
-    } satisfies Record<Actor, ("ok" | "forbidden" | "restricted")[]>),
+    whoGets(ACTORS, {
+      public: { ok: "sender recipient nonMember admin adminMember bot botMember", forbidden: "guest" },
+      private: { ok: PRIVATE_MEMBERS, forbidden: "nonMember admin bot guest" },
+      restricted: { ok: "sender adminMember", restricted: "recipient botMember", forbidden: "nonMember admin bot guest" },
+      dm: { ok: "sender recipient", forbidden: "nonMember admin adminMember bot botMember guest" },
+      reaction: { forbidden: EVERYONE },
+    }),
   )("$actor, $state → $expected", ({ actor, state, expected }) => {
     const { message, group } = MESSAGES[state];
     expect(messagePolicy.canReply(ACTORS[actor], message, group)).toBe(expected);

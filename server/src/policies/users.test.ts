@@ -1,6 +1,7 @@
 import { DEFAULT_SYSTEM_COMMON, type SystemCommon } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
-import { claims, contactRow, matrixCases, userRow } from "../test/rows.js";
+import { claims, contactRow, userRow } from "../test/rows.js";
+import { EVERYONE, whoMay } from "../test/verdicts.js";
 import { contactPolicy, userPolicy, type DirectParties, type DirectVerdict } from "./users.js";
 
 /** docs/API.md "Users": self-delete of the last admin, user search, who may write to whom. */
@@ -21,18 +22,10 @@ describe("userPolicy.canDeleteSelf: anyone but the last human admin", () => {
 });
 
 describe("userPolicy.canSearch: members while search_user_enable is on; admins always", () => {
-  const STATES = ["search on", "search off"] as const;
   const settings = { "search on": { ...DEFAULT_SYSTEM_COMMON, search_user_enable: true }, "search off": { ...DEFAULT_SYSTEM_COMMON, search_user_enable: false } };
   const ACTORS = { admin: claims(1, { is_admin: true }), member: claims(3), bot: claims(5), guest: claims(7, { is_guest: true }) };
-  it.each(
-    matrixCases(STATES, {
-      admin: [true, true],
-      member: [true, false],
-      bot: [true, false],
-      // The route refuses guests first (guards.member).
-      guest: [true, false],
-    }),
-  )("$actor, $state → $expected", ({ actor, state, expected }) => {
+  // The route refuses guests first (guards.member).
+  it.each(whoMay(ACTORS, { "search on": EVERYONE, "search off": "admin" }))("$actor, $state → $expected", ({ actor, state, expected }) => {
     expect(userPolicy.canSearch(ACTORS[actor], settings[state])).toBe(expected);
   });
 });
@@ -83,51 +76,42 @@ const PARTIES = {
   "bot → member it added": { actor: { uid: 5, is_admin: false }, peer, peerView: undefined, actorView: added(5, 4) },
 } satisfies Record<string, DirectParties>;
 
+/**
+ * Per pair, the verdict under each of `SETTINGS` (in order), and whether the sender's own row
+ * is read under "verification" (it is read under no other settings).
+ */
+const EXPECTED: Record<keyof typeof PARTIES, [verdicts: DirectVerdict[], readsActorRow: boolean]> = {
+  "a note to oneself": [["ok", "ok", "ok", "ok"], false],
+  "a note to oneself, self-blocked": [["ok", "ok", "ok", "ok"], false],
+  "member → member, no contact rows": [["ok", "dm_disabled", "not_contact", "dm_disabled"], true],
+  "member → member who added them back only": [["ok", "dm_disabled", "not_contact", "dm_disabled"], true],
+  "member → member they added": [["ok", "dm_disabled", "ok", "dm_disabled"], true],
+  "member → member they removed (status \"\")": [["ok", "dm_disabled", "not_contact", "dm_disabled"], true],
+  "member → member they blocked": [["ok", "dm_disabled", "not_contact", "dm_disabled"], true],
+  "member → member who blocked them": [["blocked", "blocked", "blocked", "blocked"], true],
+  "member → admin": [["ok", "ok", "ok", "ok"], false],
+  "member → admin who blocked them": [["blocked", "blocked", "blocked", "blocked"], false],
+  "admin → member": [["ok", "ok", "ok", "ok"], false],
+  "admin → member who blocked them": [["blocked", "blocked", "blocked", "blocked"], false],
+  "bot → member, not added": [["ok", "dm_disabled", "not_contact", "dm_disabled"], true],
+  "bot → member it added": [["ok", "dm_disabled", "ok", "dm_disabled"], true],
+};
+const pairs = Object.keys(PARTIES) as (keyof typeof PARTIES)[];
+
 describe("contactPolicy.directVerdict: self always; a block always refuses; admins always open; then dm_enable, then verification", () => {
-  it.each(
-    matrixCases(STATES, {
-      "a note to oneself": ["ok", "ok", "ok", "ok"],
-      "a note to oneself, self-blocked": ["ok", "ok", "ok", "ok"],
-      "member → member, no contact rows": ["ok", "dm_disabled", "not_contact", "dm_disabled"],
-      "member → member who added them back only": ["ok", "dm_disabled", "not_contact", "dm_disabled"],
-      "member → member they added": ["ok", "dm_disabled", "ok", "dm_disabled"],
-      "member → member they removed (status \"\")": ["ok", "dm_disabled", "not_contact", "dm_disabled"],
-      "member → member they blocked": ["ok", "dm_disabled", "not_contact", "dm_disabled"],
-      "member → member who blocked them": ["blocked", "blocked", "blocked", "blocked"],
-      "member → admin": ["ok", "ok", "ok", "ok"],
-      "member → admin who blocked them": ["blocked", "blocked", "blocked", "blocked"],
-      "admin → member": ["ok", "ok", "ok", "ok"],
-      "admin → member who blocked them": ["blocked", "blocked", "blocked", "blocked"],
-      "bot → member, not added": ["ok", "dm_disabled", "not_contact", "dm_disabled"],
-      "bot → member it added": ["ok", "dm_disabled", "ok", "dm_disabled"],
-    } satisfies Record<keyof typeof PARTIES, DirectVerdict[]>),
-  )("$actor, $state → $expected", ({ actor, state, expected }) => {
+  it.each(pairs.flatMap((actor) => STATES.map((state, i) => ({ actor, state, expected: EXPECTED[actor][0][i] }))))("$actor, $state → $expected", ({ actor, state, expected }) => {
     expect(contactPolicy.directVerdict(SETTINGS[state], PARTIES[actor])).toBe(expected);
   });
 });
 
 describe("contactPolicy.needsActorView: the sender's own row is read only when verification decides", () => {
-  it.each(
-    matrixCases(STATES, {
-      "a note to oneself": [false, false, false, false],
-      "a note to oneself, self-blocked": [false, false, false, false],
-      "member → member, no contact rows": [false, false, true, false],
-      "member → member who added them back only": [false, false, true, false],
-      "member → member they added": [false, false, true, false],
-      "member → member they removed (status \"\")": [false, false, true, false],
-      "member → member they blocked": [false, false, true, false],
-      "member → member who blocked them": [false, false, true, false],
-      "member → admin": [false, false, false, false],
-      "member → admin who blocked them": [false, false, false, false],
-      "admin → member": [false, false, false, false],
-      "admin → member who blocked them": [false, false, false, false],
-      "bot → member, not added": [false, false, true, false],
-      "bot → member it added": [false, false, true, false],
-    } satisfies Record<keyof typeof PARTIES, boolean[]>),
-  )("$actor, $state → $expected", ({ actor, state, expected }) => {
-    const { actor: sender, peer: recipient } = PARTIES[actor];
-    expect(contactPolicy.needsActorView(SETTINGS[state], sender, recipient)).toBe(expected);
-  });
+  it.each(pairs.flatMap((actor) => STATES.map((state) => ({ actor, state, expected: state === "verification" && EXPECTED[actor][1] }))))(
+    "$actor, $state → $expected",
+    ({ actor, state, expected }) => {
+      const { actor: sender, peer: recipient } = PARTIES[actor];
+      expect(contactPolicy.needsActorView(SETTINGS[state], sender, recipient)).toBe(expected);
+    },
+  );
 
   // Whenever the row is skipped, the verdict must not depend on it.
   it.each(STATES.flatMap((state) => Object.keys(PARTIES).map((who) => ({ state, who: who as keyof typeof PARTIES }))))(
