@@ -10,16 +10,7 @@ describe("presentAuditEntry", () => {
     [
       "an admin created a user",
       auditRow({ id: 1, created_at: T0, actor_uid: 1, action: "user.created", target_uid: 2, target_gid: null, ip: "203.0.113.7" }),
-      {
-        id: 1,
-        created_at: T0,
-        actor_uid: 1,
-        action: "user.created",
-        target_uid: 2,
-        target_gid: null,
-        detail: { name: "Bob", email: "bob@example.com", is_admin: false, is_bot: false },
-        ip: "203.0.113.7",
-      },
+      { id: 1, created_at: T0, actor_uid: 1, action: "user.created", target_uid: 2, target_gid: null, detail: { name: "Bob", email: "bob@example.com", is_admin: false, is_bot: false }, ip: "203.0.113.7" },
     ],
     [
       "a channel deleted",

@@ -1,7 +1,7 @@
 import type { Group, GroupAnnouncement, PinnedMessage } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { assertMatches } from "../test/contract.js";
-import { T0, announcementRow, pinRow, privateGroup, publicGroup } from "../test/rows.js";
+import { T0, announcementRow, groupCard, pinRow, privateGroup, publicGroup } from "../test/rows.js";
 import { presentAnnouncement, presentGroup, presentPin, type GroupViewer } from "./groups.js";
 
 const firstPin = pinRow({ gid: 20, mid: 100, created_by: 2, created_at: T0 + 10, content: "first", properties: null });
@@ -27,37 +27,11 @@ describe("presentPin: PinnedMessage, properties parsed from JSON text", () => {
 const secret = () =>
   privateGroup(2, [2, 3, 6, 8], { gid: 20, name: "secret", description: "the team", avatar_updated_at: T0, show_email: 1, add_friend: 0, dm_to_member: 0, only_owner_can_send_msg: 1, ext_setting: '{"x":1}' }, [firstPin, secondPin]);
 
-const SECRET_WHOLE: Group = {
-  gid: 20,
-  owner: 2,
-  name: "secret",
-  description: "the team",
-  members: [2, 3, 6, 8],
-  is_public: false,
-  avatar_updated_at: T0,
-  pinned_messages: [FIRST, SECOND],
-  show_email: true,
-  add_friend: false,
-  dm_to_member: false,
-  only_owner_can_send_msg: true,
-  ext_setting: '{"x":1}',
-};
+/** `secret()` as its card: everything presented. */
+const SECRET_WHOLE = groupCard({ gid: 20, owner: 2, name: "secret", description: "the team", members: [2, 3, 6, 8], is_public: false, avatar_updated_at: T0, pinned_messages: [FIRST, SECOND], show_email: true, add_friend: false, dm_to_member: false, only_owner_can_send_msg: true, ext_setting: '{"x":1}' });
 
-const GENERAL: Group = {
-  gid: 10,
-  owner: null,
-  name: "general",
-  description: null,
-  members: [],
-  is_public: true,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-};
+/** The public channel `general` (gid 10) of `publicGroup()`, without pins. */
+const GENERAL = groupCard();
 
 describe("presentGroup without a viewer: the whole card (contract §4)", () => {
   it("a private channel: owner, members, pins in pin order, switches as booleans", () => {

@@ -1,28 +1,14 @@
-import type { Contact, ContactInfo, ServerEvent } from "@parley/protocol";
+import type { Contact, ContactInfo } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { assertMatches } from "../test/contract.js";
+import { settingsChanged } from "../test/events.js";
 import { T0, contactRow, userRow } from "../test/rows.js";
 import { isEmptyChange, presentContact, presentContactInfo, presentSettingsChanged } from "./userSettings.js";
-
-const EMPTY = {
-  add_mute_users: [],
-  remove_mute_users: [],
-  add_mute_groups: [],
-  remove_mute_groups: [],
-  read_index_users: [],
-  read_index_groups: [],
-  burn_after_reading_users: [],
-  burn_after_reading_groups: [],
-  add_contacts: [],
-  remove_contacts: [],
-  add_pin_chats: [],
-  remove_pin_chats: [],
-};
 
 describe("presentSettingsChanged: user_settings_changed with every array present", () => {
   it("an empty change: every array empty", () => {
     const event = presentSettingsChanged("web:abc", {});
-    expect(event).toEqual({ type: "user_settings_changed", from_device: "web:abc", ...EMPTY } satisfies ServerEvent);
+    expect(event).toEqual(settingsChanged("web:abc"));
     assertMatches("UserSettingsChangedMessage", event);
   });
 
@@ -35,7 +21,7 @@ describe("presentSettingsChanged: user_settings_changed with every array present
     ["pinned chats", { add_pin_chats: [{ target: { gid: 20 }, updated_at: T0 }], remove_pin_chats: [{ uid: 3 }] }],
   ])("%s: only those entries", (_, change) => {
     const event = presentSettingsChanged("phone", change);
-    expect(event).toEqual({ type: "user_settings_changed", from_device: "phone", ...EMPTY, ...change });
+    expect(event).toEqual(settingsChanged("phone", change));
     assertMatches("UserSettingsChangedMessage", event);
   });
 });

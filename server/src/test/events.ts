@@ -132,3 +132,12 @@ export function expectChatEvent(event: EventOf<"chat">, expected: Omit<EventOf<"
   assertMatches("ChatMessage", event);
   expect(event).toEqual({ type: "chat", created_at: expect.any(Number), ...expected });
 }
+
+/**
+ * One entry of a `users_log` event: every column `null` but those given (an update names only
+ * what changed; a delete nothing). `log_id` may be a matcher (`expect.any(Number)`).
+ */
+export const userLogEntry = (log_id: unknown, action: "create" | "update" | "delete", uid: number, changed: Record<string, unknown> = {}) => {
+  const unchanged = { email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null };
+  return { log_id, action, uid, ...unchanged, ...changed };
+};

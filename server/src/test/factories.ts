@@ -1,4 +1,4 @@
-import type { Gid, Uid } from "@parley/protocol";
+import type { Gid, Uid, UserInfo } from "@parley/protocol";
 import { openSession } from "../commands/sessions.js";
 import { insertUser, type UserRow } from "../repos/users.js";
 import { login, type Session, type TestServer } from "./harness.js";
@@ -35,6 +35,15 @@ export async function buildMember(s: TestServer, admin: Session, name: string, e
   if (res.statusCode !== 200) throw new Error(`create user: ${res.statusCode} ${res.body}`);
   return login(s, email, MEMBER_PASSWORD);
 }
+
+/**
+ * The `UserInfo` the API answers for a person made with a password (`buildAdmin`, `buildMember`):
+ * `name@example.com`, no avatar, plus `overrides`.
+ */
+export const userInfo = (uid: number, name: string, overrides: Partial<UserInfo> = {}): UserInfo => {
+  const email = `${name.toLowerCase()}@example.com`;
+  return { uid, email, name, gender: 0, language: "en-US", is_admin: false, is_bot: false, avatar_updated_at: 0, create_by: "password", ...overrides };
+};
 
 let deviceSeq = 0;
 

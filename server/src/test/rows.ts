@@ -1,3 +1,4 @@
+import type { Group } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AuditRow } from "../repos/audit.js";
 import type { FileMessageRow, FileRow } from "../repos/files.js";
@@ -72,6 +73,27 @@ export const groupRow = (overrides: Partial<GroupRow> = {}): GroupRow => ({
   ext_setting: null,
   created_at: T0,
   updated_at: T0,
+  ...overrides,
+});
+
+/**
+ * The card the API answers for `groupRow()` (contract `Group`: booleans as booleans, no members
+ * or pins): the public channel "general", gid 10, with no owner.
+ */
+export const groupCard = (overrides: Partial<Group> = {}): Group => ({
+  gid: 10,
+  owner: null,
+  name: "general",
+  description: null,
+  members: [],
+  is_public: true,
+  avatar_updated_at: 0,
+  pinned_messages: [],
+  show_email: false,
+  add_friend: true,
+  dm_to_member: true,
+  only_owner_can_send_msg: false,
+  ext_setting: null,
   ...overrides,
 });
 

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { openEvents, type SseClient } from "../../test/sse.js";
+import { openEvents } from "../../test/sse.js";
 import { dialects, login, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildCast, buildChannel, buildMember, type Cast } from "../../test/factories.js";
 import { call } from "../../test/api.js";
-import { connect, fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { fence, isType, marks, userLogEntry, withoutNoise } from "../../test/events.js";
 import { passwordLogin, startWebhook } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
@@ -227,19 +227,14 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
   describe("PUT /api/admin/user/{uid}", () => {
     let cast: Cast;
-    const open: SseClient[] = [];
     beforeEach(async () => {
-      await suite.s.listen();
       cast = await buildCast(suite.s, { passwords: true });
-    });
-    afterEach(() => {
-      for (const c of open.splice(0)) c.close();
     });
     const put = (who: Session | null, uid: number, payload: unknown) => call(suite.s, "PUT", `/admin/user/${uid}`, who, payload);
 
     it("updates the given fields, answers the admin view and always logs a users_log update to every stream", async () => {
       const { s } = suite;
-      const [a, c] = [await connect(s, cast.admin, open), await connect(s, cast.carol, open)];
+      const [a, c] = await suite.connect(cast.admin, cast.carol);
       const from = marks([a, c]);
       const version = await s.ctx.repos.users.usersVersion();
       const res = await put(cast.admin, cast.bob.uid, { name: "Robert", email: "ROBERT@example.com", gender: 1, language: "de-DE", is_admin: true });
@@ -248,7 +243,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       expect(res.json()).toMatchObject({ uid: cast.bob.uid, name: "Robert", email: "robert@example.com", gender: 1, language: "de-DE", is_admin: true, status: "normal", password: "" });
       const update = {
         type: "users_log",
-        logs: [{ log_id: version + 1, action: "update", uid: cast.bob.uid, email: "robert@example.com", name: "Robert", gender: 1, language: "de-DE", is_admin: true, is_bot: null, avatar_updated_at: null }],
+        logs: [userLogEntry(version + 1, "update", cast.bob.uid, { email: "robert@example.com", name: "Robert", gender: 1, language: "de-DE", is_admin: true })],
       };
       expect((await fence(s, [a, c], from)).map(withoutNoise)).toEqual([[update], [update]]);
 
@@ -257,7 +252,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       expect((await put(cast.admin, cast.bob.uid, { status: "normal" })).statusCode).toBe(200);
       const [got] = (await fence(s, [a], [from2[0]])).map(withoutNoise);
       expect(got).toEqual([
-        { type: "users_log", logs: [{ log_id: version + 2, action: "update", uid: cast.bob.uid, email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null }] },
+        { type: "users_log", logs: [userLogEntry(version + 2, "update", cast.bob.uid)] },
       ]);
     });
 
@@ -330,13 +325,8 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
 
   describe("DELETE /api/admin/user/{uid}", () => {
     let cast: Cast;
-    const open: SseClient[] = [];
     beforeEach(async () => {
-      await suite.s.listen();
       cast = await buildCast(suite.s, { passwords: true });
-    });
-    afterEach(() => {
-      for (const c of open.splice(0)) c.close();
     });
     const del = (who: Session | null, uid: number) => call(suite.s, "DELETE", `/admin/user/${uid}`, who);
 
@@ -353,8 +343,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
         return res.json() as number;
       })();
 
-      const bobStream = await connect(s, bob, open);
-      const [a, c, d] = [await connect(s, admin, open), await connect(s, carol, open), await connect(s, dave, open)];
+      const [bobStream, a, c, d] = await suite.connect(bob, admin, carol, dave);
       const from = marks([a, c, d]);
       const version = await s.ctx.repos.users.usersVersion();
 
@@ -364,7 +353,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       expect(await bobStream.waitFor(isType("kick"))).toEqual({ type: "kick", reason: "delete_user" });
       await bobStream.ended;
 
-      const log = { type: "users_log", logs: [{ log_id: version + 1, action: "delete", uid: bob.uid, email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null }] };
+      const log = { type: "users_log", logs: [userLogEntry(version + 1, "delete", bob.uid)] };
       const leftPublic = { type: "user_leaved_group", gid: pub, uid: [bob.uid] };
       const [toAdmin, toCarol, toDave] = (await fence(s, [a, c, d], from)).map(withoutNoise);
       expect(toAdmin).toEqual([log, { type: "user_leaved_group", gid: staff, uid: [bob.uid] }, leftPublic]);

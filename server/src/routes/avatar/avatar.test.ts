@@ -8,6 +8,7 @@ import { buildCast, buildChannel } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { expectMatrix, expectStatuses } from "../../test/matrix.js";
 import { useSuite } from "../../test/suite.js";
+import { userLogEntry } from "../../test/events.js";
 
 describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
   const suite = useSuite(dialect, { listen: true, seed: buildCast });
@@ -28,20 +29,7 @@ describe.each(dialects())("avatars and the logo (%s)", (dialect) => {
       expect(me.avatar_updated_at).toBeGreaterThan(0);
       for (const stream of [a, c]) {
         const log = await stream.waitFor<EventOf<"users_log">>((e) => e.type === "users_log" && e.logs.some((l) => l.uid === bob.uid));
-        expect(log.logs).toEqual([
-          {
-            log_id: expect.any(Number),
-            action: "update",
-            uid: bob.uid,
-            email: null,
-            name: null,
-            gender: null,
-            language: null,
-            is_admin: null,
-            is_bot: null,
-            avatar_updated_at: me.avatar_updated_at,
-          },
-        ]);
+        expect(log.logs).toEqual([userLogEntry(expect.any(Number), "update", bob.uid, { avatar_updated_at: me.avatar_updated_at })]);
       }
       // Anyone may load it by URL; `t` makes it cacheable for good.
       const pic = await get(`/resource/avatar?uid=${bob.uid}&t=${me.avatar_updated_at}`);

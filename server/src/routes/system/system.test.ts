@@ -3,7 +3,7 @@ import { SERVER_VERSION } from "@parley/protocol";
 import { assertMatches } from "../../test/contract.js";
 import { dialects } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
-import { ADMIN, buildAdmin, buildMember } from "../../test/factories.js";
+import { ADMIN, buildAdmin, buildMember, userInfo } from "../../test/factories.js";
 
 describe.each(dialects())("system routes (%s)", (dialect) => {
   const suite = useSuite(dialect);
@@ -29,17 +29,7 @@ describe.each(dialects())("system routes (%s)", (dialect) => {
     expect(res.statusCode).toBe(200);
     const user = res.json();
     assertMatches("UserInfo", user);
-    expect(user).toEqual({
-      uid: 1,
-      email: "founder@example.com",
-      name: "Founder",
-      gender: 0,
-      language: "en-US",
-      is_admin: true,
-      is_bot: false,
-      avatar_updated_at: 0,
-      create_by: "password",
-    });
+    expect(user).toEqual(userInfo(1, "Founder", { is_admin: true }));
     const again = await s.app.inject({
       method: "POST",
       url: "/api/admin/system/create_admin",

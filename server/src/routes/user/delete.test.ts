@@ -5,7 +5,7 @@ import { openEvents } from "../../test/sse.js";
 import { dialects, login, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildBot, buildCast, buildChannel, buildDevice, buildMember, buildMessage } from "../../test/factories.js";
-import { fence, isType, marks, withoutNoise } from "../../test/events.js";
+import { fence, isType, marks, withoutNoise, userLogEntry } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
@@ -41,23 +41,7 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
       expect(await stream.waitFor(isType("kick"))).toEqual({ type: "kick", reason: "delete_user" });
       await stream.ended;
     }
-    const log = {
-      type: "users_log",
-      logs: [
-        {
-          log_id: version + 1,
-          action: "delete",
-          uid: bob.uid,
-          email: null,
-          name: null,
-          gender: null,
-          language: null,
-          is_admin: null,
-          is_bot: null,
-          avatar_updated_at: null,
-        },
-      ],
-    };
+    const log = { type: "users_log", logs: [userLogEntry(version + 1, "delete", bob.uid)] };
     assertMatches("UsersUpdateLogMessage", log);
     const leftPublic = { type: "user_leaved_group", gid: pub, uid: [bob.uid] };
     const leftStaff = { type: "user_leaved_group", gid: staff, uid: [bob.uid] };

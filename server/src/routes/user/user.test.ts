@@ -3,7 +3,7 @@ import { TokenService } from "../../auth/tokens.js";
 import { assertMatches } from "../../test/contract.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage } from "../../test/factories.js";
+import { buildAdmin, buildChannel, buildGuest, buildMember, buildMessage, userInfo } from "../../test/factories.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -28,17 +28,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       assertMatches("UserInfo", res.json());
-      expect(res.json()).toEqual({
-        uid: bob.uid,
-        email: "bob@example.com",
-        name: "Bob",
-        gender: 0,
-        language: "en-US",
-        is_admin: false,
-        is_bot: false,
-        avatar_updated_at: 0,
-        create_by: "password",
-      });
+      expect(res.json()).toEqual(userInfo(bob.uid, "Bob"));
     });
 
     it("401 without, with an invalid, or with an expired token", async () => {
