@@ -3,7 +3,7 @@ import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { streamBody as stream } from "../test/streamBody.js";
 import { drainRefusedBody } from "./drain.js";
-import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildMember } from "../test/factories.js";
 
 describe("drainRefusedBody", () => {
@@ -62,25 +62,15 @@ describe("drainRefusedBody", () => {
 });
 
 describe("early refusals of the picture routes over a real socket", () => {
-  let s: TestServer;
-  let bob: Session;
-  let agent: http.Agent;
-
-  beforeAll(async () => {
-    s = await startTestServer();
-    await s.listen();
-    bob = await buildMember(s, await buildAdmin(s), "Bob");
-    agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  });
-  afterAll(async () => {
-    agent.destroy();
-    await s.close();
-  });
+  const suite = useSuite("sqlite", { per: "file", listen: true, seed: async (s) => buildMember(s, await buildAdmin(s), "Bob") });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  afterAll(() => agent.destroy());
 
   const avatar = new URL("/api/user/avatar", "http://x");
-  const at = (u: URL) => new URL(u.pathname, s.url);
+  const at = (u: URL) => new URL(u.pathname, suite.s.url);
 
   it("answers 413 to an avatar over its limit, with Content-Length or chunked, and to 401 without a session", async () => {
+    const { s, seed: bob } = suite;
     const total = 8 * 1024 * 1024;
     const sized = await stream(at(avatar), { agent, headers: { ...bob.headers, "content-type": "image/png" }, total, length: total });
     expect(sized).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
@@ -93,6 +83,7 @@ describe("early refusals of the picture routes over a real socket", () => {
   });
 
   it("lets a client that asked for Connection: close read the 413 before the connection closes", async () => {
+    const { s, seed: bob } = suite;
     const { port, hostname } = new URL(s.url);
     const total = 8 * 1024 * 1024;
     const result = await new Promise<{ head: string; error: string | null }>((resolve) => {
@@ -120,6 +111,7 @@ describe("early refusals of the picture routes over a real socket", () => {
   });
 
   it("answers 413 to a text body over BODY_LIMIT sent chunked", async () => {
+    const { s, seed: bob } = suite;
     const res = await stream(new URL("/api/group/1/send", s.url), { agent, headers: { ...bob.headers, "content-type": "text/markdown" }, total: 8 * 1024 * 1024 });
     expect(res).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
   });

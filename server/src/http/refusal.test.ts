@@ -1,9 +1,9 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { uploadPrefix } from "../storage/layout.js";
 import { streamBody } from "../test/streamBody.js";
 import { multipart, prepare, pseudoRandom } from "../test/uploads.js";
-import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildMember } from "../test/factories.js";
 
 /**
@@ -17,28 +17,22 @@ import { buildAdmin, buildMember } from "../test/factories.js";
 const BIG = 24 * 1024 * 1024;
 
 describe("early refusals over a real socket", () => {
-  let s: TestServer;
-  let bob: Session;
-  let agent: http.Agent;
-
-  beforeAll(async () => {
-    s = await startTestServer("sqlite", { uploadChunkLimit: 256 * 1024, maxFileSize: 1024 * 1024 });
-    await s.listen();
-    bob = await buildMember(s, await buildAdmin(s), "Bob");
-    agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const suite = useSuite("sqlite", {
+    per: "file",
+    listen: true,
+    config: { uploadChunkLimit: 256 * 1024, maxFileSize: 1024 * 1024 },
+    seed: async (s) => buildMember(s, await buildAdmin(s), "Bob"),
   });
-  afterAll(async () => {
-    agent.destroy();
-    await s.close();
-  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  afterAll(() => agent.destroy());
 
   /** Streams `body` in 64 KiB pieces, one a millisecond, on the kept-alive connection. */
   const send = (path: string, headers: Record<string, string>, body: Buffer) =>
-    streamBody(new URL(path, s.url), { agent, headers, body, length: body.length });
+    streamBody(new URL(path, suite.s.url), { agent, headers, body, length: body.length });
 
   const health = () =>
     new Promise<number>((resolve, reject) => {
-      http.get(new URL("/health", s.url), { agent }, (res) => {
+      http.get(new URL("/health", suite.s.url), { agent }, (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
       }).on("error", reject);
@@ -55,6 +49,7 @@ describe("early refusals over a real socket", () => {
   });
 
   it("answers 413 to an upload chunk over the limit, read mid-body", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "big.bin" });
     const { payload, headers } = multipart([
       ["file_id", fileId],
@@ -68,6 +63,7 @@ describe("early refusals over a real socket", () => {
   });
 
   it("answers 413 to a JSON body over BODY_LIMIT", async () => {
+    const { seed: bob } = suite;
     const body = Buffer.from(JSON.stringify({ name: "x".repeat(BIG) }));
     const res = await send("/api/group", { "content-type": "application/json", "x-api-key": bob.token }, body);
     expect(res).toMatchObject({ status: 413, text: "Payload Too Large", socketError: null });
@@ -75,6 +71,7 @@ describe("early refusals over a real socket", () => {
   });
 
   it("leaves the upload exactly as it was after refusing an empty chunk (found by the fuzzing probe)", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "empty.bin" });
     const before = await s.ctx.repos.files.upload(fileId);
     const { payload, headers } = multipart([
@@ -87,6 +84,7 @@ describe("early refusals over a real socket", () => {
   });
 
   it("answers 400 to multipart without a boundary, and to a truncated multipart body", async () => {
+    const { s, seed: bob } = suite;
     const fileId = await prepare(s, bob, { filename: "a.bin" });
     const noBoundary = await send("/api/resource/file/upload", { "content-type": "multipart/form-data", "x-api-key": bob.token }, pseudoRandom(BIG, 3));
     expect(noBoundary.status).toBe(400);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
 /**
@@ -27,23 +27,17 @@ const BAD_JSON_BODIES = ["{", "[]", "null", "42", '"text"', '{"a":', "\u0000", '
 const BAD_QUERIES = ["?limit=-1", "?limit=abc", "?before=xyz", "?limit=100000", "?before=-5", "?limit=1&limit=2"];
 
 describe("malformed input never causes a 5xx", () => {
-  let s: TestServer;
-  let admin: Session;
-  let gid: number;
-  let counts: () => Promise<number[]>;
-
-  beforeAll(async () => {
-    s = await startTestServer();
-    admin = await buildAdmin(s);
-    const bob = await buildMember(s, admin, "Bob");
-    gid = await buildChannel(s, admin, { name: "general", is_public: true });
-    const count = async (table: "users" | "groups" | "messages" | "group_members") =>
-      Number((await s.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-    counts = () => Promise.all([count("users"), count("groups"), count("messages"), count("group_members")]);
-    void bob;
-  });
-  afterAll(async () => {
-    await s.close();
+  const suite = useSuite("sqlite", {
+    per: "file",
+    seed: async (s) => {
+      const admin = await buildAdmin(s);
+      await buildMember(s, admin, "Bob");
+      const gid = await buildChannel(s, admin, { name: "general", is_public: true });
+      const count = async (table: "users" | "groups" | "messages" | "group_members") =>
+        Number((await s.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      const counts = () => Promise.all([count("users"), count("groups"), count("messages"), count("group_members")]);
+      return { admin, gid, counts };
+    },
   });
 
   const check = (res: { statusCode: number; body: string }, what: string) => {
@@ -54,6 +48,7 @@ describe("malformed input never causes a 5xx", () => {
   };
 
   it("rejects malformed JSON bodies", async () => {
+    const { s, seed: { admin, gid, counts } } = suite;
     const before = await counts();
     for (const route of ROUTES.filter((r) => r.method === "POST" && !r.url.endsWith("/send"))) {
       const url = route.url.replace("{gid}", String(gid)).replace("{uid}", String(admin.uid));
@@ -66,6 +61,7 @@ describe("malformed input never causes a 5xx", () => {
   });
 
   it("rejects bad path ids and queries", async () => {
+    const { s, seed: { admin, gid, counts } } = suite;
     const before = await counts();
     for (const route of ROUTES.filter((r) => r.url.includes("{"))) {
       for (const id of BAD_IDS) {
@@ -83,6 +79,7 @@ describe("malformed input never causes a 5xx", () => {
   });
 
   it("rejects bad send bodies and content types", async () => {
+    const { s, seed: { admin, gid, counts } } = suite;
     const before = await counts();
     const url = `/api/group/${gid}/send`;
     const cases: [string, string | Buffer][] = [
@@ -100,6 +97,7 @@ describe("malformed input never causes a 5xx", () => {
   });
 
   it("answers CORS preflights for the API from any origin without credentials", async () => {
+    const { s, seed: { gid } } = suite;
     const res = await s.app.inject({
       method: "OPTIONS",
       url: `/api/group/${gid}/send`,
