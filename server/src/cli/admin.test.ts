@@ -1,22 +1,17 @@
 // `npm run admin`: the real command, as a child process, on the database of a running test server.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialects, login, type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { runScript, type Outcome } from "../test/cli.js";
+import { dialects, login, startTestServer, type TestServer } from "../test/harness.js";
+import { useSuite } from "../test/suite.js";
 import { ADMIN, buildAdmin, buildMember } from "../test/factories.js";
 
 const adminScript = path.join(import.meta.dirname, "admin.ts");
 /** Each run of the command starts Node with tsx (about a second, more on a busy machine). */
 const CLI_TIMEOUT_MS = 60_000;
-
-interface Outcome {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** Runs `npm run admin -- …args` against the database of `s` (what the operator's shell would do). */
 function admin(s: TestServer, ...args: string[]): Promise<Outcome> {
@@ -25,18 +20,7 @@ function admin(s: TestServer, ...args: string[]): Promise<Outcome> {
 }
 
 function adminOn(db: { dataDir: string; databaseUrl?: string | null; databaseSchema?: string | null }, ...args: string[]): Promise<Outcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? "" };
-  if (db.databaseSchema) env.DATABASE_SCHEMA = db.databaseSchema;
-  else delete env.DATABASE_SCHEMA;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", adminScript, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (status) => resolve({ status, stdout, stderr }));
-  });
+  return runScript(adminScript, args, { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? "", DATABASE_SCHEMA: db.databaseSchema || undefined });
 }
 
 async function loginStatus(s: TestServer, email: string, password: string): Promise<number> {
@@ -45,19 +29,17 @@ async function loginStatus(s: TestServer, email: string, password: string): Prom
 }
 
 describe.each(dialects())("npm run admin (%s)", (dialect) => {
-  let s: TestServer;
-  let root: Session;
-  let bob: Session;
-
-  beforeAll(async () => {
-    s = await startTestServer(dialect);
-    await s.listen();
-    root = await buildAdmin(s);
-    bob = await buildMember(s, root, "Bob");
+  const suite = useSuite(dialect, {
+    per: "file",
+    listen: true,
+    seed: async (s) => {
+      const root = await buildAdmin(s);
+      return { root, bob: await buildMember(s, root, "Bob") };
+    },
   });
-  afterAll(() => s.close());
 
   it("reset-password prints a generated password that signs in, and ends the user's sessions", async () => {
+    const { s, seed: { bob } } = suite;
     const out = await admin(s, "reset-password", "BOB@example.com");
     expect(out.stderr).toBe("");
     expect(out.status).toBe(0);
@@ -76,6 +58,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
   }, CLI_TIMEOUT_MS);
 
   it("create-admin makes an admin that signs in; the same e-mail again is refused", async () => {
+    const { s, seed: { root } } = suite;
     const out = await admin(s, "create-admin", "rescue@example.com", "Rescue", "--password", "rescue-pass");
     expect(out.status).toBe(0);
     const session = await login(s, "rescue@example.com", "rescue-pass");
@@ -91,6 +74,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
   }, CLI_TIMEOUT_MS);
 
   it("unfreeze lets a frozen account sign in again, by e-mail or uid", async () => {
+    const { s, seed: { root } } = suite;
     const carol = await buildMember(s, root, "Carol");
     const freeze = () => s.app.inject({ method: "PUT", url: `/api/admin/user/${carol.uid}`, headers: root.headers, payload: { status: "frozen" } });
     expect((await freeze()).statusCode).toBe(200);
@@ -104,6 +88,7 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
   }, CLI_TIMEOUT_MS);
 
   it("refuses unknown users, malformed e-mails and commands with a message and an exit status", async () => {
+    const { s } = suite;
     const unknown = await admin(s, "reset-password", "nobody@example.com");
     expect(unknown).toMatchObject({ status: 1, stderr: "no such user: nobody@example.com\n" });
     expect((await admin(s, "unfreeze", "99999")).status).toBe(1);
@@ -156,6 +141,7 @@ describe("npm run admin on a DATA_DIR no server runs on", () => {
     const reset = await adminOn({ dataDir }, "reset-password", "first@example.com", "--password", "after-reset");
     expect(reset.status).toBe(0);
 
+    // A server on the DATA_DIR the command made, not on storage of its own: started by hand.
     const s = await startTestServer("sqlite", { dataDir });
     try {
       expect(await loginStatus(s, "first@example.com", password!)).toBe(401);

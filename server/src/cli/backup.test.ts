@@ -1,6 +1,6 @@
 // `npm run backup` taken from another process while a listening server takes messages and
 // uploads, then `npm run restore` into a fresh DATA_DIR and a new server on it.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,22 +11,14 @@ import type { UploadFileResponse } from "@parley/protocol";
 import { pseudoRandom, uploadFile } from "../test/uploads.js";
 import { CommandLineError } from "./context.js";
 import { backupSqlite, onPath, restoreInto, type Manifest } from "./snapshot.js";
+import { runScript } from "../test/cli.js";
 import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
 const cliDir = import.meta.dirname;
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(cliDir, script), ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = (script: string, args: string[], env: Record<string, string | undefined>) => runScript(path.join(cliDir, script), args, env);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,22 +46,15 @@ function startSenders(s: TestServer, gid: number, senders: Session[]) {
 }
 
 describe("npm run backup / restore (sqlite)", () => {
-  let s: TestServer;
-  let admin: Session;
+  const suite = useSuite("sqlite", { per: "file", listen: true, seed: buildAdmin });
   let work: string;
-
-  beforeAll(async () => {
-    s = await startTestServer("sqlite");
-    await s.listen();
-    admin = await buildAdmin(s);
+  beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "parley-backup-"));
   });
-  afterAll(async () => {
-    await s.close();
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it("a backup taken under load restores every message and file acknowledged before it started", async () => {
+    const { s, seed: admin } = suite;
     const senders = await Promise.all(["Ann", "Ben", "Cat", "Dan"].map((name) => buildMember(s, admin, name)));
     const gid = await buildChannel(s, admin, { name: "load", members: senders.map((m) => m.uid) });
     const uploads: { file: UploadFileResponse; data: Buffer }[] = [];
@@ -134,6 +119,7 @@ describe("npm run backup / restore (sqlite)", () => {
     expect(file.pragma("integrity_check", { simple: true })).toBe("ok");
     file.close();
 
+    // A server on the restored DATA_DIR, not on storage of its own: started by hand.
     const s2 = await startTestServer("sqlite", { dataDir: restored });
     try {
       const mids = new Set((await s2.ctx.db.selectFrom("messages").select("mid").execute()).map((r) => r.mid));
@@ -181,6 +167,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run backup / restore (postgres)", () => {
   it("pg_dump under load, pg_restore: every message acknowledged before the backup started is back", async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "parley-backup-pg-"));
+    // Started by hand, not by useSuite: the test closes this server midway (dropping its schema)
+    // and starts another on the schema the restore brings back.
     const s = await startTestServer("postgres");
     const schema = s.ctx.config.databaseSchema!;
     let restoredServer: TestServer | null = null;

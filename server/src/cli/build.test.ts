@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { runModule } from "../test/cli.js";
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
 const buildScript = pathToFileURL(path.join(serverDir, "scripts/build.mjs")).href;
@@ -26,14 +27,14 @@ function buildInChild(root: string, salt = ""): Promise<BuildResult> {
   const code = `const { buildServer } = await import(${JSON.stringify(buildScript)});
 const result = await buildServer(${JSON.stringify(options)});
 console.log(JSON.stringify(result));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as BuildResult) : reject(new Error(`build exited ${status}: ${err}`))));
-  });
+  return lastJsonLine("build", code);
+}
+
+/** Runs `code` in a child process: the JSON it printed last, or an error with what it wrote to stderr. */
+async function lastJsonLine<T>(what: string, code: string): Promise<T> {
+  const out = await runModule(code);
+  if (out.status !== 0) throw new Error(`${what} exited ${out.status}: ${out.stderr}`);
+  return JSON.parse(out.stdout.trim().split("\n").at(-1)!) as T;
 }
 
 function freePort(): Promise<number> {
@@ -168,14 +169,7 @@ const waited = await withLock(${JSON.stringify(lock)}, async ({ waited }) => {
   return waited;
 }, { pollMs: 20 });
 console.log(JSON.stringify(waited));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out.trim()) as boolean) : reject(new Error(`lock holder exited ${status}: ${err}`))));
-  });
+  return lastJsonLine("lock holder", code);
 }
 
 describe("web client build lock (npm start)", () => {

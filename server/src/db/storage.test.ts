@@ -8,6 +8,8 @@ import { createUser } from "../commands/users.js";
 import { dmPair, insertMessage, type MessageRow } from "../repos/messages.js";
 import { dialects, login, startTestServer, type TestServer } from "../test/harness.js";
 import { ADMIN, buildAdmin } from "../test/factories.js";
+import { useSuite } from "../test/suite.js";
+import { newDmRow, newMessageRow } from "../test/rows.js";
 
 const TABLES = ["config", "users", "user_log", "devices", "refresh_tokens", "groups", "group_members", "messages"] as const;
 
@@ -19,15 +21,17 @@ const MIGRATIONS = fs
   .sort();
 
 describe.each(dialects())("storage (%s)", (dialect) => {
+  const suite = useSuite(dialect);
+  /** The running test's server, which owns its storage. */
   let s: TestServer;
-  const extra: TestServer[] = [];
-  beforeEach(async () => {
-    s = await startTestServer(dialect);
+  beforeEach(() => {
+    s = suite.s;
   });
+  // `reopen` starts its servers by hand: `useSuite` runs one server on storage of its own, and
+  // these share the storage of `s` (a restart, another node), so they close before it does.
+  const extra: TestServer[] = [];
   afterEach(async () => {
-    // Servers sharing `s`'s storage close first; `s` owns and removes it.
     for (const other of extra.splice(0)) await other.close();
-    await s.close();
   });
 
   /** A second server on the same SQLite directory or PostgreSQL schema: a restart or another node. */
@@ -64,22 +68,8 @@ describe.each(dialects())("storage (%s)", (dialect) => {
   }
 
   function message(from: number, to: { gid: number } | { uid: number }, content: string, createdAt = Date.now()): Promise<MessageRow> {
-    const dm = "uid" in to ? dmPair(from, to.uid) : null;
-    return insertMessage(s.ctx.db, {
-      from_uid: from,
-      target_gid: "gid" in to ? to.gid : null,
-      target_uid: "uid" in to ? to.uid : null,
-      dm_low: dm?.[0] ?? null,
-      dm_high: dm?.[1] ?? null,
-      kind: "normal",
-      ref_mid: null,
-      content_type: "text/plain",
-      content,
-      properties: null,
-      expires_in: null,
-      reaction: null,
-      created_at: createdAt,
-    });
+    const values = "uid" in to ? newDmRow(from, to.uid, { content, created_at: createdAt }) : newMessageRow({ from_uid: from, target_gid: to.gid, content, created_at: createdAt });
+    return insertMessage(s.ctx.db, values);
   }
 
   async function appliedMigrations(server: TestServer): Promise<string[]> {
@@ -109,6 +99,7 @@ describe.each(dialects())("storage (%s)", (dialect) => {
     });
 
     it("a new database migrates while another one is open (PostgreSQL: a schema beside a migrated one)", async () => {
+      // Another database open beside `s`'s at the same time, so started by hand (as in the keys test below).
       const other = await startTestServer(dialect);
       try {
         expect(await appliedMigrations(other)).toEqual(MIGRATIONS);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MessageAppender, type NewMessage } from "./messageAppender.js";
 import { dialects, startTestServer, type TestServer } from "../test/harness.js";
 import { buildAdmin } from "../test/factories.js";
+import { newDmRow } from "../test/rows.js";
 
 describe.each(dialects())("MessageAppender (%s)", (dialect) => {
   let s: TestServer;
@@ -12,21 +13,7 @@ describe.each(dialects())("MessageAppender (%s)", (dialect) => {
   });
   afterEach(() => s.close());
 
-  const row = (content: string): NewMessage => ({
-    from_uid: uid,
-    target_gid: null,
-    target_uid: uid,
-    dm_low: uid,
-    dm_high: uid,
-    kind: "normal",
-    ref_mid: null,
-    content_type: "text/plain",
-    content,
-    properties: null,
-    expires_in: null,
-    reaction: null,
-    created_at: Date.now(),
-  });
+  const row = (content: string): NewMessage => newDmRow(uid, uid, { content, created_at: Date.now() });
 
   const stored = () => s.ctx.db.selectFrom("messages").select(["mid", "content"]).orderBy("mid").execute();
 

@@ -3,6 +3,7 @@ import type { TokenClaims } from "../auth/tokens.js";
 import type { AuditRow } from "../repos/audit.js";
 import type { FileMessageRow, FileRow } from "../repos/files.js";
 import type { AnnouncementRow, GroupRow, GroupWithMembers, PinRow } from "../repos/groups.js";
+import type { NewMessage } from "../repos/messageAppender.js";
 import type { MessageRow } from "../repos/messages.js";
 import type { ContactRow } from "../repos/userSettings.js";
 import type { UserLogRow, UserRow } from "../repos/users.js";
@@ -153,6 +154,19 @@ export const messageRow = (overrides: Partial<MessageRow> = {}): MessageRow => (
   expires_at: null,
   ...overrides,
 });
+
+/**
+ * A text message as the repos insert it (`insertMessage`, `MessageAppender`: no mid, no edit):
+ * the `messageRow()` defaults, to be aimed with `overrides`; `newDmRow` for a direct message.
+ */
+export const newMessageRow = (overrides: Partial<NewMessage> = {}): NewMessage => {
+  const { mid: _mid, edited_content_type: _t, edited_content: _c, edited_properties: _p, ...row } = messageRow();
+  return { ...row, ...overrides };
+};
+
+/** `newMessageRow` from `from` to `to` (the same uid: a note to self), with the conversation's ordered pair. */
+export const newDmRow = (from: number, to: number, overrides: Partial<NewMessage> = {}): NewMessage =>
+  newMessageRow({ from_uid: from, target_uid: to, target_gid: null, dm_low: Math.min(from, to), dm_high: Math.max(from, to), ...overrides });
 
 /** A direct message from `from` to `to`, with the conversation's ordered pair. */
 export const dmRow = (from: number, to: number, overrides: Partial<MessageRow> = {}): MessageRow =>
