@@ -141,3 +141,20 @@ export const userLogEntry = (log_id: unknown, action: "create" | "update" | "del
   const unchanged = { email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null };
   return { log_id, action, uid, ...unchanged, ...changed };
 };
+
+/** Runs `call` while `ev` captures: its reply, and what every stream got meanwhile. */
+export async function captureReply<K extends string, R>(ev: Streams<K>, call: () => Promise<R>): Promise<{ res: R; got: Record<K, ServerEvent[]> }> {
+  let res!: R;
+  const got = await ev.capture(async () => {
+    res = await call();
+  });
+  return { res, got };
+}
+
+/** `captureReply` of a change that must answer 200 with an empty body; answers what every stream got. */
+export async function captureEmptyOk<K extends string>(ev: Streams<K>, call: () => Promise<{ statusCode: number; body: string }>): Promise<Record<K, ServerEvent[]>> {
+  const { res, got } = await captureReply(ev, call);
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toBe("");
+  return got;
+}

@@ -38,3 +38,19 @@ export async function expectStatuses(rows: Record<string, [call: () => Promise<{
   }
   expect(got).toEqual(expected);
 }
+
+/**
+ * The status of one call made by each caller of `rows`, in order (`null`: anonymous), checked all
+ * at once and named by the callers' names: for tables about particular people of a cast (Carol
+ * in the channel, Otto outside it) rather than kinds of caller. Calls may change state (a leave).
+ */
+export async function expectCallers(call: (who: Session | null) => Promise<{ statusCode: number }>, rows: [who: Session | null, status: number][]): Promise<void> {
+  const got: string[] = [];
+  const expected: string[] = [];
+  for (const [who, status] of rows) {
+    const name = who?.login.user.name ?? "anonymous";
+    got.push(`${name}: ${(await call(who)).statusCode}`);
+    expected.push(`${name}: ${status}`);
+  }
+  expect(got).toEqual(expected);
+}

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel } from "../../test/factories.js";
-import { call, type Reply } from "../../test/api.js";
-import { expectEvents } from "../../test/events.js";
+import { call } from "../../test/api.js";
+import { expectEvents, captureReply } from "../../test/events.js";
 
 /** `GET`/`POST`/`DELETE /group/{gid}/announcement` (contract §11). */
 describe.each(dialects())("channel announcements (%s)", (dialect) => {
@@ -21,10 +21,7 @@ describe.each(dialects())("channel announcements (%s)", (dialect) => {
 
     const ev = await suite.streams(c);
     const before = Date.now();
-    let res!: Reply;
-    const got = await ev.capture(async () => {
-      res = await call(s, "POST", `/group/${gid}/announcement`, c.bob, { content: "Standup at 10" });
-    });
+    const { res, got } = await captureReply(ev, () => call(s, "POST", `/group/${gid}/announcement`, c.bob, { content: "Standup at 10" }));
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     const first = res.json() as { created_at: number; updated_at: number };

@@ -7,6 +7,7 @@ import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildUser } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { expectEvents } from "../../test/events.js";
+import { expectCallers } from "../../test/matrix.js";
 
 const HOST = { host: "chat.example.com", "x-forwarded-proto": "https" };
 
@@ -61,16 +62,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
       expect((await get(s, "/group/create_reg_magic_link?gid=999", c.bob)).statusCode).toBe(404);
-      const matrix: [Session | null, number][] = [
-        [null, 401],
-        [c.guest, 403],
-        [c.otto, 404],
-        [c.carol, 200],
-        [c.admin, 200],
-      ];
-      for (const [who, status] of matrix) {
-        expect((await get(s, `/group/create_reg_magic_link?gid=${gid}`, who)).statusCode, name(who)).toBe(status);
-      }
+      await expectCallers((who) => get(s, `/group/create_reg_magic_link?gid=${gid}`, who), [[null, 401], [c.guest, 403], [c.otto, 404], [c.carol, 200], [c.admin, 200]]);
       expect((await get(s, `/group/create_reg_magic_link?gid=${pub}`, c.otto)).statusCode).toBe(200);
       expect((await get(s, "/group/create_reg_magic_link", c.bot)).statusCode).toBe(200);
 
@@ -124,18 +116,7 @@ describe.each(dialects())("invite links (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
-      const matrix: [Session | null, number][] = [
-        [null, 401],
-        [c.guest, 403],
-        [c.otto, 404],
-        [c.carol, 200],
-        [c.bot, 200],
-        [c.bob, 200],
-        [c.admin, 200],
-      ];
-      for (const [who, status] of matrix) {
-        expect((await get(s, `/group/create_invite_private_magic_link?gid=${gid}`, who)).statusCode, name(who)).toBe(status);
-      }
+      await expectCallers((who) => get(s, `/group/create_invite_private_magic_link?gid=${gid}`, who), [[null, 401], [c.guest, 403], [c.otto, 404], [c.carol, 200], [c.bot, 200], [c.bob, 200], [c.admin, 200]]);
       expect((await get(s, "/group/create_invite_private_magic_link", c.bob)).statusCode).toBe(400);
       expect((await get(s, `/group/create_invite_private_magic_link?gid=${pub}`, c.admin)).statusCode).toBe(400);
       expect((await get(s, "/group/create_invite_private_magic_link?gid=999", c.admin)).statusCode).toBe(404);

@@ -3,8 +3,9 @@ import { assertMatches } from "../../test/contract.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildMessage } from "../../test/factories.js";
-import { call, type Reply } from "../../test/api.js";
-import { expectEvents } from "../../test/events.js";
+import { call } from "../../test/api.js";
+import { expectEvents, captureEmptyOk } from "../../test/events.js";
+import { expectCallers } from "../../test/matrix.js";
 
 /** `PUT /group/{gid}`, `DELETE /group/{gid}`, `POST /group/{gid}/change_type`, `DELETE /group/{gid}/clear`. */
 describe.each(dialects())("channel management (%s)", (dialect) => {
@@ -38,12 +39,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const { priv } = await channels();
       const ev = await suite.streams(c);
-      let res!: Reply;
-      const got = await ev.capture(async () => {
-        res = await call(s, "PUT", `/group/${priv}`, c.bob, { name: "renamed", description: "about it" });
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("");
+      const got = await captureEmptyOk(ev, () => call(s, "PUT", `/group/${priv}`, c.bob, { name: "renamed", description: "about it" }));
       const event = changed(priv, { name: "renamed", description: "about it" });
       expectEvents(got, { bob: [event], carol: [event], bot: [event] });
       const group = await card(priv, c.bob);
@@ -106,7 +102,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       }
       expect((await call(s, "PUT", "/group/999", c.admin, { name: "x" })).statusCode).toBe(404);
       expect((await call(s, "PUT", "/group/abc", c.admin, { name: "x" })).statusCode).toBe(400);
-      const matrix: [Session | null, number][] = [
+      await expectCallers((who) => call(s, "PUT", `/group/${priv}`, who, { description: "d" }), [
         [null, 401],
         [c.guest, 403],
         [c.carol, 403], // a member, not the owner
@@ -114,10 +110,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
         [c.otto, 404], // not a member
         [c.bob, 200], // the owner
         [c.admin, 200], // an admin who is not a member
-      ];
-      for (const [who, status] of matrix) {
-        expect((await call(s, "PUT", `/group/${priv}`, who, { description: "d" })).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
-      }
+      ]);
     });
   });
 
@@ -132,12 +125,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       await call(s, "POST", `/group/${priv}/announcement`, c.bob, { content: "hello" });
       await call(s, "GET", `/group/create_invite_private_magic_link?gid=${priv}`, c.bob);
       const ev = await suite.streams(c);
-      let res!: Reply;
-      const got = await ev.capture(async () => {
-        res = await call(s, "DELETE", `/group/${priv}`, c.bob);
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("");
+      const got = await captureEmptyOk(ev, () => call(s, "DELETE", `/group/${priv}`, c.bob));
       const event = { type: "kick_from_group", gid: priv, reason: "group_deleted" };
       expectEvents(got, { bob: [event], carol: [event], bot: [event] });
 
@@ -171,16 +159,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     it("the caller matrix, 404 and 400", async () => {
       const { s, seed: c } = suite;
       const { priv } = await channels();
-      const matrix: [Session | null, number][] = [
-        [null, 401],
-        [c.guest, 403],
-        [c.carol, 403],
-        [c.bot, 403],
-        [c.otto, 404],
-      ];
-      for (const [who, status] of matrix) {
-        expect((await call(s, "DELETE", `/group/${priv}`, who)).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
-      }
+      await expectCallers((who) => call(s, "DELETE", `/group/${priv}`, who), [[null, 401], [c.guest, 403], [c.carol, 403], [c.bot, 403], [c.otto, 404]]);
       expect((await call(s, "DELETE", `/group/${priv}`, c.admin)).statusCode).toBe(200);
       expect((await call(s, "DELETE", `/group/${priv}`, c.admin)).statusCode).toBe(404);
       expect((await call(s, "DELETE", "/group/0", c.admin)).statusCode).toBe(400);
@@ -253,16 +232,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
     it("the caller matrix and bad input", async () => {
       const { s, seed: c } = suite;
       const { priv, pub } = await channels();
-      const matrix: [Session | null, number][] = [
-        [null, 401],
-        [c.guest, 403],
-        [c.carol, 403],
-        [c.bot, 403],
-        [c.otto, 404],
-      ];
-      for (const [who, status] of matrix) {
-        expect((await call(s, "POST", `/group/${priv}/change_type`, who, { is_public: true })).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
-      }
+      await expectCallers((who) => call(s, "POST", `/group/${priv}/change_type`, who, { is_public: true }), [[null, 401], [c.guest, 403], [c.carol, 403], [c.bot, 403], [c.otto, 404]]);
       expect((await call(s, "POST", `/group/${pub}/change_type`, c.bob, { is_public: false })).statusCode).toBe(403);
       for (const payload of [{}, { is_public: "yes" }, { is_public: false, members: ["x"] }]) {
         expect((await call(s, "POST", `/group/${pub}/change_type`, c.admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
@@ -285,12 +255,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const other = await buildMessage(s, c.carol, { gid: pub }, "elsewhere");
       await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
       const ev = await suite.streams(c);
-      let res!: Reply;
-      const got = await ev.capture(async () => {
-        res = await call(s, "DELETE", `/group/${priv}/clear`, c.bob);
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("");
+      const got = await captureEmptyOk(ev, () => call(s, "DELETE", `/group/${priv}/clear`, c.bob));
       const mine = [
         { type: "pinned_message_updated", gid: priv, mid: m1, msg: null },
         { type: "group_message_cleared", gid: priv },
@@ -319,16 +284,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const { priv } = await channels();
       await buildMessage(s, c.carol, { gid: priv }, "keep me");
-      const matrix: [Session | null, number][] = [
-        [null, 401],
-        [c.guest, 403],
-        [c.carol, 403],
-        [c.bot, 403],
-        [c.otto, 404],
-      ];
-      for (const [who, status] of matrix) {
-        expect((await call(s, "DELETE", `/group/${priv}/clear`, who)).statusCode, who?.login.user.name ?? "anonymous").toBe(status);
-      }
+      await expectCallers((who) => call(s, "DELETE", `/group/${priv}/clear`, who), [[null, 401], [c.guest, 403], [c.carol, 403], [c.bot, 403], [c.otto, 404]]);
       expect((await call(s, "GET", `/group/${priv}/history`, c.carol)).json()).toHaveLength(1);
       expect((await call(s, "DELETE", `/group/${priv}/clear`, c.admin)).statusCode).toBe(200);
       expect((await call(s, "DELETE", "/group/999/clear", c.admin)).statusCode).toBe(404);

@@ -5,8 +5,9 @@ import { openEvents } from "../../test/sse.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildUser } from "../../test/factories.js";
-import { call, type Reply } from "../../test/api.js";
-import { expectEvents } from "../../test/events.js";
+import { call } from "../../test/api.js";
+import { expectEvents, captureEmptyOk } from "../../test/events.js";
+import { expectCallers } from "../../test/matrix.js";
 
 /** `GET /group/{gid}/leave`, `POST /group/{gid}/members/add|remove`, and `only_admin_can_see_channel_members`. */
 describe.each(dialects())("channel membership (%s)", (dialect) => {
@@ -21,12 +22,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.otto.uid] });
       const ev = await suite.streams(c);
-      let res!: Reply;
-      const got = await ev.capture(async () => {
-        res = await call(s, "GET", `/group/${gid}/leave`, c.carol);
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("");
+      const got = await captureEmptyOk(ev, () => call(s, "GET", `/group/${gid}/leave`, c.carol));
       const event = { type: "user_leaved_group", gid, uid: [c.carol.uid] };
       expectEvents(got, { bob: [event], carol: [event], otto: [event] });
       expect((await card(gid)).members).toEqual(sorted(c.bob, c.otto));
@@ -40,7 +36,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
       const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
-      const matrix: [Session | null, number][] = [
+      await expectCallers((who) => call(s, "GET", `/group/${gid}/leave`, who), [
         [null, 401],
         [c.guest, 403],
         [c.bob, 403], // the owner must hand the channel over first
@@ -48,8 +44,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
         [c.admin, 403], // an admin who is not a member has nothing to leave
         [c.bot, 200], // a bot member leaves like anyone
         [c.carol, 200],
-      ];
-      for (const [who, status] of matrix) expect((await call(s, "GET", `/group/${gid}/leave`, who)).statusCode, name(who)).toBe(status);
+      ]);
       expect((await card(gid)).members).toEqual([c.bob.uid]);
       expect((await call(s, "GET", `/group/${pub}/leave`, c.carol)).statusCode).toBe(403);
       expect((await call(s, "GET", "/group/999/leave", c.carol)).statusCode).toBe(404);
@@ -65,12 +60,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid] });
       const ev = await suite.streams(c);
-      let res!: Reply;
-      const got = await ev.capture(async () => {
-        res = await call(s, "POST", `/group/${gid}/members/add`, c.carol, [c.otto.uid, c.bot.uid, c.otto.uid]);
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("");
+      const got = await captureEmptyOk(ev, () => call(s, "POST", `/group/${gid}/members/add`, c.carol, [c.otto.uid, c.bot.uid, c.otto.uid]));
       const group = await card(gid, c.bob);
       assertMatches("Group", group);
       expect(group.members).toEqual(sorted(c.bob, c.carol, c.otto, c.bot));
@@ -126,12 +116,7 @@ describe.each(dialects())("channel membership (%s)", (dialect) => {
       const { s, seed: c } = suite;
       const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.otto.uid, c.bot.uid] });
       const ev = await suite.streams(c);
-      let res!: Reply;
-      const got = await ev.capture(async () => {
-        res = await call(s, "POST", `/group/${gid}/members/remove`, c.bob, [c.carol.uid, c.bot.uid]);
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("");
+      const got = await captureEmptyOk(ev, () => call(s, "POST", `/group/${gid}/members/remove`, c.bob, [c.carol.uid, c.bot.uid]));
       const kick = { type: "kick_from_group", gid, reason: "kick" };
       const left = { type: "user_leaved_group", gid, uid: sorted(c.carol, c.bot) };
       expectEvents(got, { carol: [kick], bot: [kick], bob: [left], otto: [left] });

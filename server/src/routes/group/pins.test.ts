@@ -6,8 +6,8 @@ import { openEvents } from "../../test/sse.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildMessage } from "../../test/factories.js";
-import { call, type Reply } from "../../test/api.js";
-import { expectEvents } from "../../test/events.js";
+import { call } from "../../test/api.js";
+import { expectEvents, captureEmptyOk } from "../../test/events.js";
 
 /** `POST /group/{gid}/pin` and `/unpin`, pins in Group objects, and the refresh after edits and deletes. */
 describe.each(dialects())("pinned messages (%s)", (dialect) => {
@@ -29,12 +29,7 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
       .then((r) => r.json() as number);
     const ev = await suite.streams(c);
     const before = Date.now();
-    let res!: Reply;
-    const got = await ev.capture(async () => {
-      res = await call(s, "POST", `/group/${gid}/pin`, c.bob, { mid });
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe("");
+    const got = await captureEmptyOk(ev, () => call(s, "POST", `/group/${gid}/pin`, c.bob, { mid }));
     const [pin] = await pins(gid);
     assertMatches("PinnedMessage", pin);
     expect(pin).toEqual({
