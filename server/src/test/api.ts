@@ -65,3 +65,17 @@ export function midOf(res: { statusCode: number; body: string; headers: Record<s
   expect(res.body).toMatch(/^[1-9][0-9]*$/);
   return Number(res.body);
 }
+
+/**
+ * A JSON route's refusals of malformed bodies: each of `payloads` answers 400 in plain text, and
+ * so (400) does a body that is not JSON at all.
+ */
+export async function expectBadBodies(s: TestServer, url: string, payloads: unknown[], method: Method = "POST"): Promise<void> {
+  for (const payload of payloads) {
+    const res = await s.app.inject({ method, url, payload: payload as object });
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(res.headers["content-type"]).toContain("text/plain");
+  }
+  const raw = await s.app.inject({ method, url, headers: { "content-type": "application/json" }, payload: "{not json" });
+  expect(raw.statusCode).toBe(400);
+}

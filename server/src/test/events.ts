@@ -158,3 +158,10 @@ export async function captureEmptyOk<K extends string>(ev: Streams<K>, call: () 
   expect(res.body).toBe("");
   return got;
 }
+
+/** Runs `action`, then fences `clients`: what each got in between, presence and heartbeats aside (`Streams.capture` for a list). */
+export async function observeStreams(s: TestServer, clients: SseClient[], action: () => Promise<unknown>): Promise<ServerEvent[][]> {
+  const from = marks(clients);
+  await action();
+  return (await fence(s, clients, from)).map(withoutNoise);
+}

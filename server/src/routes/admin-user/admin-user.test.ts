@@ -173,13 +173,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
       const { s } = suite;
       const cast = await buildCast(s, { passwords: true });
       let n = 0;
-      await expectMatrix(cast, (who) => createUser(who, { ...base, email: `x${++n}@example.com`, name: `X${n}` }), {
-        anonymous: 401,
-        guest: 403,
-        member: 403,
-        bot: 403,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who) => createUser(who, { ...base, email: `x${++n}@example.com`, name: `X${n}` }), { anonymous: 401, guest: 403, member: 403, bot: 403, admin: 200 });
     });
   });
 

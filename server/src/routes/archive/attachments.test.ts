@@ -66,30 +66,17 @@ describe.each(dialects())("archive attachments (%s)", (dialect) => {
     const body = res.json() as Archive;
     assertMatches("Archive", body);
     const at = (mid: number) => ({ mid, created_at: expect.any(Number), source: { gid: team } });
+    /** A file message of Bob's (user 0) in the Archive: its properties, no content, its attachment and thumbnail numbers. */
+    const fileEntry = (mid: number, properties: object, file_id: number, thumbnail_id: number | null) =>
+      ({ ...at(mid), from_user: 0, properties, content_type: "vocechat/file", content: null, file_id, thumbnail_id });
     expect(body).toEqual({
       users: [
         { name: "Bob", avatar: 0 },
         { name: "Carol", avatar: null },
       ],
       messages: [
-        {
-          ...at(c.m1),
-          from_user: 0,
-          properties: { name: "photo.jpg", content_type: "image/jpeg", size: c.photoBytes.length },
-          content_type: "vocechat/file",
-          content: null,
-          file_id: 1,
-          thumbnail_id: 2,
-        },
-        {
-          ...at(c.m2),
-          from_user: 0,
-          properties: { name: "Relevé été.pdf", content_type: "application/pdf", size: c.pdfBytes.length },
-          content_type: "vocechat/file",
-          content: null,
-          file_id: 3,
-          thumbnail_id: null,
-        },
+        fileEntry(c.m1, { name: "photo.jpg", content_type: "image/jpeg", size: c.photoBytes.length }, 1, 2),
+        fileEntry(c.m2, { name: "Relevé été.pdf", content_type: "application/pdf", size: c.pdfBytes.length }, 3, null),
         { ...at(c.m3), from_user: 1, properties: null, content_type: "text/plain", content: "look at these", file_id: null, thumbnail_id: null },
       ],
       num_attachments: 4,

@@ -101,13 +101,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
       const { seed: cast } = suite;
-      await expectMatrix(cast, (who, role) => put(who, { language: role === "admin" ? "fr-FR" : "en-GB" }), {
-        anonymous: 401,
-        guest: 403,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who, role) => put(who, { language: role === "admin" ? "fr-FR" : "en-GB" }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
     });
   });
 
@@ -197,13 +191,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
       const { seed: cast } = suite;
-      await expectMatrix(cast, (who) => post("/api/user/search", who, { search_type: "name", keyword: "Bob" }), {
-        anonymous: 401,
-        guest: 403,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who) => post("/api/user/search", who, { search_type: "name", keyword: "Bob" }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
     });
   });
 });

@@ -5,7 +5,7 @@ import type { SseClient } from "../../test/sse.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildDevice } from "../../test/factories.js";
-import { fence, marks, settingsChanged, withoutNoise } from "../../test/events.js";
+import { observeStreams, settingsChanged } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("contacts (%s)", (dialect) => {
@@ -25,20 +25,14 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
   const dm = (from: Session, to: number, text = "hi") =>
     suite.s.app.inject({ method: "POST", url: `/api/user/${to}/send`, headers: { ...from.headers, "content-type": "text/plain" }, payload: text });
 
-  async function observe(all: SseClient[], action: () => Promise<void>) {
-    const from = marks(all);
-    await action();
-    return (await fence(suite.s, all, from)).map(withoutNoise);
-  }
+  const observe = (all: SseClient[], action: () => Promise<void>) => observeStreams(suite.s, all, action);
 
   describe("POST /api/user/update_contact_status and GET /api/user/contacts", () => {
     it("add, block, remove, unblock: statuses, the list, and events to the caller's other devices", async () => {
       const { seed: cast } = suite;
       const { phone } = cast;
       const { bob, carol } = cast;
-      const [web] = await suite.connect(bob);
-      const [mobile] = await suite.connect(phone);
-      const [other] = await suite.connect(carol);
+      const [web, mobile, other] = await suite.connect(bob, phone, carol);
       const all = [web, mobile, other];
 
       expect((await contacts(bob)).json()).toEqual([]);
@@ -120,13 +114,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
       const { seed: cast } = suite;
-      await expectMatrix(cast, (who, role) => status(who, role === "admin" ? cast.bob.uid : cast.carol.uid, "add"), {
-        anonymous: 401,
-        guest: 403,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who, role) => status(who, role === "admin" ? cast.bob.uid : cast.carol.uid, "add"), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
       await expectMatrix(cast, (who) => contacts(who), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
       expect((await contacts(cast.bot)).json()).toEqual([expect.objectContaining({ target_uid: cast.carol.uid })]);
     });
@@ -137,9 +125,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
       const { s, seed: cast } = suite;
       const { phone } = cast;
       const { bob, carol } = cast;
-      const [web] = await suite.connect(bob);
-      const [mobile] = await suite.connect(phone);
-      const [other] = await suite.connect(carol);
+      const [web, mobile, other] = await suite.connect(bob, phone, carol);
       const [seenWeb, seenMobile, seenCarol] = await observe([web, mobile, other], async () => {
         const res = await remark(bob, { contact_uid: carol.uid, remark: "Carol from accounting" });
         expect(res.statusCode).toBe(200);
@@ -195,13 +181,7 @@ describe.each(dialects())("contacts (%s)", (dialect) => {
 
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
       const { seed: cast } = suite;
-      await expectMatrix(cast, (who, role) => remark(who, { contact_uid: role === "admin" ? cast.bob.uid : cast.carol.uid, remark: `by ${role}` }), {
-        anonymous: 401,
-        guest: 403,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who, role) => remark(who, { contact_uid: role === "admin" ? cast.bob.uid : cast.carol.uid, remark: `by ${role}` }), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
     });
   });
 });

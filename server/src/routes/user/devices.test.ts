@@ -72,13 +72,7 @@ describe.each(dialects())("device routes (%s)", (dialect) => {
     it("authorization: anonymous 401, guest 403, member, bot and admin 200", async () => {
       const { seed: cast } = suite;
       // Each caller signs out its own calling device.
-      await expectMatrix(cast, (who, role) => removeDevice(who, role === "anonymous" ? "x" : role === "guest" ? "guest_device" : (who?.device ?? "")), {
-        anonymous: 401,
-        guest: 403,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who, role) => removeDevice(who, role === "anonymous" ? "x" : role === "guest" ? "guest_device" : (who?.device ?? "")), { anonymous: 401, guest: 403, member: 200, bot: 200, admin: 200 });
       expect(await deviceRow(cast.guest.uid, "guest_device")).toBeDefined();
     });
   });

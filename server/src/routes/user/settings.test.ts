@@ -5,7 +5,7 @@ import type { SseClient } from "../../test/sse.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildDevice } from "../../test/factories.js";
-import { fence, isType, marks, settingsChanged, withoutNoise } from "../../test/events.js";
+import { isType, observeStreams, settingsChanged } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 const changed = settingsChanged;
@@ -38,11 +38,11 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
   }
 
   /** Runs `action` and returns what each of the streams saw, presence and heartbeats aside. */
-  async function observe(all: SseClient[], action: () => Promise<void>) {
-    const from = marks(all);
-    await action();
-    return (await fence(suite.s, all, from)).map(withoutNoise);
-  }
+  /** Each payload, posted to `url` as `who`, answers 400. */
+  const expect400 = async (url: string, who: Session, payloads: unknown[]) => {
+    for (const payload of payloads) expect((await post(url, who, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+  };
+  const observe = (all: SseClient[], action: () => Promise<void>) => observeStreams(suite.s, all, action);
 
   describe("POST /api/user/mute", () => {
     it("mutes with an expiry in ms and tells the caller's other devices only", async () => {
@@ -98,7 +98,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
 
     it("400 for self, unknown or guest uids, unknown gids, a target both added and removed, bad values", async () => {
       const { s, seed: { bob, carol, guest } } = suite;
-      for (const payload of [
+      await expect400("/api/user/mute", bob, [
         { add_users: [{ uid: bob.uid }] },
         { remove_users: [bob.uid] },
         { add_users: [{ uid: 999 }] },
@@ -110,22 +110,14 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
         { add_users: [{ uid: "x" }] },
         { add_users: "all" },
         [],
-      ]) {
-        expect((await post("/api/user/mute", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
-      }
+      ]);
       expect(await s.ctx.db.selectFrom("user_mutes").selectAll().execute()).toEqual([]);
     });
 
     it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
       const { seed: cast } = suite;
       const { pub } = cast;
-      await expectMatrix(cast, (who) => post("/api/user/mute", who, { add_groups: [{ gid: pub }] }), {
-        anonymous: 401,
-        guest: 200,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who) => post("/api/user/mute", who, { add_groups: [{ gid: pub }] }), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 200 });
     });
   });
 
@@ -164,28 +156,20 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
 
     it("400 for self, unknown targets and negative values", async () => {
       const { seed: { bob, carol } } = suite;
-      for (const payload of [
+      await expect400("/api/user/burn-after-reading", bob, [
         { users: [{ uid: bob.uid, expires_in: 60 }] },
         { users: [{ uid: 999, expires_in: 60 }] },
         { groups: [{ gid: 999, expires_in: 60 }] },
         { users: [{ uid: carol.uid, expires_in: -5 }] },
         { users: [{ uid: carol.uid }] },
         { users: [{ uid: carol.uid, expires_in: 1.5 }] },
-      ]) {
-        expect((await post("/api/user/burn-after-reading", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
-      }
+      ]);
     });
 
     it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
       const { seed: cast } = suite;
       const { pub } = cast;
-      await expectMatrix(cast, (who) => post("/api/user/burn-after-reading", who, { groups: [{ gid: pub, expires_in: 60 }] }), {
-        anonymous: 401,
-        guest: 200,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who) => post("/api/user/burn-after-reading", who, { groups: [{ gid: pub, expires_in: 60 }] }), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 200 });
     });
   });
 
@@ -228,28 +212,20 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       const { seed: cast } = suite;
       const { pub } = cast;
       const { bob, carol } = cast;
-      for (const payload of [
+      await expect400("/api/user/read-index", bob, [
         { users: [{ uid: bob.uid, mid: 1 }] },
         { users: [{ uid: 999, mid: 1 }] },
         { groups: [{ gid: 999, mid: 1 }] },
         { users: [{ uid: carol.uid, mid: 0 }] },
         { users: [{ uid: carol.uid, mid: -1 }] },
         { groups: [{ gid: pub }] },
-      ]) {
-        expect((await post("/api/user/read-index", bob, payload)).statusCode, JSON.stringify(payload)).toBe(400);
-      }
+      ]);
     });
 
     it("authorization: anonymous 401; guests (route T), members, bots and admins 200", async () => {
       const { seed: cast } = suite;
       const { pub } = cast;
-      await expectMatrix(cast, (who) => post("/api/user/read-index", who, { groups: [{ gid: pub, mid: 3 }] }), {
-        anonymous: 401,
-        guest: 200,
-        member: 200,
-        bot: 200,
-        admin: 200,
-      });
+      await expectMatrix(cast, (who) => post("/api/user/read-index", who, { groups: [{ gid: pub, mid: 3 }] }), { anonymous: 401, guest: 200, member: 200, bot: 200, admin: 200 });
     });
   });
 
