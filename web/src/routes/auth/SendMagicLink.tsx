@@ -4,16 +4,17 @@
  */
 import "../../styles/app.css";
 import "../../app/services";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { MAGIC_LINK_TTL_S } from "@parley/protocol";
 import { useSendLoginMagicLinkMutation } from "../../app/services/auth";
 import { serverText } from "../../app/services/errors";
-import AuthHeader, { StateIcon } from "../../components/auth/AuthHeader";
+import AuthHeader, { AuthSpinner } from "../../components/auth/AuthHeader";
 import AuthShell from "../../components/AuthShell";
-import { AlertIcon, MailIcon, Spinner } from "../../components/Icons";
+import { AlertIcon, MailIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
+import { useRunOnce } from "../../hooks/useRunOnce";
 import { toast } from "../../utils/toast";
 
 export default function SendMagicLink() {
@@ -23,7 +24,6 @@ export default function SendMagicLink() {
   const [send, { isLoading }] = useSendLoginMagicLinkMutation();
   const [state, setState] = useState<"sending" | "sent" | "failed">("sending");
   const [reason, setReason] = useState<string>();
-  const started = useRef(false);
 
   const run = useCallback(async () => {
     setState("sending");
@@ -39,34 +39,20 @@ export default function SendMagicLink() {
     setState("failed");
   }, [email, send, t]);
 
-  useEffect(() => {
-    if (started.current || !email) return;
-    started.current = true;
-    void run();
-  }, [email, run]);
+  useRunOnce(!!email, () => void run());
 
   if (state === "sending") {
     return (
       <AuthShell>
         <AuthHeader title={t("send_magic_link.sending")} desc={email} />
-        <div className="mt-8 flex justify-center">
-          <Spinner size={26} className="text-primary-500" />
-        </div>
+        <AuthSpinner />
       </AuthShell>
     );
   }
   if (state === "failed") {
     return (
       <AuthShell>
-        <AuthHeader
-          icon={
-            <StateIcon tone="danger">
-              <AlertIcon size={26} />
-            </StateIcon>
-          }
-          title={t("send_magic_link.failed_title")}
-          desc={reason}
-        />
+        <AuthHeader tone="danger" icon={<AlertIcon size={26} />} title={t("send_magic_link.failed_title")} desc={reason} />
         <div className="mt-8 flex flex-col gap-2">
           <Button onClick={() => void run()} loading={isLoading}>
             {t("send_magic_link.retry")}
@@ -81,11 +67,8 @@ export default function SendMagicLink() {
   return (
     <AuthShell>
       <AuthHeader
-        icon={
-          <StateIcon tone="success">
-            <MailIcon size={26} />
-          </StateIcon>
-        }
+        tone="success"
+        icon={<MailIcon size={26} />}
         title={t("send_magic_link.sent_title")}
         desc={t("send_magic_link.sent_desc", { email, minutes: MAGIC_LINK_TTL_S / 60 })}
       />

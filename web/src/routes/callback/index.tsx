@@ -4,17 +4,17 @@
  * to the widget. `payment_success` confirms a payment session.
  */
 import "../../styles/app.css";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { KEY_MAGIC_TOKEN } from "../../app/config";
 import { useAppDispatch } from "../../app/hooks";
 import { loginWith } from "../../app/login";
 import { errorText } from "../../app/services/errors";
-import AuthHeader, { StateIcon } from "../../components/auth/AuthHeader";
+import AuthHeader, { LoginFailed } from "../../components/auth/AuthHeader";
 import AuthShell from "../../components/AuthShell";
 import { AlertIcon, CheckIcon, GithubIcon, Spinner } from "../../components/Icons";
-import Button from "../../components/ui/Button";
+import { useRunOnce } from "../../hooks/useRunOnce";
 import { getLocal, setLocal } from "../../utils/storage";
 
 function GithubCallback({ from }: { from: string }) {
@@ -22,12 +22,9 @@ function GithubCallback({ from }: { from: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [state, setState] = useState<"loading" | "done" | "failed">("loading");
-  const started = useRef(false);
   const code = new URLSearchParams(window.location.search).get("code") ?? "";
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  useRunOnce(true, () => {
     if (!code) return setState("failed");
     void loginWith(dispatch, { type: "github", code, magic_token: getLocal(KEY_MAGIC_TOKEN) ?? undefined }).then((res) => {
       if (res.error) return setState("failed");
@@ -35,29 +32,13 @@ function GithubCallback({ from }: { from: string }) {
       if (from === "widget") setLocal("widget", String(Date.now()));
       else navigate("/", { replace: true });
     });
-  }, [code, dispatch, from, navigate]);
+  });
 
-  if (state === "failed") {
-    return (
-      <>
-        <AuthHeader
-          icon={
-            <StateIcon tone="danger">
-              <AlertIcon size={26} />
-            </StateIcon>
-          }
-          title={t("github.failed_title")}
-          desc={t("github.failed_desc")}
-        />
-        <Button block size="lg" className="mt-8" onClick={() => navigate("/login", { replace: true })}>
-          {t("magic_link.back_to_login")}
-        </Button>
-      </>
-    );
-  }
+  if (state === "failed") return <LoginFailed title={t("github.failed_title")} desc={t("github.failed_desc")} />;
   return (
     <AuthHeader
-      icon={<StateIcon tone={state === "done" ? "success" : "primary"}>{state === "done" ? <CheckIcon size={26} /> : <GithubIcon size={26} />}</StateIcon>}
+      tone={state === "done" ? "success" : "primary"}
+      icon={state === "done" ? <CheckIcon size={26} /> : <GithubIcon size={26} />}
       title={state === "done" ? t("github.success") : t("github.logging_in")}
       desc={state === "done" && from === "widget" ? t("github.close_window") : undefined}
     />
@@ -71,24 +52,9 @@ export default function CallbackPage() {
   if (type === "github") body = <GithubCallback from={payload} />;
   else if (type === "payment_success") {
     body = payload ? (
-      <AuthHeader
-        icon={
-          <StateIcon tone="success">
-            <CheckIcon size={26} />
-          </StateIcon>
-        }
-        title={t("payment.success_title")}
-        desc={t("payment.success_desc")}
-      />
+      <AuthHeader tone="success" icon={<CheckIcon size={26} />} title={t("payment.success_title")} desc={t("payment.success_desc")} />
     ) : (
-      <AuthHeader
-        icon={
-          <StateIcon tone="danger">
-            <AlertIcon size={26} />
-          </StateIcon>
-        }
-        title={errorText("stripeSession")}
-      />
+      <AuthHeader tone="danger" icon={<AlertIcon size={26} />} title={errorText("stripeSession")} />
     );
   } else body = <AuthHeader icon={<Spinner size={26} className="text-primary-500" />} title={t("callback.title")} />;
   return <AuthShell>{body}</AuthShell>;

@@ -7,13 +7,14 @@
  */
 import "../../styles/app.css";
 import "../../app/services";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { useCheckMagicTokenMutation } from "../../app/services/auth";
 import { useGetChannelQuery, useJoinPrivateChannelMutation } from "../../app/services/channel";
 import { errorText } from "../../app/services/errors";
+import { useRunOnce } from "../../hooks/useRunOnce";
 import AuthShell from "../../components/AuthShell";
 import { LockIcon, UsersIcon } from "../../components/Icons";
 import ServerLogo from "../../components/ServerLogo";
@@ -32,13 +33,8 @@ export default function InvitePrivate() {
   const [check, { data: valid, error: checkError, isLoading: checking, isUninitialized }] = useCheckMagicTokenMutation();
   const [join, { isLoading: joining }] = useJoinPrivateChannelMutation();
   const [alert, setAlert] = useState<string | null>(null);
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (!magicToken || started.current) return;
-    started.current = true;
-    void check(magicToken);
-  }, [magicToken, check]);
+  useRunOnce(!!magicToken, () => void check(magicToken));
 
   const pending = !!magicToken && (checking || isUninitialized);
   // A server without the check route (404) leaves the verdict to the join itself (409).

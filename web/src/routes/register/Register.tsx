@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { KEY_MAGIC_TOKEN } from "../../app/config";
 import { useAppSelector } from "../../app/hooks";
 import { useLazyCheckEmailQuery, useSendRegMagicLinkMutation } from "../../app/services/auth";
-import AuthHeader, { StateIcon } from "../../components/auth/AuthHeader";
+import AuthHeader from "../../components/auth/AuthHeader";
 import { LockIcon, MailIcon } from "../../components/Icons";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
@@ -60,29 +60,13 @@ export default function Register() {
 
   if (config && config.who_can_sign_up !== "EveryOne" && !magicToken) {
     return (
-      <AuthHeader
-        icon={
-          <StateIcon tone="warning">
-            <LockIcon size={26} />
-          </StateIcon>
-        }
-        title={t("register.invite_only_title")}
-        desc={t("register.invite_only")}
-      />
+      <AuthHeader tone="warning" icon={<LockIcon size={26} />} title={t("register.invite_only_title")} desc={t("register.invite_only")} />
     );
   }
 
   if (sentTo) {
     return (
-      <AuthHeader
-        icon={
-          <StateIcon tone="success">
-            <MailIcon size={26} />
-          </StateIcon>
-        }
-        title={t("register.check_email_title")}
-        desc={t("register.check_email_desc", { email: sentTo })}
-      />
+      <AuthHeader tone="success" icon={<MailIcon size={26} />} title={t("register.check_email_title")} desc={t("register.check_email_desc", { email: sentTo })} />
     );
   }
 

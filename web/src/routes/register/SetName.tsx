@@ -3,7 +3,7 @@
  * sign-up it registers (`POST /api/user/register`); from a login magic link of a new address
  * (`from = login`) it logs in with `extra_name`.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { useAppDispatch } from "../../app/hooks";
@@ -16,6 +16,7 @@ import { Spinner, UserIcon } from "../../components/Icons";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Input from "../../components/ui/Input";
+import { useRunOnce } from "../../hooks/useRunOnce";
 import { getDeviceKey } from "../../utils/device";
 import { toast } from "../../utils/toast";
 import { readMagicToken } from ".";
@@ -31,13 +32,8 @@ export default function SetName() {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    void check(token);
-  }, [token, check]);
+  useRunOnce(!!token, () => void check(token));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
