@@ -5,6 +5,7 @@ import { useAppSelector } from "../../app/hooks";
 import type { ConvKind } from "../../app/slices/messages";
 import { CloseIcon, PencilIcon, ReplyIcon, SendIcon } from "../Icons";
 import { PaperclipIcon } from "../ChatIcons";
+import IconButton from "../ui/IconButton";
 import TypingIndicator from "../typing/TypingIndicator";
 import useTypingNotice from "../typing/useTypingNotice";
 import DropZone from "./DropZone";
@@ -154,15 +155,14 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
           {mode.kind === "reply" ? <ReplyIcon size={14} className="shrink-0 text-primary-600 dark:text-primary-400" /> : <PencilIcon size={14} className="shrink-0 text-primary-600 dark:text-primary-400" />}
           <span className="shrink-0 font-semibold">{mode.title}</span>
           <span className="min-w-0 flex-1 truncate text-zinc-500 dark:text-zinc-400">{mode.excerpt}</span>
-          <button
-            type="button"
+          <IconButton
+            bare
+            label={t("composer.cancel")}
             onClick={onCancelMode}
-            aria-label={t("composer.cancel")}
-            title={t("composer.cancel")}
             className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800 focus-visible:ring-3 focus-visible:ring-primary-500/40 focus-visible:outline-none dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
           >
             <CloseIcon size={14} />
-          </button>
+          </IconButton>
         </div>
       )}
       <div

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { ArrowRightIcon, CloseIcon } from "../Icons";
+import IconButton from "../ui/IconButton";
 
 export interface Sighting {
   /** The newest server mid whose row is at least partly visible. */
@@ -59,15 +60,9 @@ export function JumpToUnreadPill({ count, more, onJump, onDismiss }: { count: nu
         <ArrowRightIcon size={13} className="-rotate-90" />
         {more ? t("unread.jump_more", { count }) : t("unread.jump", { count })}
       </button>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t("unread.dismiss")}
-        title={t("unread.dismiss")}
-        className="border-l border-white/25 py-1.5 pr-3 pl-2 hover:bg-primary-700 focus-visible:bg-primary-700 focus-visible:outline-none dark:hover:bg-primary-600"
-      >
+      <IconButton bare label={t("unread.dismiss")} onClick={onDismiss} className="border-l border-white/25 py-1.5 pr-3 pl-2 hover:bg-primary-700 focus-visible:bg-primary-700 focus-visible:outline-none dark:hover:bg-primary-600">
         <CloseIcon size={13} />
-      </button>
+      </IconButton>
     </div>
   );
 }

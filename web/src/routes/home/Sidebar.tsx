@@ -7,6 +7,7 @@ import { setSidebarCollapsed, toggleMenuExpand } from "../../app/slices/ui";
 import { PanelLeftIcon } from "../../components/aside/icons";
 import { ChevronDownIcon, CloseIcon, PlusIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
+import IconButton from "../../components/ui/IconButton";
 import ConversationItem from "./sidebar/ConversationItem";
 import { sameSections, selectSidebarSections } from "./sidebar/model";
 import useConversationBootstrap from "./sidebar/useConversationBootstrap";
@@ -57,6 +58,24 @@ function Section({ id, title, count, action, children }: { id: string; title: st
       </div>
       {open && children}
     </section>
+  );
+}
+
+/** The "+" in a section's header. */
+function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconButton label={label} className="size-6 opacity-70 group-hover/sec:opacity-100" onClick={onClick}>
+      <PlusIcon size={15} />
+    </IconButton>
+  );
+}
+
+/** What an empty section shows: a quiet line that does what its "+" does. */
+function EmptyButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={onClick}>
+      {children}
+    </button>
   );
 }
 
@@ -140,18 +159,12 @@ export default function Sidebar() {
           </p>
           <StatusPill />
         </div>
-        <button
-          type="button"
-          className="icon-btn hidden md:inline-flex"
-          onClick={() => dispatch(setSidebarCollapsed(true))}
-          aria-label={t("sidebar.collapse")}
-          title={t("sidebar.collapse")}
-        >
+        <IconButton label={t("sidebar.collapse")} className="hidden md:inline-flex" onClick={() => dispatch(setSidebarCollapsed(true))}>
           <PanelLeftIcon size={18} />
-        </button>
-        <button type="button" className="icon-btn md:hidden" onClick={() => dispatch(toggleMenuExpand(false))} aria-label={t("sidebar.close")} title={t("sidebar.close")}>
+        </IconButton>
+        <IconButton label={t("sidebar.close")} className="md:hidden" onClick={() => dispatch(toggleMenuExpand(false))}>
           <CloseIcon size={18} />
-        </button>
+        </IconButton>
       </header>
 
       <div className="shrink-0 px-3 pt-3 pb-1">
@@ -177,28 +190,14 @@ export default function Sidebar() {
           <Section
             id="channels"
             title={t("sidebar.channels")}
-            action={
-              !guest && (
-                <button
-                  type="button"
-                  className="icon-btn size-6 opacity-70 group-hover/sec:opacity-100"
-                  onClick={() => setCreating(true)}
-                  aria-label={t("channel.create")}
-                  title={t("channel.create")}
-                >
-                  <PlusIcon size={15} />
-                </button>
-              )
-            }
+            action={!guest && <AddButton label={t("channel.create")} onClick={() => setCreating(true)} />}
           >
             {sections.channels.length ? (
               <ConversationList keys={sections.channels} label={t("sidebar.channels")} />
             ) : hasChannels ? null : guest ? (
               <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_public_channels")}</p>
             ) : (
-              <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={() => setCreating(true)}>
-                {t("sidebar.no_channels")}
-              </button>
+              <EmptyButton onClick={() => setCreating(true)}>{t("sidebar.no_channels")}</EmptyButton>
             )}
           </Section>
         )}
@@ -206,24 +205,12 @@ export default function Sidebar() {
           <Section
             id="dms"
             title={t("sidebar.dms")}
-            action={
-              <button
-                type="button"
-                className="icon-btn size-6 opacity-70 group-hover/sec:opacity-100"
-                onClick={() => setMessaging(true)}
-                aria-label={t("dm.new")}
-                title={t("dm.new")}
-              >
-                <PlusIcon size={15} />
-              </button>
-            }
+            action={<AddButton label={t("dm.new")} onClick={() => setMessaging(true)} />}
           >
             {sections.dms.length ? (
               <ConversationList keys={sections.dms} label={t("sidebar.dms")} />
             ) : (
-              <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={() => setMessaging(true)}>
-                {t("sidebar.no_dms")}
-              </button>
+              <EmptyButton onClick={() => setMessaging(true)}>{t("sidebar.no_dms")}</EmptyButton>
             )}
           </Section>
         )}

@@ -6,6 +6,7 @@ import { toast } from "../../../utils/toast";
 import ChannelAvatar from "../../../components/aside/ChannelAvatar";
 import { CameraIcon } from "../../../components/aside/icons";
 import Button from "../../../components/ui/Button";
+import IconButton from "../../../components/ui/IconButton";
 import Input from "../../../components/ui/Input";
 
 /** The picture is sent as a square PNG of this size (the server caps avatars at 512 KiB). */
@@ -72,16 +73,15 @@ export default function ChannelInfoCard({ channel, editable }: { channel: Group;
           <div className="relative">
             <ChannelAvatar channel={channel} size={88} className="rounded-2xl" />
             {editable && (
-              <button
-                type="button"
+              <IconButton
+                bare
+                label={t("channel_edit.avatar")}
                 onClick={() => file.current?.click()}
                 disabled={uploading}
-                aria-label={t("channel_edit.avatar")}
-                title={t("channel_edit.avatar")}
                 className="absolute -right-1.5 -bottom-1.5 flex size-8 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-600 shadow-sm transition hover:text-primary-600 focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
               >
                 <CameraIcon size={15} />
-              </button>
+              </IconButton>
             )}
           </div>
           <input ref={file} type="file" accept="image/*" className="hidden" data-testid="channel-avatar-input" onChange={(e) => void pick(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
