@@ -7,7 +7,8 @@
  * Every call resets the module registry, so each test gets its own store and module state; React
  * and Testing Library are imported from the same fresh registry as the app.
  */
-import { afterEach, vi } from "vitest";
+import { afterEach, expect, vi } from "vitest";
+import { DEFAULT_LOGIN_CONFIG } from "@parley/protocol";
 import type { UserEvent } from "@testing-library/user-event";
 import { initEnglish } from "./i18n";
 
@@ -29,18 +30,6 @@ export interface RecordedCall {
   headers: Record<string, string>;
   body: unknown;
 }
-
-const DEFAULT_LOGIN_CONFIG = {
-  who_can_sign_up: "EveryOne",
-  guest: false,
-  password: true,
-  magic_link: true,
-  google: false,
-  github: false,
-  oidc: [],
-  metamask: false,
-  third_party: false,
-};
 
 export const ME = {
   uid: 1,
@@ -240,5 +229,19 @@ export async function renderApp({ route = "/", storage = {}, api = {} }: RenderO
     /** The current hash route. */
     path: () => window.location.hash.replace(/^#/, ""),
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    /**
+     * Waits for the app's event stream, opens it and sends `events` (the session's first
+     * `related_groups`, `user_settings`, messages…), then `ready`; answers the stream.
+     */
+    async openStream(...events: Record<string, unknown>[]) {
+      await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 15_000 });
+      const es = FakeEventSource.last();
+      rtl.act(() => {
+        es.open();
+        for (const event of events) es.send(event);
+        es.send({ type: "ready" });
+      });
+      return es;
+    },
   };
 }

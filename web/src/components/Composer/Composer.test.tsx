@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodeBase64 } from "../../utils/base64";
-import { FakeEventSource, GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
+import { GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const ALICE = { ...ME, uid: 3, email: "alice@example.com", name: "Alice", is_admin: false };
@@ -27,13 +27,7 @@ async function openChannel(options: RenderOptions = {}) {
       ...options.api,
     },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 15_000 });
-  const es = FakeEventSource.last();
-  app.rtl.act(() => {
-    es.open();
-    es.send({ type: "related_groups", groups: [GROUP] });
-    es.send({ type: "ready" });
-  });
+  const es = await app.openStream({ type: "related_groups", groups: [GROUP] });
   const input = (await app.findByTestId("composer")) as HTMLTextAreaElement;
   return { app, es, input };
 }

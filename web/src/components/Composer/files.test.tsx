@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { decodeBase64 } from "../../utils/base64";
-import { FakeEventSource, GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
+import { GROUP, ME, renderApp, session, type RenderOptions } from "../../test/render";
 
 
 type Outcome = { status: number; body?: unknown } | "network" | "hold";
@@ -72,13 +72,7 @@ async function openChannel(api: RenderOptions["api"] = {}) {
     },
   });
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 15_000 });
-  const es = FakeEventSource.last();
-  app.rtl.act(() => {
-    es.open();
-    es.send({ type: "related_groups", groups: [GROUP] });
-    es.send({ type: "ready" });
-  });
+  await app.openStream({ type: "related_groups", groups: [GROUP] });
   await app.findByTestId("composer");
   return app;
 }

@@ -5,7 +5,7 @@
  */
 import type { ComponentType, ReactNode, Ref } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, GROUP, ME, renderApp, session, type Handler } from "../../test/render";
+import { GROUP, ME, renderApp, session, type Handler } from "../../test/render";
 
 // happy-dom lays nothing out, so the real virtualized list would render one row: a plain list
 // stands in for it (these tests are about the actions, not virtualization).
@@ -63,13 +63,7 @@ async function openChannel(me = ME, api: Record<string, Handler> = {}) {
       ...api,
     },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 8_000 });
-  const es = FakeEventSource.last();
-  app.rtl.act(() => {
-    es.open();
-    es.send({ type: "related_groups", groups: [GROUP] });
-    es.send({ type: "ready" });
-  });
+  const es = await app.openStream({ type: "related_groups", groups: [GROUP] });
   await vi.waitFor(() => expect(document.querySelectorAll("[data-testid=message]").length).toBe(3), { timeout: 8_000 });
   return { ...app, es };
 }

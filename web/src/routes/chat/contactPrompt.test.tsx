@@ -5,7 +5,7 @@
  * server and from this user's other devices); DMs turned off, and the "You blocked …" states.
  */
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, ME, renderApp, session, type Handler } from "../../test/render";
+import { ME, renderApp, session, type Handler } from "../../test/render";
 
 /** The signed-in user: a member (the harness's ME is an admin, who is everyone's contact). */
 const CAROL = { ...ME, uid: 3, email: "carol@example.com", name: "Carol", is_admin: false };
@@ -25,12 +25,7 @@ async function openDm(uid: number, api: Record<string, Handler> = {}) {
       ...api,
     },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 15_000 });
-  const es = FakeEventSource.last();
-  app.rtl.act(() => {
-    es.open();
-    es.send({ type: "ready" });
-  });
+  const es = await app.openStream();
   const send = (event: Record<string, unknown>) => app.rtl.act(() => es.send(event));
   return { app, send };
 }

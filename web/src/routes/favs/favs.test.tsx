@@ -3,7 +3,7 @@
  * archives (favorite attachment URLs), filtered by kind, and removed after confirming.
  */
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, ME, renderApp, session } from "../../test/render";
+import { ME, renderApp, session } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const GROUP = { gid: 1, owner: null, name: "general", description: null, members: [], is_public: true, avatar_updated_at: 0, pinned_messages: [] };
@@ -55,12 +55,7 @@ async function open(list = [
       },
     },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 10_000 });
-  app.rtl.act(() => {
-    FakeEventSource.last().open();
-    FakeEventSource.last().send({ type: "related_groups", groups: [GROUP] });
-    FakeEventSource.last().send({ type: "ready" });
-  });
+  await app.openStream({ type: "related_groups", groups: [GROUP] });
   return app;
 }
 

@@ -31,12 +31,7 @@ async function openAsAdmin() {
     storage: session(),
     api: { ...version, "GET /api/user": () => ({ body: [ME, BOB] }), "GET /api/admin/system/files": () => ({ body: ROWS }) },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 10_000 });
-  app.rtl.act(() => {
-    FakeEventSource.last().open();
-    FakeEventSource.last().send({ type: "related_groups", groups: [GROUP] });
-    FakeEventSource.last().send({ type: "ready" });
-  });
+  await app.openStream({ type: "related_groups", groups: [GROUP] });
   await app.findByText("Roadmap.pdf");
   return app;
 }

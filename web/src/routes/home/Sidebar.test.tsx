@@ -4,7 +4,7 @@
  * the server and updating the list.
  */
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, GROUP, ME, renderApp, session } from "../../test/render";
+import { GROUP, ME, renderApp, session } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, name: "Bob Builder", email: "bob@example.com", is_admin: false };
 const group = (gid: number, name: string) => ({ ...GROUP, gid, name });
@@ -32,12 +32,9 @@ async function connected() {
       "POST /api/user/read-index": () => ({ body: "" }),
     },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined());
-  const es = FakeEventSource.last();
-  app.rtl.act(() => {
-    es.open();
-    es.send({ type: "related_groups", groups: [group(10, "general"), group(11, "random"), group(12, "design")] });
-    es.send({
+  await app.openStream(
+    { type: "related_groups", groups: [group(10, "general"), group(11, "random"), group(12, "design")] },
+    {
       type: "user_settings",
       mute_users: [],
       mute_groups: [{ gid: 12, expired_at: null }],
@@ -46,15 +43,14 @@ async function connected() {
       burn_after_reading_users: [],
       burn_after_reading_groups: [],
       pinned_chats: [],
-    });
-    es.send(chat(1, { gid: 11 }, "old news"));
-    es.send(chat(2, { gid: 11 }, "lunch?"));
-    es.send(chat(3, { gid: 11 }, " @1  are you in?", { mentions: [1] }));
-    es.send(chat(4, { gid: 12 }, "quiet please"));
-    es.send(chat(5, { uid: 1 }, "hey there"));
-    es.send(chat(6, { gid: 10 }, "in the open channel", null, 1));
-    es.send({ type: "ready" });
-  });
+    },
+    chat(1, { gid: 11 }, "old news"),
+    chat(2, { gid: 11 }, "lunch?"),
+    chat(3, { gid: 11 }, " @1  are you in?", { mentions: [1] }),
+    chat(4, { gid: 12 }, "quiet please"),
+    chat(5, { uid: 1 }, "hey there"),
+    chat(6, { gid: 10 }, "in the open channel", null, 1),
+  );
   const item = (key: string) => document.querySelector<HTMLElement>(`[data-conv="${key}"]`)!;
   await vi.waitFor(() => expect(item("dm:2")).not.toBeNull());
   return { app, item, badge: (key: string) => item(key).querySelector<HTMLElement>('[data-testid="unread-badge"]') };

@@ -4,7 +4,7 @@
  * confirm.
  */
 import { describe, expect, it, vi } from "vitest";
-import { FakeEventSource, ME, renderApp, session } from "../../test/render";
+import { ME, renderApp, session } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const CAROL = { ...ME, uid: 3, email: "carol@example.com", name: "Carol Cook", is_admin: false };
@@ -28,13 +28,7 @@ async function openSettings(isPublic: boolean) {
       "POST /api/group/1/change_type": () => ({ body: "" }),
     },
   });
-  await vi.waitFor(() => expect(FakeEventSource.last()).toBeDefined(), { timeout: 15_000 });
-  const es = FakeEventSource.last();
-  app.rtl.act(() => {
-    es.open();
-    es.send({ type: "related_groups", groups: [group(isPublic)] });
-    es.send({ type: "ready" });
-  });
+  await app.openStream({ type: "related_groups", groups: [group(isPublic)] });
   await app.findByTestId("channel-settings");
   return app;
 }
