@@ -79,3 +79,10 @@ export async function expectBadBodies(s: TestServer, url: string, payloads: unkn
   const raw = await s.app.inject({ method, url, headers: { "content-type": "application/json" }, payload: "{not json" });
   expect(raw.statusCode).toBe(400);
 }
+
+/** A 200 in JSON, as the API answers it (`application/json; charset=utf-8`): its parsed body. */
+export function jsonOk<T = unknown>(res: Reply): T {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+  return res.json() as T;
+}

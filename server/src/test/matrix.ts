@@ -43,14 +43,24 @@ export async function expectStatuses(rows: Record<string, [call: () => Promise<{
  * The status of one call made by each caller of `rows`, in order (`null`: anonymous), checked all
  * at once and named by the callers' names: for tables about particular people of a cast (Carol
  * in the channel, Otto outside it) rather than kinds of caller. Calls may change state (a leave).
+ * Several named calls (`{ pin, unpin }`) are made one after another by each caller in turn, and
+ * each must answer the row's status.
  */
-export async function expectCallers(call: (who: Session | null) => Promise<{ statusCode: number }>, rows: [who: Session | null, status: number][]): Promise<void> {
+export async function expectCallers(
+  call: CallerCall | Record<string, CallerCall>,
+  rows: [who: Session | null, status: number][],
+): Promise<void> {
+  const calls = typeof call === "function" ? { "": call } : call;
   const got: string[] = [];
   const expected: string[] = [];
   for (const [who, status] of rows) {
     const name = who?.login.user.name ?? "anonymous";
-    got.push(`${name}: ${(await call(who)).statusCode}`);
-    expected.push(`${name}: ${status}`);
+    for (const [what, run] of Object.entries(calls)) {
+      const label = what ? `${what} ${name}` : name;
+      got.push(`${label}: ${(await run(who)).statusCode}`);
+      expected.push(`${label}: ${status}`);
+    }
   }
   expect(got).toEqual(expected);
 }
+type CallerCall = (who: Session | null) => Promise<{ statusCode: number }>;

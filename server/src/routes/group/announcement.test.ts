@@ -3,6 +3,7 @@ import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel } from "../../test/factories.js";
 import { call } from "../../test/api.js";
+import { expectCallers } from "../../test/matrix.js";
 import { expectEvents, captureReply } from "../../test/events.js";
 
 /** `GET`/`POST`/`DELETE /group/{gid}/announcement` (contract §11). */
@@ -68,29 +69,12 @@ describe.each(dialects())("channel announcements (%s)", (dialect) => {
   it("the caller matrix, 400 and 404", async () => {
     const { s, seed: c } = suite;
     const gid = await buildChannel(s, c.bob, { name: "team", members: [c.carol.uid, c.bot.uid] });
-    const readMatrix: [Session | null, number][] = [
-      [null, 401],
-      [c.guest, 404],
-      [c.otto, 404],
-      [c.carol, 200],
-      [c.bot, 200],
-      [c.bob, 200],
-      [c.admin, 200],
-    ];
-    for (const [who, status] of readMatrix) expect((await read(gid, who)).statusCode, `read ${name(who)}`).toBe(status);
-    const writeMatrix: [Session | null, number][] = [
-      [null, 401],
-      [c.guest, 403],
-      [c.otto, 404],
-      [c.carol, 403],
-      [c.bot, 403],
-      [c.bob, 200],
-      [c.admin, 200],
-    ];
-    for (const [who, status] of writeMatrix) {
-      expect((await call(s, "POST", `/group/${gid}/announcement`, who, { content: "x" })).statusCode, `set ${name(who)}`).toBe(status);
-      expect((await call(s, "DELETE", `/group/${gid}/announcement`, who)).statusCode, `delete ${name(who)}`).toBe(status);
-    }
+    await expectCallers({ read: (who) => read(gid, who) }, [[null, 401], [c.guest, 404], [c.otto, 404], [c.carol, 200], [c.bot, 200], [c.bob, 200], [c.admin, 200]]);
+    const write = {
+      set: (who: Session | null) => call(s, "POST", `/group/${gid}/announcement`, who, { content: "x" }),
+      delete: (who: Session | null) => call(s, "DELETE", `/group/${gid}/announcement`, who),
+    };
+    await expectCallers(write, [[null, 401], [c.guest, 403], [c.otto, 404], [c.carol, 403], [c.bot, 403], [c.bob, 200], [c.admin, 200]]);
     for (const body of [{}, { content: "" }, { content: "   " }, { content: 5 }, { content: "x".repeat(10_001) }]) {
       expect((await call(s, "POST", `/group/${gid}/announcement`, c.bob, body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
     }

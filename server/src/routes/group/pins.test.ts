@@ -7,6 +7,7 @@ import { dialects, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel, buildMessage } from "../../test/factories.js";
 import { call } from "../../test/api.js";
+import { expectCallers } from "../../test/matrix.js";
 import { expectEvents, captureEmptyOk } from "../../test/events.js";
 
 /** `POST /group/{gid}/pin` and `/unpin`, pins in Group objects, and the refresh after edits and deletes. */
@@ -14,7 +15,6 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
   const suite = useSuite(dialect, { seed: buildCast });
   const pins = async (gid: number, who: Session = suite.seed.bob) =>
     ((await call(suite.s, "GET", `/group/${gid}`, who)).json() as { pinned_messages: PinnedMessage[] }).pinned_messages;
-  const name = (who: Session | null) => who?.login.user.name ?? "anonymous";
 
   it("the owner pins a message: 200 empty; pinned_message_updated with the pin to the members only", async () => {
     const { s, seed: c } = suite;
@@ -100,33 +100,17 @@ describe.each(dialects())("pinned messages (%s)", (dialect) => {
     const pub = await buildChannel(s, c.admin, { name: "general", is_public: true });
     const m = await buildMessage(s, c.carol, { gid: gid }, "in private");
     const p = await buildMessage(s, c.carol, { gid: pub }, "in public");
-    const privateMatrix: [Session | null, number][] = [
-      [null, 401],
-      [c.guest, 403],
-      [c.carol, 403],
-      [c.bot, 403],
-      [c.otto, 404],
-      [c.bob, 200],
-    ];
-    for (const [who, status] of privateMatrix) {
-      expect((await call(s, "POST", `/group/${gid}/pin`, who, { mid: m })).statusCode, `pin ${name(who)}`).toBe(status);
-      expect((await call(s, "POST", `/group/${gid}/unpin`, who, { mid: m })).statusCode, `unpin ${name(who)}`).toBe(status);
-    }
+    const pinCalls = (gid: number, mid: number) => ({
+      pin: (who: Session | null) => call(s, "POST", `/group/${gid}/pin`, who, { mid }),
+      unpin: (who: Session | null) => call(s, "POST", `/group/${gid}/unpin`, who, { mid }),
+    });
+    await expectCallers(pinCalls(gid, m), [[null, 401], [c.guest, 403], [c.carol, 403], [c.bot, 403], [c.otto, 404], [c.bob, 200]]);
     // An admin who is not a member manages pins, but its card shows no pinned content.
     expect((await call(s, "POST", `/group/${gid}/pin`, c.admin, { mid: m })).statusCode).toBe(200);
     expect(await pins(gid, c.admin)).toEqual([]);
     expect(await pins(gid, c.carol)).toHaveLength(1);
 
-    const publicMatrix: [Session | null, number][] = [
-      [null, 401],
-      [c.guest, 403],
-      [c.bob, 403],
-      [c.bot, 403],
-      [c.admin, 200],
-    ];
-    for (const [who, status] of publicMatrix) {
-      expect((await call(s, "POST", `/group/${pub}/pin`, who, { mid: p })).statusCode, `pin ${name(who)}`).toBe(status);
-    }
+    await expectCallers({ pin: pinCalls(pub, p).pin }, [[null, 401], [c.guest, 403], [c.bob, 403], [c.bot, 403], [c.admin, 200]]);
     const ev = await suite.streams(c);
     const got = await ev.capture(() => call(s, "POST", `/group/${pub}/unpin`, c.admin, { mid: p }));
     const event = { type: "pinned_message_updated", gid: pub, mid: p, msg: null };

@@ -4,7 +4,7 @@ import { useSmtp } from "../../test/smtp.js";
 import { dialects } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast } from "../../test/factories.js";
-import { call } from "../../test/api.js";
+import { call, jsonOk } from "../../test/api.js";
 import { enableSmtp, FRONTEND } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
@@ -19,10 +19,7 @@ describe.each(dialects())("identity settings (%s)", (dialect) => {
   describe("SMTP config", () => {
     it("defaults to off; the stored password never comes back in clear, and posting the mask keeps it", async () => {
       const { s, seed: cast } = suite;
-      const enabled = await call(s, "GET", "/admin/smtp/enabled");
-      expect(enabled.statusCode).toBe(200);
-      expect(enabled.headers["content-type"]).toBe("application/json; charset=utf-8");
-      expect(enabled.json()).toBe(false);
+      expect(jsonOk(await call(s, "GET", "/admin/smtp/enabled"))).toBe(false);
       const initial = await call(s, "GET", "/admin/smtp/config", cast.admin);
       assertMatches("SmtpConfigObject", initial.json());
       expect(initial.json()).toEqual({ enabled: false, host: "", port: 465, from: "", username: "", password: "" });
