@@ -18,6 +18,22 @@ export interface UsersState {
 
 const initialState = (): UsersState => ({ ids: [], byId: {} });
 
+/** A user known only by uid (and what `patch` tells): named `#uid`, with the defaults of a new account. */
+export function placeholderUser(uid: number, patch: Partial<UserInfo> = {}): UserInfo {
+  return {
+    uid,
+    email: null,
+    name: `#${uid}`,
+    gender: 0,
+    language: "en-US",
+    is_admin: false,
+    is_bot: false,
+    avatar_updated_at: 0,
+    create_by: "password",
+    ...patch,
+  };
+}
+
 function upsert(state: UsersState, user: UserInfo) {
   const prev = state.byId[user.uid];
   state.byId[user.uid] = { ...prev, ...user, online: prev?.online ?? state.pendingOnline?.[user.uid] };
@@ -60,18 +76,7 @@ export const usersSlice = createSlice({
         if (prev) {
           state.byId[uid] = { ...prev, ...patch };
         } else {
-          upsert(state, {
-            uid,
-            email: null,
-            name: `#${uid}`,
-            gender: 0,
-            language: "en-US",
-            is_admin: false,
-            is_bot: false,
-            avatar_updated_at: 0,
-            create_by: "password",
-            ...patch,
-          });
+          upsert(state, placeholderUser(uid, patch));
         }
       }
     },

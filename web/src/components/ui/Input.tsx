@@ -48,6 +48,11 @@ export default function Input({ label, hint, error, leading, trailing, id, class
   );
 }
 
+/** The required e-mail address of a sign-in or sign-up form (`name`, `type` and autocomplete set). */
+export function EmailInput(props: Omit<InputProps, "name" | "type" | "autoComplete" | "required">) {
+  return <Input name="email" type="email" autoComplete="email" required {...props} />;
+}
+
 /** A password input with a show/hide button. */
 export function PasswordInput(props: Omit<InputProps, "type" | "trailing">) {
   const { t } = useTranslation();

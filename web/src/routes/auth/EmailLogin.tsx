@@ -9,7 +9,7 @@ import AuthShell from "../../components/AuthShell";
 import { MailIcon } from "../../components/Icons";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
-import Input from "../../components/ui/Input";
+import { EmailInput } from "../../components/ui/Input";
 
 export default function EmailLogin() {
   const { t } = useTranslation("auth");
@@ -35,18 +35,7 @@ export default function EmailLogin() {
         </Alert>
       )}
       <form className="mt-8 space-y-4" onSubmit={onSubmit}>
-        <Input
-          label={t("field.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          leading={<MailIcon size={16} />}
-          placeholder={t("placeholder.email")}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailInput label={t("field.email")} autoFocus leading={<MailIcon size={16} />} placeholder={t("placeholder.email")} value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" size="lg" block disabled={!email.trim()}>
           {t("email_login.submit")}
         </Button>

@@ -9,7 +9,7 @@ import { MailIcon, UserIcon } from "../../components/EntryIcons";
 import ServerLogo from "../../components/ServerLogo";
 import Button from "../../components/ui/Button";
 import Divider from "../../components/ui/Divider";
-import Input, { PasswordInput } from "../../components/ui/Input";
+import { EmailInput, PasswordInput } from "../../components/ui/Input";
 
 // Only loaded when a method needs them, so the common login page stays small.
 const SocialLogins = lazy(() => import("./SocialLogins"));
@@ -82,26 +82,8 @@ export default function LoginPage() {
 
       {passwordEnabled ? (
         <form className="mt-8 space-y-4" onSubmit={onSubmit}>
-          <Input
-            label={t("field.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder={t("placeholder.email")}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoFocus
-          />
-          <PasswordInput
-            label={t("field.password")}
-            name="password"
-            autoComplete="current-password"
-            required
-            placeholder={t("placeholder.password")}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <EmailInput label={t("field.email")} placeholder={t("placeholder.email")} value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <PasswordInput label={t("field.password")} name="password" autoComplete="current-password" required placeholder={t("placeholder.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
           <Button type="submit" size="lg" block loading={isLoading} className="mt-2">
             {isLoading ? t("login.submitting") : t("login.submit")}
           </Button>

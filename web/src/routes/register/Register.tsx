@@ -13,7 +13,7 @@ import { LockIcon, MailIcon } from "../../components/Icons";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Divider from "../../components/ui/Divider";
-import Input, { PasswordInput } from "../../components/ui/Input";
+import { EmailInput, PasswordInput } from "../../components/ui/Input";
 import { getLocal, setLocal } from "../../utils/storage";
 import { readMagicToken } from ".";
 
@@ -75,7 +75,7 @@ export default function Register() {
     <>
       <AuthHeader title={t("register.title", { name: serverName })} desc={magicToken ? t("register.desc_invited") : t("register.desc")} />
       <form className="mt-8 space-y-4" onSubmit={onSubmit} noValidate>
-        <Input label={t("field.email")} name="email" type="email" autoComplete="email" required autoFocus placeholder={t("placeholder.email")} value={form.email} onChange={set("email")} />
+        <EmailInput label={t("field.email")} autoFocus placeholder={t("placeholder.email")} value={form.email} onChange={set("email")} />
         <PasswordInput label={t("field.password")} name="password" autoComplete="new-password" required minLength={6} placeholder={t("placeholder.new_password")} value={form.password} onChange={set("password")} />
         <PasswordInput label={t("field.confirm_password")} name="confirm" autoComplete="new-password" required minLength={6} placeholder={t("placeholder.confirm_password")} value={form.confirm} onChange={set("confirm")} />
         {error && <Alert tone="error">{error}</Alert>}

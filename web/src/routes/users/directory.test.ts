@@ -1,18 +1,10 @@
 /** The member directory as data: search, contact filters, grouping and order. */
 import { describe, expect, it } from "vitest";
-import type { StoredUser } from "../../app/slices/users";
+import { placeholderUser, type StoredUser } from "../../app/slices/users";
 import { buildDirectory, filterCounts, matchesQuery } from "./directory";
 
 const user = (uid: number, name: string, extra: Partial<StoredUser> = {}): StoredUser => ({
-  uid,
-  name,
-  email: `${name.split(" ")[0].toLowerCase()}@example.com`,
-  gender: 0,
-  language: "en-US",
-  is_admin: false,
-  is_bot: false,
-  avatar_updated_at: 0,
-  create_by: "password",
+  ...placeholderUser(uid, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` }),
   ...extra,
 });
 const USERS = [user(1, "Zed Admin", { is_admin: true }), user(2, "bob"), user(3, "Alice"), user(4, "Helper", { is_bot: true, is_admin: true }), user(12, "Carl")];
