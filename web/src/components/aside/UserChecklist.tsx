@@ -1,6 +1,6 @@
 import clsx from "clsx";
 import type { StoredUser } from "../../app/slices/users";
-import { CheckIcon } from "../Icons";
+import TickBox from "../ui/TickBox";
 import Avatar, { avatarUrl } from "../ui/Avatar";
 
 /**
@@ -30,15 +30,7 @@ export default function UserChecklist({ users, picked, onToggle, label, empty }:
                 <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{u.name}</span>
                 {u.email && <span className="block truncate text-xs text-zinc-500">{u.email}</span>}
               </span>
-              <span
-                aria-hidden="true"
-                className={clsx(
-                  "flex size-5 items-center justify-center rounded-md border transition",
-                  on ? "border-primary-600 bg-primary-600 text-white dark:border-primary-500 dark:bg-primary-500" : "border-zinc-300 dark:border-zinc-600",
-                )}
-              >
-                {on && <CheckIcon size={13} />}
-              </span>
+              <TickBox on={on} className="flex size-5 items-center justify-center rounded-md border transition" />
             </button>
           </li>
         );

@@ -6,7 +6,8 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import Avatar, { avatarUrl } from "../ui/Avatar";
-import { CheckIcon, CloseIcon, HashIcon, LockIcon, SearchIcon } from "../Icons";
+import { CloseIcon, HashIcon, LockIcon, SearchIcon } from "../Icons";
+import TickBox from "../ui/TickBox";
 import { filterTargets, type ForwardTarget } from "./targets";
 
 interface Props {
@@ -84,15 +85,7 @@ export default function TargetPicker({ targets, selected, onToggle }: Props) {
           <span className="block truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{target.name}</span>
           {(target.disabled || target.detail) && <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{target.disabled ? t(target.disabled) : target.detail}</span>}
         </span>
-        <span
-          aria-hidden="true"
-          className={clsx(
-            "flex size-[18px] shrink-0 items-center justify-center rounded-[5px] border-[1.5px] transition-colors",
-            isSelected ? "border-primary-600 bg-primary-600 text-white dark:border-primary-500 dark:bg-primary-500" : "border-zinc-300 dark:border-zinc-600",
-          )}
-        >
-          {isSelected && <CheckIcon size={13} strokeWidth={3} />}
-        </span>
+        <TickBox on={isSelected} bold className="flex size-[18px] shrink-0 items-center justify-center rounded-[5px] border-[1.5px] transition-colors" />
       </li>
     );
   };

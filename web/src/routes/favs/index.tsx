@@ -4,17 +4,26 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import clsx from "clsx";
 import { shallowEqual } from "react-redux";
 import { useAppSelector } from "../../app/hooks";
 import { favoriteApi, useGetFavoritesQuery } from "../../app/services/favorite";
 import { BookmarkIcon, RefreshIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
+import CountToggle, { type CountToggleLook } from "../../components/ui/CountToggle";
 import EmptyState from "../../components/ui/EmptyState";
 import PageHeader from "../../components/ui/PageHeader";
 import type { RootState } from "../../app/store";
 import FavoriteCard from "./FavoriteCard";
 import { FAV_KINDS, matchesKind, type FavKind } from "./kinds";
+
+/** The kind filters: round chips. */
+const CHIP: CountToggleLook = {
+  base: "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium transition outline-none focus-visible:ring-3 focus-visible:ring-primary-500/30 disabled:cursor-default disabled:opacity-40",
+  on: "bg-primary-600 text-white dark:bg-primary-500",
+  off: "bg-zinc-100 text-zinc-600 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700",
+  countOn: "text-white/80",
+  countOff: "text-zinc-400",
+};
 
 export default function FavsPage() {
   const { t } = useTranslation("fav");
@@ -69,20 +78,9 @@ export default function FavsPage() {
       {favorites.length > 0 && (
         <div className="flex flex-wrap gap-2 border-b border-zinc-200 px-4 py-2.5 sm:px-6 dark:border-zinc-800" role="toolbar" aria-label={t("filter")}>
           {FAV_KINDS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              aria-pressed={kind === k}
-              onClick={() => setKind(k)}
-              disabled={k !== "all" && counts[k] === 0 && kind !== k}
-              className={clsx(
-                "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium transition outline-none focus-visible:ring-3 focus-visible:ring-primary-500/30 disabled:cursor-default disabled:opacity-40",
-                kind === k ? "bg-primary-600 text-white dark:bg-primary-500" : "bg-zinc-100 text-zinc-600 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700",
-              )}
-            >
+            <CountToggle key={k} pressed={kind === k} count={counts[k]} look={CHIP} onClick={() => setKind(k)} disabled={k !== "all" && counts[k] === 0 && kind !== k}>
               {t(`kind.${k}`)}
-              <span className={clsx("tabular-nums", kind === k ? "text-white/80" : "text-zinc-400")}>{counts[k]}</span>
-            </button>
+            </CountToggle>
           ))}
         </div>
       )}

@@ -1,5 +1,5 @@
 /** The files as a grid of cards or as a list of rows, each with download and open-in-chat. */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import clsx from "clsx";
@@ -86,17 +86,30 @@ function Meta({ entry }: { entry: FileEntry }) {
   );
 }
 
+/** One file of the grid or the list (`data-type` for the tests' filters). */
+function FileItem({ entry, className, children }: { entry: FileEntry; className: string; children: ReactNode }) {
+  return (
+    <li className={className} data-testid="file-item" data-type={entry.type}>
+      {children}
+    </li>
+  );
+}
+
+/** The small round picture of who sent a file. */
+function SenderAvatar({ entry, sender }: { entry: FileEntry; sender: ReturnType<EntryLabels["sender"]> }) {
+  return <Avatar name={sender.name} seed={entry.fromUid} src={avatarUrl(entry.fromUid, sender.avatarUpdatedAt)} size={20} rounded="full" />;
+}
+
 export function FileGrid({ entries, labels }: ViewProps) {
   return (
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(13.5rem,1fr))] gap-4" data-testid="file-grid">
       {entries.map((e) => {
         const sender = labels.sender(e.fromUid);
         return (
-          <li
+          <FileItem
             key={e.mid}
+            entry={e}
             className="group flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs transition-shadow hover:border-zinc-300 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700"
-            data-testid="file-item"
-            data-type={e.type}
           >
             <a
               href={e.expired ? undefined : fileUrl(e.path)}
@@ -116,11 +129,11 @@ export function FileGrid({ entries, labels }: ViewProps) {
               <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{labels.conversation(e)}</p>
             </div>
             <div className="flex min-w-0 items-center gap-2 border-t border-zinc-100 py-1.5 pr-1.5 pl-3 dark:border-zinc-800">
-              <Avatar name={sender.name} seed={e.fromUid} src={avatarUrl(e.fromUid, sender.avatarUpdatedAt)} size={20} rounded="full" />
+              <SenderAvatar entry={e} sender={sender} />
               <span className="min-w-0 flex-1 truncate text-xs font-medium text-zinc-700 dark:text-zinc-300">{sender.name}</span>
               <Actions entry={e} compact />
             </div>
-          </li>
+          </FileItem>
         );
       })}
     </ul>
@@ -143,11 +156,10 @@ export function FileList({ entries, labels }: ViewProps) {
           const sender = labels.sender(e.fromUid);
           const size = formatFileSize(e.size);
           return (
-            <li
+            <FileItem
               key={e.mid}
+              entry={e}
               className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-4 px-4 py-2.5 hover:bg-zinc-50 lg:grid-cols-[minmax(0,1fr)_11rem_11rem_8.5rem_4.5rem] dark:hover:bg-zinc-800/40"
-              data-testid="file-item"
-              data-type={e.type}
             >
               <div className="flex min-w-0 items-center gap-3">
                 <span className={clsx("size-10 shrink-0 overflow-hidden rounded-lg bg-zinc-100 dark:bg-zinc-800", e.expired && "opacity-60")}>
@@ -166,7 +178,7 @@ export function FileList({ entries, labels }: ViewProps) {
                 </span>
               </div>
               <span className="hidden min-w-0 items-center gap-2 text-sm text-zinc-700 lg:flex dark:text-zinc-300">
-                <Avatar name={sender.name} seed={e.fromUid} src={avatarUrl(e.fromUid, sender.avatarUpdatedAt)} size={20} rounded="full" />
+                <SenderAvatar entry={e} sender={sender} />
                 <span className="truncate">{sender.name}</span>
               </span>
               <span className="hidden truncate text-sm text-zinc-600 lg:block dark:text-zinc-400">{labels.conversation(e)}</span>
@@ -174,7 +186,7 @@ export function FileList({ entries, labels }: ViewProps) {
                 {shortDate(e.createdAt, i18n.language)}
               </Timestamp>
               <Actions entry={e} />
-            </li>
+            </FileItem>
           );
         })}
       </ul>

@@ -6,10 +6,20 @@ import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
 import { SearchIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
+import CountToggle, { type CountToggleLook } from "../../components/ui/CountToggle";
 import Input from "../../components/ui/Input";
 import PageHeader from "../../components/ui/PageHeader";
 import { BanIcon, UserCheckIcon } from "./icons";
 import { buildDirectory, DIRECTORY_FILTERS, filterCounts, type DirectoryFilter } from "./directory";
+
+/** The contact filters: a segmented control. */
+const SEGMENT: CountToggleLook = {
+  base: "flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium transition outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
+  on: "bg-white text-zinc-900 shadow-xs dark:bg-zinc-700 dark:text-white",
+  off: "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
+  countOn: "text-zinc-500 dark:text-zinc-300",
+  countOff: "text-zinc-400 dark:text-zinc-500",
+};
 
 export default function Directory({ className }: { className?: string }) {
   const { t } = useTranslation("member");
@@ -40,21 +50,9 @@ export default function Directory({ className }: { className?: string }) {
         />
         <div className="flex gap-1 rounded-lg bg-zinc-200/60 p-0.5 dark:bg-zinc-900" role="group" aria-label={t("filter.label")}>
           {DIRECTORY_FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={filter === f}
-              onClick={() => setFilter(f)}
-              className={clsx(
-                "flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium transition outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
-                filter === f
-                  ? "bg-white text-zinc-900 shadow-xs dark:bg-zinc-700 dark:text-white"
-                  : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
-              )}
-            >
+            <CountToggle key={f} pressed={filter === f} count={counts[f]} look={SEGMENT} onClick={() => setFilter(f)}>
               {t(`filter.${f}`)}
-              <span className={clsx("tabular-nums", filter === f ? "text-zinc-500 dark:text-zinc-300" : "text-zinc-400 dark:text-zinc-500")}>{counts[f]}</span>
-            </button>
+            </CountToggle>
           ))}
         </div>
       </div>
