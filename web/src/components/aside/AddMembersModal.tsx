@@ -2,11 +2,12 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useAddChannelMembersMutation } from "../../app/services/conversation";
-import { SearchIcon, UserPlusIcon } from "../Icons";
+import { UserPlusIcon } from "../Icons";
 import Button from "../ui/Button";
-import Input from "../ui/Input";
+import { SearchInput } from "../ui/SearchField";
 import Modal from "../ui/Modal";
 import UserChecklist from "./UserChecklist";
+import ModalIcon from "../ui/ModalIcon";
 
 /** Add people to a private channel (`POST /group/{gid}/members/add`); the stream updates the member list. */
 export default function AddMembersModal({ gid, onClose }: { gid: number; onClose: () => void }) {
@@ -38,11 +39,7 @@ export default function AddMembersModal({ gid, onClose }: { gid: number; onClose
       description={t("members.add_desc")}
       onClose={onClose}
       width="max-w-md"
-      icon={
-        <span className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-          <UserPlusIcon size={18} />
-        </span>
-      }
+      icon={<ModalIcon><UserPlusIcon size={18} /></ModalIcon>}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -54,15 +51,7 @@ export default function AddMembersModal({ gid, onClose }: { gid: number; onClose
         </>
       }
     >
-      <Input
-        type="search"
-        aria-label={t("search", { ns: "member" })}
-        placeholder={t("search", { ns: "member" })}
-        leading={<SearchIcon size={16} />}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        data-autofocus
-      />
+      <SearchInput label={t("search", { ns: "member" })} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
       <UserChecklist
         users={candidates}
         picked={picked}

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import clsx from "clsx";
 import { SearchIcon } from "../Icons";
+import Input, { type InputProps } from "./Input";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   /** Read by screen readers (the field shows only its placeholder). */
@@ -18,4 +19,9 @@ export default function SearchField({ label, boxClassName, ...input }: Props) {
       <input type="search" {...input} />
     </label>
   );
+}
+
+/** A labelled-by-placeholder search box of a list or picker: the `Input` with the magnifier leading. */
+export function SearchInput({ label, ...rest }: Omit<InputProps, "type" | "leading" | "placeholder" | "aria-label"> & { label: string }) {
+  return <Input type="search" aria-label={label} placeholder={label} leading={<SearchIcon size={16} />} {...rest} />;
 }

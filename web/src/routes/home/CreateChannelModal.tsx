@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useCreateChannelMutation } from "../../app/services/channel";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
-import { HashIcon, LockIcon, SearchIcon } from "../../components/Icons";
+import { HashIcon, LockIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
 import Input from "../../components/ui/Input";
+import { SearchInput } from "../../components/ui/SearchField";
 import Toggle from "../../components/ui/Toggle";
 import Modal from "../../components/ui/Modal";
 
@@ -107,15 +108,7 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
             <legend className="label">
               {t("create.members")} <span className="font-normal text-zinc-400">({members.length})</span>
             </legend>
-            <Input
-              type="search"
-              className="mb-2"
-              leading={<SearchIcon size={16} />}
-              placeholder={t("create.search_members")}
-              aria-label={t("create.search_members")}
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-            />
+            <SearchInput label={t("create.search_members")} className="mb-2" value={filter} onChange={(e) => setFilter(e.target.value)} />
             <ul className="scroll-thin max-h-48 overflow-y-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
               {candidates.length === 0 && <li className="px-3 py-3 text-sm text-zinc-500">{t("create.no_members")}</li>}
               {candidates.map((u) => (

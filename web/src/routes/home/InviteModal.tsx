@@ -6,6 +6,7 @@ import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import CopyField from "../../components/ui/CopyField";
 import Modal from "../../components/ui/Modal";
+import ModalIcon from "../../components/ui/ModalIcon";
 
 /** Invite people to the server: a shareable link from `GET /api/group/create_reg_magic_link`. */
 export default function InviteModal({ onClose }: { onClose: () => void }) {
@@ -17,11 +18,7 @@ export default function InviteModal({ onClose }: { onClose: () => void }) {
       title={t("invite.title", { name })}
       description={t("invite.desc")}
       onClose={onClose}
-      icon={
-        <span className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-          <UserPlusIcon size={18} />
-        </span>
-      }
+      icon={<ModalIcon><UserPlusIcon size={18} /></ModalIcon>}
       footer={
         <Button variant="secondary" icon={<RefreshIcon size={15} />} disabled={isFetching} onClick={() => void refetch()}>
           {t("invite.regenerate")}

@@ -2,10 +2,9 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
-import { SearchIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Badge from "../../components/ui/Badge";
-import Input from "../../components/ui/Input";
+import { SearchInput } from "../../components/ui/SearchField";
 import Modal from "../../components/ui/Modal";
 
 /** "New message": pick a person to message. */
@@ -30,15 +29,7 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title={t("new_message.title")} description={t("new_message.desc")} onClose={onClose} width="max-w-md">
-      <Input
-        type="search"
-        aria-label={t("new_message.search")}
-        placeholder={t("new_message.search")}
-        leading={<SearchIcon size={16} />}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        data-autofocus
-      />
+      <SearchInput label={t("new_message.search")} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
       <ul className="scroll-thin mt-3 max-h-72 overflow-y-auto" aria-label={t("new_message.people")}>
         {people.length === 0 && <li className="px-2 py-6 text-center text-sm text-zinc-500">{t("new_message.empty")}</li>}
         {people.map((u) => (

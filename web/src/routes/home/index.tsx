@@ -16,6 +16,7 @@ import useStreaming from "../../hooks/useStreaming";
 import useTabGuard from "../../hooks/useTabGuard";
 import InstallBanner from "./InstallBanner";
 import NavRail from "./NavRail";
+import ModalIcon from "../../components/ui/ModalIcon";
 
 // For routes/index.tsx: a stored session's stream starts when this chunk arrives (see the module).
 export { startStreamEarly } from "./startEarly";
@@ -55,11 +56,7 @@ function RoleChangedPrompt() {
     <ConfirmDialog
       title={t("role_changed.title")}
       description={t("tip.role_changed")}
-      icon={
-        <span className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-          <ShieldIcon size={18} />
-        </span>
-      }
+      icon={<ModalIcon><ShieldIcon size={18} /></ModalIcon>}
       confirmText={t("action.relogin")}
       cancelText={t("action.maybe_later")}
       busy={isLoading}

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
-import { SearchIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import CountToggle, { type CountToggleLook } from "../../components/ui/CountToggle";
-import Input from "../../components/ui/Input";
+import { SearchInput } from "../../components/ui/SearchField";
 import PageHeader from "../../components/ui/PageHeader";
 import { BanIcon, UserCheckIcon } from "./icons";
 import { buildDirectory, DIRECTORY_FILTERS, filterCounts, type DirectoryFilter } from "./directory";
@@ -40,14 +39,7 @@ export default function Directory({ className }: { className?: string }) {
     <aside className={clsx("flex w-full flex-col border-r border-zinc-200 bg-zinc-50 md:w-80 dark:border-zinc-800 dark:bg-zinc-950", className)}>
       <PageHeader title={t("title")} subtitle={t("count", { count: users.ids.length })} />
       <div className="space-y-2.5 p-3">
-        <Input
-          type="search"
-          aria-label={t("search")}
-          placeholder={t("search")}
-          leading={<SearchIcon size={16} />}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        <SearchInput label={t("search")} value={query} onChange={(e) => setQuery(e.target.value)} />
         <div className="flex gap-1 rounded-lg bg-zinc-200/60 p-0.5 dark:bg-zinc-900" role="group" aria-label={t("filter.label")}>
           {DIRECTORY_FILTERS.map((f) => (
             <CountToggle key={f} pressed={filter === f} count={counts[f]} look={SEGMENT} onClick={() => setFilter(f)}>

@@ -5,10 +5,10 @@ import { useAppSelector } from "../../../app/hooks";
 import { useChangeChannelTypeMutation } from "../../../app/services/conversation";
 import { ArrowLeftRightIcon } from "../../../components/aside/icons";
 import UserChecklist from "../../../components/aside/UserChecklist";
-import { SearchIcon } from "../../../components/Icons";
 import Button from "../../../components/ui/Button";
-import Input from "../../../components/ui/Input";
+import { SearchInput } from "../../../components/ui/SearchField";
 import Modal from "../../../components/ui/Modal";
+import ModalIcon from "../../../components/ui/ModalIcon";
 
 /**
  * Make a public channel private (`POST /group/{gid}/change_type {is_public:false, members}`),
@@ -39,11 +39,7 @@ export default function MakePrivateModal({ channel, onClose }: { channel: Group;
       description={t("channel_edit.make_private_members_desc", { name: channel.name })}
       onClose={onClose}
       width="max-w-md"
-      icon={
-        <span className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-          <ArrowLeftRightIcon size={18} />
-        </span>
-      }
+      icon={<ModalIcon><ArrowLeftRightIcon size={18} /></ModalIcon>}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -56,16 +52,7 @@ export default function MakePrivateModal({ channel, onClose }: { channel: Group;
       }
     >
       <div className="flex items-center gap-2">
-        <Input
-          type="search"
-          aria-label={t("channel_edit.search_members")}
-          placeholder={t("channel_edit.search_members")}
-          leading={<SearchIcon size={16} />}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          className="flex-1"
-          data-autofocus
-        />
+        <SearchInput label={t("channel_edit.search_members")} className="flex-1" value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
         <Button variant="ghost" size="sm" onClick={() => setPicked(all ? [] : others.map((u) => u.uid))}>
           {all ? t("channel_edit.pick_none") : t("channel_edit.pick_all")}
         </Button>

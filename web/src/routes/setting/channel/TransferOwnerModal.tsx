@@ -5,11 +5,11 @@ import type { Group } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useLeaveChannelMutation, useUpdateChannelInfoMutation } from "../../../app/services/conversation";
 import { CrownIcon } from "../../../components/aside/icons";
-import { SearchIcon } from "../../../components/Icons";
 import Avatar, { avatarUrl } from "../../../components/ui/Avatar";
 import Button from "../../../components/ui/Button";
-import Input from "../../../components/ui/Input";
+import { SearchInput } from "../../../components/ui/SearchField";
 import Modal from "../../../components/ui/Modal";
+import ModalIcon from "../../../components/ui/ModalIcon";
 
 /**
  * Hand a private channel to another member (`PUT /group/{gid} {owner}`). The owner must
@@ -49,11 +49,7 @@ export default function TransferOwnerModal({ channel, thenLeave, onClose, onLeft
       description={thenLeave ? t("channel_edit.transfer_leave_desc", { name: channel.name }) : t("channel_edit.transfer_desc", { name: channel.name })}
       onClose={onClose}
       width="max-w-md"
-      icon={
-        <span className="flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400">
-          <CrownIcon size={18} />
-        </span>
-      }
+      icon={<ModalIcon tone="warning"><CrownIcon size={18} /></ModalIcon>}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -65,7 +61,7 @@ export default function TransferOwnerModal({ channel, thenLeave, onClose, onLeft
         </>
       }
     >
-      <Input type="search" aria-label={t("channel_edit.search_members")} placeholder={t("channel_edit.search_members")} leading={<SearchIcon size={16} />} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
+      <SearchInput label={t("channel_edit.search_members")} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
       <ul role="radiogroup" aria-label={t("channel_edit.new_owner")} className="scroll-thin mt-3 max-h-64 space-y-px overflow-y-auto">
         {candidates.length === 0 && <li className="px-2 py-6 text-center text-sm text-zinc-500">{t("channel_edit.no_candidates")}</li>}
         {candidates.map((u) => (
