@@ -65,7 +65,10 @@ export async function startServer(extraEnv = {}) {
   const pgDb = PG ? await createPgDatabase() : null;
   // e.g. BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = [...serverNodeArgs(), ...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean)];
-  const child = spawn(process.execPath, [...nodeArgs, "server/dist/main.js"], {
+  // e.g. BENCH_SERVER_WRAPPER="heaptrack -o /tmp/parley" to trace the server's native allocations.
+  const wrapper = (process.env.BENCH_SERVER_WRAPPER ?? "").split(" ").filter(Boolean);
+  const command = [...wrapper, process.execPath, ...nodeArgs, "server/dist/main.js"];
+  const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: serverProcessEnv({
       ...process.env,

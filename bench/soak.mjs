@@ -7,12 +7,15 @@
 // and libraries the kernel has read in, which grow as more code runs and shrink when the kernel
 // reclaims them under memory pressure, so it moves with the machine, not with the server.
 //
-//   npm run soak -- [--clients 1000] [--minutes 30] [--rate 25] [--warmup 2]
+//   npm run soak -- [--clients 1000] [--minutes 30] [--rate 25] [--warmup 5] [--history 50000]
 //
 // --rate is messages per second over all senders (each sender pauses 20–60 s between its own
 // messages, so the senders are `rate × 40` clients); --warmup is minutes before the baseline.
+// --history is how many messages the channel holds before the soak starts: a server that has
+// been in use, whose bounded caches (SQLite's page cache: 16 MB, better-sqlite3's default) are
+// warm. Without it the page cache fills during the soak, and that bounded growth reads as drift.
 import fs from "node:fs";
-import { args, createChannel, openSse, percentile, pool, round, seedAdmin, sleep, startServer, thirdPartyLogins } from "./lib.mjs";
+import { args, createChannel, openSse, percentile, pool, round, seedAdmin, seedMessageCopies, sleep, startServer, thirdPartyLogins } from "./lib.mjs";
 
 /** VmRSS and its anonymous and file-backed parts, in MB, from /proc/<pid>/status. */
 function memoryMb(pid) {
@@ -21,7 +24,20 @@ function memoryMb(pid) {
   return { rssMb: kb("VmRSS") / 1024, anonMb: kb("RssAnon") / 1024, fileMb: kb("RssFile") / 1024 };
 }
 
-const opts = args({ clients: 1000, minutes: 30, rate: 25, warmup: 2 });
+/** Every mid of the channel's history, read back page by page as a client scrolls. */
+async function readHistory(base, token, gid) {
+  const mids = new Set();
+  let before = "";
+  for (;;) {
+    const res = await fetch(`${base}/api/group/${gid}/history?limit=1000${before}`, { headers: { "x-api-key": token } });
+    const rows = await res.json();
+    for (const r of rows) mids.add(r.mid);
+    if (rows.length < 1000) return mids;
+    before = `&before=${Math.min(...rows.map((r) => r.mid))}`;
+  }
+}
+
+const opts = args({ clients: 1000, minutes: 30, rate: 25, warmup: 5, history: 50_000 });
 const durationMs = opts.minutes * 60_000;
 const warmupMs = Math.min(opts.warmup * 60_000, durationMs / 3);
 
@@ -32,6 +48,20 @@ try {
   const gid = await createChannel(server.base, admin, "soak");
   console.log(`seeding ${opts.clients} clients…`);
   const users = await thirdPartyLogins(server.base, admin, opts.clients, opts.clients, "soak");
+  if (opts.history > 0) {
+    // One message through the API, the rest copied in SQL (as history.mjs does): the history
+    // is there to be stored, indexed and read back, not to time the send path.
+    const first = await fetch(`${server.base}/api/group/${gid}/send`, {
+      method: "POST",
+      headers: { "x-api-key": admin.token, "content-type": "text/plain" },
+      body: "history 0: lorem ipsum",
+    });
+    console.log(`writing ${opts.history} messages of history…`);
+    await seedMessageCopies(server, Number(await first.text()), opts.history - 1, "history");
+    // Someone scrolls to the top once: the server reads the whole history, as a server in use
+    // has, so its page cache starts full instead of filling during the soak.
+    await readHistory(server.base, admin.token, gid);
+  }
 
   // Every client holds a stream and counts the soak messages it receives, by mid.
   const received = users.map(() => new Set());
@@ -93,15 +123,7 @@ try {
   let undelivered = 0;
   for (const set of received) for (const mid of mids) if (!set.has(mid)) undelivered++;
   // Every acknowledged message is in the channel's history.
-  const history = new Set();
-  let before = "";
-  for (;;) {
-    const res = await fetch(`${server.base}/api/group/${gid}/history?limit=1000${before}`, { headers: { "x-api-key": admin.token } });
-    const rows = await res.json();
-    for (const r of rows) history.add(r.mid);
-    if (rows.length < 1000) break;
-    before = `&before=${Math.min(...rows.map((r) => r.mid))}`;
-  }
+  const history = await readHistory(server.base, admin.token, gid);
   const lost = [...mids].filter((m) => !history.has(m)).length;
   for (const s of streams) s.close();
 
