@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { LogoutIcon } from "./Icons";
 import ConfirmDialog from "./ui/ConfirmDialog";
 import type useLogout from "../hooks/useLogout";
-import ModalIcon from "./ui/ModalIcon";
+import { ModalIcon } from "./ui/Modal";
 
 /** The logout confirmation. */
 export default function LogoutDialog({ logout }: { logout: ReturnType<typeof useLogout> }) {

@@ -5,9 +5,8 @@ import { useAddChannelMembersMutation } from "../../app/services/conversation";
 import { UserPlusIcon } from "../Icons";
 import Button from "../ui/Button";
 import { SearchInput } from "../ui/SearchField";
-import Modal from "../ui/Modal";
+import Modal, { ModalIcon } from "../ui/Modal";
 import UserChecklist from "./UserChecklist";
-import ModalIcon from "../ui/ModalIcon";
 
 /** Add people to a private channel (`POST /group/{gid}/members/add`); the stream updates the member list. */
 export default function AddMembersModal({ gid, onClose }: { gid: number; onClose: () => void }) {

@@ -5,8 +5,7 @@ import { RefreshIcon, Spinner, UserPlusIcon } from "../../components/Icons";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import CopyField from "../../components/ui/CopyField";
-import Modal from "../../components/ui/Modal";
-import ModalIcon from "../../components/ui/ModalIcon";
+import Modal, { ModalIcon } from "../../components/ui/Modal";
 
 /** Invite people to the server: a shareable link from `GET /api/group/create_reg_magic_link`. */
 export default function InviteModal({ onClose }: { onClose: () => void }) {

@@ -16,7 +16,7 @@ import useStreaming from "../../hooks/useStreaming";
 import useTabGuard from "../../hooks/useTabGuard";
 import InstallBanner from "./InstallBanner";
 import NavRail from "./NavRail";
-import ModalIcon from "../../components/ui/ModalIcon";
+import { ModalIcon } from "../../components/ui/Modal";
 
 // For routes/index.tsx: a stored session's stream starts when this chunk arrives (see the module).
 export { startStreamEarly } from "./startEarly";

@@ -7,8 +7,7 @@ import { ArrowLeftRightIcon } from "../../../components/aside/icons";
 import UserChecklist from "../../../components/aside/UserChecklist";
 import Button from "../../../components/ui/Button";
 import { SearchInput } from "../../../components/ui/SearchField";
-import Modal from "../../../components/ui/Modal";
-import ModalIcon from "../../../components/ui/ModalIcon";
+import Modal, { ModalIcon } from "../../../components/ui/Modal";
 
 /**
  * Make a public channel private (`POST /group/{gid}/change_type {is_public:false, members}`),

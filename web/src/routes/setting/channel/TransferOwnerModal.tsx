@@ -8,8 +8,7 @@ import { CrownIcon } from "../../../components/aside/icons";
 import Avatar, { avatarUrl } from "../../../components/ui/Avatar";
 import Button from "../../../components/ui/Button";
 import { SearchInput } from "../../../components/ui/SearchField";
-import Modal from "../../../components/ui/Modal";
-import ModalIcon from "../../../components/ui/ModalIcon";
+import Modal, { ModalIcon } from "../../../components/ui/Modal";
 
 /**
  * Hand a private channel to another member (`PUT /group/{gid} {owner}`). The owner must
