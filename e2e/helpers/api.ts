@@ -66,7 +66,7 @@ export class Api {
     return this.send({ gid }, text);
   }
 
-  /** A whole file in one chunk (contract §6.3: `prepare`, then one last `upload`). */
+  /** A whole file in one chunk (docs/API.md "Files": `prepare`, then one last `upload`). */
   async upload(filename: string, contentType: string, bytes: Buffer): Promise<UploadFileResponse> {
     const fileId = await this.request<string>("POST", "/resource/file/prepare", { content_type: contentType, filename });
     const form = new FormData();

@@ -47,7 +47,7 @@ describe("sign-in methods", () => {
     await page.getByRole("button", { name: "Continue as guest" }).waitFor();
     await screenshotBothThemes(page, "login-guest");
 
-    // A logged-out visitor of a guest-allowed path is sent to /guest_login (spec §4).
+    // A logged-out visitor of a guest-allowed path is sent to /guest_login (docs/ARCHITECTURE.md "Client rules").
     await page.goto(`${suite.url}/#/chat`);
     await page.waitForURL(/#\/guest_login$/);
     // The guest session needs `GET /api/token/login_guest`; without it the page says so.

@@ -1,5 +1,5 @@
 /**
- * The private-channel invitation of spec §2, from the link to the joined channel: sign in first
+ * The private-channel invitation, from the link to the joined channel: sign in first
  * (the link is remembered with its magic token), Join, land in the channel; a second Join says
  * 'You are already in this channel', a bad token 'The invite link is invalid or expired'.
  */

@@ -1,5 +1,5 @@
 /**
- * The six-step onboarding of spec §1 on a fresh server: Welcome Page, Set Name, Admin Account,
+ * The six-step onboarding on a fresh server: Welcome Page, Set Name, Admin Account,
  * Who Can Sign Up, Invites, Done — then the home welcome screen with its five entries.
  */
 import { describe, expect, it } from "vitest";

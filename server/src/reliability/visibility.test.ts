@@ -20,7 +20,7 @@ const UNKNOWN_GID = 987_654;
 const STREAM = "GET /api/user/events";
 
 /**
- * Pictures are served without a session, as `<img>` sources (contract §3.6): a channel's picture
+ * Pictures are served without a session, as `<img>` sources (docs/API.md "Files"): a channel's picture
  * answers by gid to anyone, so it is not held to this rule (docs/API.md says so).
  */
 const EXCEPTIONS = new Set(["GET /api/resource/group_avatar"]);

@@ -1,4 +1,4 @@
-/** The server-version gate of spec §2 / §8, on a store whose version a test sets and changes. */
+/** The server-version gate of docs/ARCHITECTURE.md "Client rules", on a store whose version a test sets and changes. */
 import { act } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { updateInfo } from "../app/slices/server";

@@ -1,5 +1,5 @@
 /**
- * Logging out (spec §2): `useLogout` with its confirmation dialog, on a store holding a session.
+ * Logging out (docs/ARCHITECTURE.md "Client rules"): `useLogout` with its confirmation dialog, on a store holding a session.
  * The server's answer does not matter: the session ends locally either way.
  */
 import type { UserInfo } from "@parley/protocol";

@@ -1,4 +1,4 @@
-/** The route guard of spec §4, through the real router, store and boot calls. */
+/** The route guard (docs/ARCHITECTURE.md "Client rules"), through the real router, store and boot calls. */
 import { describe, expect, it } from "vitest";
 import { ME, renderApp, session } from "../test/render";
 

@@ -1,5 +1,5 @@
 /**
- * The loading screen of the route guard (spec §2, §4): while guest mode is unknown the app waits
+ * The loading screen of the route guard (docs/ARCHITECTURE.md "Client rules"): while guest mode is unknown the app waits
  * on a reload screen whose Reload button appears after 30 s and clears the local data. Own file:
  * its fake timers are installed before the app loads, and must not leak into other tests.
  */

@@ -74,7 +74,7 @@ export const DEFAULT_API: Record<string, Handler> = {
   "GET /api/user/contact_remarks": () => ({ body: [] }),
 };
 
-/** A stored session (localStorage keys of spec §3) whose token expires in `expiresInMs`. */
+/** A stored session (the localStorage keys of docs/ARCHITECTURE.md "Client rules") whose token expires in `expiresInMs`. */
 export function session(expiresInMs = 300_000, token = "tok-1"): Record<string, string> {
   return {
     VOCECHAT_TOKEN: token,

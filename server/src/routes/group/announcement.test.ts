@@ -6,7 +6,7 @@ import { call } from "../../test/api.js";
 import { expectCallers } from "../../test/matrix.js";
 import { expectEvents, captureReply } from "../../test/events.js";
 
-/** `GET`/`POST`/`DELETE /group/{gid}/announcement` (contract §11). */
+/** `GET`/`POST`/`DELETE /group/{gid}/announcement` (docs/API.md "Groups"). */
 describe.each(dialects())("channel announcements (%s)", (dialect) => {
   const suite = useSuite(dialect, { seed: buildCast });
   const read = (gid: number, who: Session | null) => call(suite.s, "GET", `/group/${gid}/announcement`, who);

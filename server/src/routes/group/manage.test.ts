@@ -74,7 +74,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
         s.app.inject({ method: "POST", url: `/api/group/${priv}/send`, headers: { ...who.headers, "content-type": "text/plain" }, payload: "hi" });
       expect((await send(c.carol)).statusCode).toBe(403);
       expect((await send(c.bob)).statusCode).toBe(200);
-      // Null means "unchanged" (contract §1.2): only the name moves.
+      // Null means "unchanged" (docs/API.md "Conventions"): only the name moves.
       await call(s, "PUT", `/group/${priv}`, c.bob, { name: "n2", show_email: null, ext_setting: null });
       expect(await card(priv, c.bob)).toMatchObject({ name: "n2", show_email: true, ext_setting: '{"x":1}' });
     });

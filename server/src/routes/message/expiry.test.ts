@@ -25,7 +25,7 @@ describe.each(dialects())("burn after reading (%s)", (dialect) => {
     const mid = await buildMessage(s, bob, { uid: carol.uid }, "self-destruct");
     const sent = await c.waitFor<EventOf<"chat">>((e) => e.type === "chat" && e.mid === mid);
     expect(sent.detail).toEqual({ type: "normal", properties: null, content_type: "text/plain", content: "self-destruct", expires_in: 1 });
-    // A reply carries no expires_in (contract §4), so it stays.
+    // A reply carries no expires_in (docs/API.md "Object shapes"), so it stays.
     const reply = midOf(await api.reply(carol, mid, "got it"));
 
     const [fromBob, fromCarol] = await Promise.all([b, c].map((x) => x.waitFor<EventOf<"chat">>(deleteOf(mid), 5_000)));

@@ -177,7 +177,7 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
 
       const all = [];
       for (const action of QUICK_REACTIONS) all.push(midOf(await api.like(carol, original, action)));
-      // The server does not toggle: the same like again is one more reaction message (spec §4:
+      // The server does not toggle: the same like again is one more reaction message (docs/API.md "Messages":
       // the client counts a second identical like from the same user as its removal).
       const again = midOf(await api.like(carol, original, "❤️"));
       expect(new Set([mid, own, ...all, again]).size).toBe(QUICK_REACTIONS.length + 3);

@@ -8,7 +8,7 @@ import { call, jsonOk } from "../../test/api.js";
 import { enableSmtp, FRONTEND } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
-/** SMTP, the test mail, the third-party secret and the frontend URL (contract §3.7). */
+/** SMTP, the test mail, the third-party secret and the frontend URL (docs/API.md "Identity"). */
 describe.each(dialects())("identity settings (%s)", (dialect) => {
   const mailer = useSmtp();
   const suite = useSuite(dialect, { seed: buildCast });

@@ -8,7 +8,7 @@ import { call } from "../../test/api.js";
 import { enableSmtp, FRONTEND, linkOf, magicLogin, setLoginConfig, tokenOf } from "../../test/identity.js";
 
 /**
- * Login links over real SMTP (contract §2.5, §3.1, §3.2; spec §5: valid 15 minutes): the mail
+ * Login links over real SMTP (docs/API.md "Identity": valid 15 minutes): the mail
  * arrives with a working link, the link signs in once, expired links fail, new addresses get
  * the invitation mail and sign up by choosing a name.
  */

@@ -9,7 +9,7 @@ import { call, jsonOk } from "../../test/api.js";
 import { enableSmtp, FRONTEND, linkOf, setLoginConfig, tokenOf } from "../../test/identity.js";
 
 /**
- * Sign-up (contract §3.2): `send_reg_magic_link`, `register`, `check_email`,
+ * Sign-up (docs/API.md "Identity"): `send_reg_magic_link`, `register`, `check_email`,
  * `check_magic_token`, with and without SMTP, open and invitation-only, and the invitation's
  * private channel.
  */

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8, status by status, with the app rendered (toasts and session
+ * The error catalogue (docs/ARCHITECTURE.md "Client rules"), status by status, with the app rendered (toasts and session
  * loss are real), plus the situations the screens handle.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Session renewal (spec §4): a token within 20 s of expiry is renewed (`POST /api/token/renew`
+ * Session renewal (docs/ARCHITECTURE.md "Client rules"): a token within 20 s of expiry is renewed (`POST /api/token/renew`
  * with token and refresh token) before the call, which then goes out with the new token; callers
  * at the same time share one renewal; a failed renewal, a 401 or a 451 ends the session.
  */

@@ -1,4 +1,4 @@
-/** Multi-select state (spec §4 "Selected-messages operations: add, remove, reset"). */
+/** Multi-select state (add, remove, reset; docs/ARCHITECTURE.md "Client rules"). */
 import { describe, expect, it } from "vitest";
 import { resetAll } from "../actions";
 import reducer, { addSelected, removeSelected, resetSelection, selectIsSelected, selectSelecting, selectSelection, startSelection, toggleSelected } from "./selection";

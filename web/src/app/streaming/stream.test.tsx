@@ -1,5 +1,5 @@
 /**
- * The event stream state machine (spec §4, §8, §9) with the app rendered: connecting → connected
+ * The event stream state machine (docs/ARCHITECTURE.md "Client rules") with the app rendered: connecting → connected
  * → ready; on an error it reconnects after 2 s, or stops while offline or hidden and comes back
  * (1.5 s after the page is shown again); 20 s without a heartbeat reconnects; the cursor
  * (`after_mid`, `users_version`) is persisted and sent; kicks and role changes reach the user.

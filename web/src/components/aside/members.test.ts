@@ -1,4 +1,4 @@
-/** The member listing (spec §3, §6): admins, then bots, then members; who manages; the hidden list. */
+/** The member listing (docs/ARCHITECTURE.md "Client rules"): admins, then bots, then members; who manages; the hidden list. */
 import { describe, expect, it } from "vitest";
 import type { StoredUser } from "../../app/slices/users";
 import { canManageChannel, channelMemberIds, groupMembers, membersHidden } from "./members";

@@ -1,4 +1,4 @@
-/** Version gates of the main layout (spec §2, §5, contract §12), through the real app. */
+/** Version gates of the main layout (docs/ARCHITECTURE.md "Client rules", docs/API.md "Version"), through the real app. */
 import { describe, expect, it } from "vitest";
 import { renderApp, session } from "../../test/render";
 

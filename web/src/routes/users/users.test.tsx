@@ -84,7 +84,7 @@ describe("members directory", () => {
     await app.findByText("You blocked Bob Builder");
     expect(app.getByTestId("profile-contact-status").textContent).toBe("Blocked");
 
-    // spec §8: a failed contact update is silent and leaves the status alone.
+    // docs/ARCHITECTURE.md "Client rules": a failed contact update is silent and leaves the status alone.
     fail = true;
     await app.user.click(within(actions).getByRole("button", { name: "Unblock" }));
     await app.rtl.waitFor(() => expect(bodies()).toHaveLength(3));
