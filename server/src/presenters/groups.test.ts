@@ -33,7 +33,7 @@ const SECRET_WHOLE = groupCard({ gid: 20, owner: 2, name: "secret", description:
 /** The public channel `general` (gid 10) of `publicGroup()`, without pins. */
 const GENERAL = groupCard();
 
-describe("presentGroup without a viewer: the whole card (docs/API.md "Object shapes")", () => {
+describe("presentGroup without a viewer: the whole card (docs/API.md 'Object shapes')", () => {
   it("a private channel: owner, members, pins in pin order, switches as booleans", () => {
     const group = presentGroup(secret());
     expect(group).toEqual(SECRET_WHOLE);
@@ -54,7 +54,7 @@ describe("presentGroup without a viewer: the whole card (docs/API.md "Object sha
 
   it.each([
     ["null", null, null],
-    ["empty (null when empty, docs/API.md "Object shapes")", "", null],
+    ["empty (null when empty, docs/API.md 'Object shapes')", "", null],
     ["text", "about", "about"],
   ] as const)("description %s → %j", (_, description, expected) => {
     expect(presentGroup(publicGroup({ description })).description).toBe(expected);

@@ -9,7 +9,7 @@ import { archiveSource, presentArchiveMessage, presentCurrentMessage, presentMes
 const reaction = (detail: object | null, overrides: Partial<MessageRow> = {}) =>
   messageRow({ mid: 101, from_uid: 3, kind: "reaction", ref_mid: 100, content_type: null, content: null, properties: null, reaction: detail ? JSON.stringify(detail) : null, ...overrides });
 
-describe("presentMessage: ChatMessage (docs/API.md "Object shapes"), detail tagged by type", () => {
+describe("presentMessage: ChatMessage (docs/API.md 'Object shapes'), detail tagged by type", () => {
   it.each<[string, MessageRow, ChatMessage]>([
     [
       "a normal text message in a channel",

@@ -4,7 +4,7 @@ import { assertMatches } from "../test/contract.js";
 import { T0, userLogRow, userRow } from "../test/rows.js";
 import { presentAdminUser, presentUserInfo, presentUserLog } from "./users.js";
 
-describe("presentUserInfo: UserInfo (docs/API.md "Object shapes"), explicit nulls, 0/1 as booleans", () => {
+describe("presentUserInfo: UserInfo (docs/API.md 'Object shapes'), explicit nulls, 0/1 as booleans", () => {
   it.each<[string, Parameters<typeof presentUserInfo>[0], UserInfo]>([
     [
       "a member",

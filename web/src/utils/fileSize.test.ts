@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatFileSize } from "./fileSize";
 
 describe("file sizes", () => {
-  it("are shown in units of 1000 (docs/ARCHITECTURE.md "Client rules")", () => {
+  it("are shown in units of 1000 (docs/ARCHITECTURE.md 'Client rules')", () => {
     expect(formatFileSize(0)).toBe("0 B");
     expect(formatFileSize(999)).toBe("999 B");
     expect(formatFileSize(1_000)).toBe("1 kB");

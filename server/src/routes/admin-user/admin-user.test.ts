@@ -324,7 +324,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
     });
     const del = (who: Session | null, uid: number) => call(suite.s, "DELETE", `/admin/user/${uid}`, who);
 
-    it("deletes with the account-deletion cascade (docs/API.md "Deleting an account"); each event reaches exactly the right streams", async () => {
+    it("deletes with the account-deletion cascade (docs/API.md 'Deleting an account'); each event reaches exactly the right streams", async () => {
       const { s } = suite;
       const { admin, bob, carol } = cast;
       const dave = await buildMember(s, admin, "Dave");

@@ -14,7 +14,7 @@ describe.each(dialects())("DELETE /api/user/delete (%s)", (dialect) => {
   const del = (who: Session | null) => suite.s.app.inject({ method: "DELETE", url: "/api/user/delete", headers: who?.headers ?? {} });
   const get = (url: string, who: Session) => suite.s.app.inject({ method: "GET", url, headers: who.headers });
 
-  it("runs the account-deletion cascade (docs/API.md "Deleting an account") in order, to exactly the right streams, and keeps the messages", async () => {
+  it("runs the account-deletion cascade (docs/API.md 'Deleting an account') in order, to exactly the right streams, and keeps the messages", async () => {
     const { s, seed: { admin, bob, carol } } = suite;
     const dave = await buildMember(s, admin, "Dave");
     const pub = await buildChannel(s, admin, { name: "general", is_public: true });

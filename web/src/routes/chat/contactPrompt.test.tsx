@@ -55,7 +55,7 @@ describe("DM contact prompts", () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(composer));
   });
 
-  it("a failed add changes nothing (contact updates fail silently: docs/ARCHITECTURE.md "Client rules")", async () => {
+  it("a failed add changes nothing (contact updates fail silently: docs/ARCHITECTURE.md 'Client rules')", async () => {
     const { app } = await openDm(BOB.uid, { ...common({ contact_verification_enable: true }), "POST /api/user/update_contact_status": () => ({ status: 500, body: "Server Error" }) });
     await app.user.click(await app.findByRole("button", { name: "Add to contacts" }));
     await vi.waitFor(() => expect(app.callsTo("POST", "/api/user/update_contact_status")).toHaveLength(1));

@@ -118,7 +118,7 @@ describe("file filters", () => {
   });
 });
 
-describe("file sizes (units of 1000: docs/ARCHITECTURE.md "Client rules")", () => {
+describe("file sizes (units of 1000: docs/ARCHITECTURE.md 'Client rules')", () => {
   it("formats bytes in B, kB, MB and GB", () => {
     expect(formatFileSize(999)).toBe("999 B");
     expect(formatFileSize(1000)).toBe("1 kB");

@@ -63,7 +63,7 @@ function fakeFetch(routes: Record<string, (url: URL) => [number, unknown]>) {
 }
 
 describe("file sizes", () => {
-  it("uses units of 1000 (docs/ARCHITECTURE.md "Client rules")", () => {
+  it("uses units of 1000 (docs/ARCHITECTURE.md 'Client rules')", () => {
     expect(formatFileSize(0)).toBe("0 B");
     expect(formatFileSize(999)).toBe("999 B");
     expect(formatFileSize(1000)).toBe("1 kB");
