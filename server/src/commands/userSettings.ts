@@ -47,10 +47,10 @@ async function checkedEntries<U extends { uid: Uid }, G extends { gid: Gid }>(
   ctx: AppContext,
   actor: TokenClaims,
   input: { users: readonly U[]; groups: readonly G[] },
-  keep?: (kept: U | G, next: U | G) => U | G,
+  keep?: <T extends U | G>(kept: T, next: T) => T,
 ): Promise<{ users: U[]; groups: G[] }> {
-  const users = onePerTarget(input.users, (e) => e.uid, keep as ((kept: U, next: U) => U) | undefined);
-  const groups = onePerTarget(input.groups, (e) => e.gid, keep as ((kept: G, next: G) => G) | undefined);
+  const users = onePerTarget<U>(input.users, (e) => e.uid, keep);
+  const groups = onePerTarget<G>(input.groups, (e) => e.gid, keep);
   await checkTargets(
     ctx,
     actor,

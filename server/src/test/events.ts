@@ -125,7 +125,7 @@ export const settingsChanged = (from_device: string, entries: Record<string, unk
 });
 
 /**
- * Asserts a `chat` event matches the contract's ChatMessage and is exactly `expected` (its mid,
+ * Asserts a `chat` event matches the OpenAPI ChatMessage (protocol/openapi/) and is exactly `expected` (its mid,
  * sender, target and detail), sent at any time.
  */
 export function expectChatEvent(event: EventOf<"chat">, expected: Omit<EventOf<"chat">, "type" | "created_at">): void {

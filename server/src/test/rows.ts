@@ -78,7 +78,7 @@ export const groupRow = (overrides: Partial<GroupRow> = {}): GroupRow => ({
 });
 
 /**
- * The card the API answers for `groupRow()` (contract `Group`: booleans as booleans, no members
+ * The card the API answers for `groupRow()` (docs/API.md "Object shapes", `Group`: booleans as booleans, no members
  * or pins): the public channel "general", gid 10, with no owner.
  */
 export const groupCard = (overrides: Partial<Group> = {}): Group => ({
