@@ -49,14 +49,14 @@ export default tseslint.config(
           zones: [
             { target: "./protocol/src", from: ["./server", "./web", "./e2e"], message: "protocol/ holds the wire types and imports nothing of the app." },
             {
-              target: ["commands", "policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cli"]
+              target: ["commands", "policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cluster", "metrics", "cli"]
                 .map((dir) => `./server/src/${dir}`)
                 .concat(["./server/src/context.ts", "./server/src/config.ts", "./server/src/main.ts"]),
               from: "./server/src/routes",
               message: "Nothing imports a route module but the app that registers them (app.ts).",
             },
             {
-              target: ["policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs"]
+              target: ["policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cluster", "metrics"]
                 .map((dir) => `./server/src/${dir}`)
                 .concat(["./server/src/context.ts", "./server/src/config.ts"]),
               from: "./server/src/commands",
@@ -64,7 +64,16 @@ export default tseslint.config(
             },
             {
               target: ["./server/src/repos", "./server/src/db", "./server/src/policies", "./server/src/presenters"],
-              from: ["./server/src/http", "./server/src/events", "./server/src/storage", "./server/src/mail", "./server/src/preview", "./server/src/jobs"],
+              from: [
+                "./server/src/http",
+                "./server/src/events",
+                "./server/src/storage",
+                "./server/src/mail",
+                "./server/src/preview",
+                "./server/src/jobs",
+                "./server/src/cluster",
+                "./server/src/metrics",
+              ],
               message: "Policies, presenters, repos and the database do not reach into the HTTP layer or the services.",
             },
             {

@@ -29,6 +29,7 @@ import { FILE_SWEEP_INTERVAL_MS, sweepFiles } from "./commands/files.js";
 import { PeriodicJob, startJobs, stopJobs } from "./jobs/periodic.js";
 import { LinkPreviewService } from "./preview/service.js";
 import { createStore } from "./storage/index.js";
+import { createClusterContext } from "./cluster/redis.js";
 import { GUEST_SWEEP_INTERVAL_MS, sweepGuests } from "./commands/guests.js";
 import { RateLimiter } from "./http/rateLimit.js";
 import { Mailer } from "./mail/transport.js";
@@ -99,10 +100,12 @@ declare module "fastify" {
 
 export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
   const { db, dialect } = await openDatabase(config);
+  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null);
   const configRepo = new ConfigRepo(db);
   const keys = await loadServerKeys(configRepo);
   return {
     config,
+    cluster,
     db,
     dialect,
     bus,
@@ -203,6 +206,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook("onClose", async () => {
     await ctx.bus.close();
+    await ctx.cluster.close();
     await ctx.db.destroy();
   });
   installCors(app);

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import * as z from "zod";
 import type { RateLimitOverrides } from "./http/rateLimit.js";
@@ -50,7 +52,38 @@ export interface Config {
   smtpTimeoutMs?: number;
   /** `MAX_USERS`: most non-guest accounts, 0 = no limit (default); one more is a 451, like VoceChat's license limit. */
   maxUsers?: number;
+  /**
+   * `REDIS_URL` (`redis://` or `rediss://`) turns on the cluster mode (docs/CLUSTER.md): events,
+   * presence, kicks and rate limits are shared through Redis. Null: one node, all in process.
+   */
+  redisUrl?: string | null;
+  /** This node's name in the cluster (`NODE_ID`, default host name and a random suffix): logs, metrics, leases. */
+  nodeId?: string;
+  /** Where files live (`STORAGE`, default `local`: under `dataDir`). */
+  storage?: StorageConfig;
+  /**
+   * `METRICS_ALLOW`: the client addresses or CIDR ranges `GET /metrics` answers (comma-separated);
+   * default loopback only.
+   */
+  metricsAllow?: string[];
 }
+
+/** `STORAGE=local` (files under `DATA_DIR`) or `STORAGE=s3` (an S3-compatible bucket). */
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      /** `S3_ENDPOINT`: the service URL (MinIO, R2, s3rver…); null for AWS itself. */
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      /** `S3_FORCE_PATH_STYLE`: `https://host/bucket/key` addressing; on by default with an endpoint. */
+      forcePathStyle: boolean;
+      /** `S3_PREFIX`: every key is stored under this prefix (one bucket, several servers). */
+      prefix: string;
+    };
 
 /** A setting of the environment that cannot be used: start-up stops with this one line. */
 export class ConfigError extends Error {
@@ -103,6 +136,29 @@ const envSchema = z.object({
   MAGIC_LINK_TTL: integer(900, 10),
   MAX_USERS: integer(0, 0),
   RATE_LIMITS: z.enum(["on", "off"], { message: "expected on or off" }).optional(),
+  REDIS_URL: z
+    .string()
+    .refine((url) => url === "" || /^rediss?:\/\/./.test(url), "expected a redis:// or rediss:// URL, or nothing for one node")
+    .optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "expected up to 64 letters, digits, '.', '_' or '-'")
+    .optional(),
+  STORAGE: z.enum(["", "local", "s3"], { message: "expected local or s3" }).optional(),
+  S3_ENDPOINT: z
+    .string()
+    .refine((url) => url === "" || /^https?:\/\/./.test(url), "expected an http:// or https:// URL")
+    .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["", "0", "1", "false", "true"], { message: "expected 1, 0, true or false" }).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*$/, "expected path segments each ending with '/', e.g. parley/")
+    .optional(),
+  METRICS_ALLOW: z.string().optional(),
 });
 
 /**
@@ -140,6 +196,35 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     magicLinkTtlS: e.MAGIC_LINK_TTL,
     maxUsers: e.MAX_USERS,
     ...(e.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
+    redisUrl: e.REDIS_URL || null,
+    nodeId: e.NODE_ID ?? defaultNodeId(),
+    storage: storageFromEnv(e),
+    metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(",").map((a) => a.trim()).filter(Boolean) : DEFAULT_METRICS_ALLOW,
+  };
+}
+
+/** `GET /metrics` answers loopback only unless `METRICS_ALLOW` says otherwise. */
+export const DEFAULT_METRICS_ALLOW = ["127.0.0.1/8", "::1/128"];
+
+function defaultNodeId(): string {
+  const host = os.hostname().replace(/[^A-Za-z0-9._-]/g, "").slice(0, 48) || "node";
+  return `${host}-${randomBytes(3).toString("hex")}`;
+}
+
+function storageFromEnv(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE !== "s3") return { kind: "local" };
+  if (!e.S3_BUCKET) throw new ConfigError(`S3_BUCKET="": STORAGE=s3 needs a bucket name`);
+  const endpoint = e.S3_ENDPOINT || null;
+  const pathStyle = e.S3_FORCE_PATH_STYLE;
+  return {
+    kind: "s3",
+    endpoint,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION || "us-east-1",
+    accessKeyId: e.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: pathStyle === undefined || pathStyle === "" ? endpoint !== null : pathStyle === "1" || pathStyle === "true",
+    prefix: e.S3_PREFIX ?? "",
   };
 }
 

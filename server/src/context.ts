@@ -16,10 +16,13 @@ import type { BlobStore } from "./storage/index.js";
 import type { RateLimiter } from "./http/rateLimit.js";
 import type { Mailer } from "./mail/transport.js";
 import type { Jobs } from "./jobs/periodic.js";
+import type { ClusterContext } from "./cluster/redis.js";
 
 /** Everything a route, policy or command needs, built once in `createContext`. */
 export interface AppContext {
   config: Config;
+  /** This node's name and its Redis connection in cluster mode (null on a single node). */
+  cluster: ClusterContext;
   db: Db;
   dialect: Dialect;
   bus: EventBus;

@@ -1,0 +1,56 @@
+import { Redis, type RedisOptions } from "ioredis";
+
+/**
+ * What this node shares with the others of its cluster (docs/CLUSTER.md). `redis` is null on a
+ * single node (no `REDIS_URL`): every consumer then keeps its state in this process.
+ */
+export interface ClusterContext {
+  /** This node's name: logs, metrics and job leases name it. */
+  nodeId: string;
+  /** The command connection (GET/SET/EVAL/PUBLISH). Subscribers open their own: a subscribed connection can run nothing else. */
+  redis: Redis | null;
+  /** Opens another connection to the same Redis (a subscriber); null on a single node. */
+  connect(name: string): Redis | null;
+  /** Closes the connections this context opened. */
+  close(): Promise<void>;
+}
+
+/** Every key and channel Parley writes starts with this, so a shared Redis can hold other things too. */
+export const KEY_PREFIX = "parley:";
+
+/**
+ * Options for every Parley connection. Commands issued while Redis is away wait in ioredis's
+ * offline queue and go out on reconnect (`maxRetriesPerRequest: null`: they are never failed
+ * for having waited), so a publish during a blip is late, not lost; reconnects back off to 2 s.
+ */
+function options(name: string): RedisOptions {
+  return {
+    connectionName: `parley-${name}`,
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
+    lazyConnect: false,
+  };
+}
+
+export function createClusterContext(nodeId: string, redisUrl: string | null): ClusterContext {
+  const opened: Redis[] = [];
+  const connect = (name: string): Redis | null => {
+    if (!redisUrl) return null;
+    const client = new Redis(redisUrl, options(name));
+    // ioredis reports every failed reconnect as an `error`; without a listener each one would be
+    // an unhandled error event. The `ready` and `close` events are what consumers act on.
+    client.on("error", () => {});
+    opened.push(client);
+    return client;
+  };
+  const redis = connect("commands");
+  return {
+    nodeId,
+    redis,
+    connect,
+    async close() {
+      await Promise.all(opened.map((c) => c.quit().catch(() => c.disconnect())));
+    },
+  };
+}
