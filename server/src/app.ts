@@ -100,7 +100,7 @@ declare module "fastify" {
 
 export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
   const { db, dialect } = await openDatabase(config);
-  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null);
+  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, config.databaseSchema ?? "default");
   const configRepo = new ConfigRepo(db);
   const keys = await loadServerKeys(configRepo);
   return {

@@ -9,6 +9,11 @@ export interface ClusterContext {
   nodeId: string;
   /** The command connection (GET/SET/EVAL/PUBLISH). Subscribers open their own: a subscribed connection can run nothing else. */
   redis: Redis | null;
+  /**
+   * A Redis key or channel name of this cluster: `parley:<namespace>:<name>`. The namespace is
+   * the database schema the nodes share, so several clusters (or test runs) can use one Redis.
+   */
+  key(name: string): string;
   /** Opens another connection to the same Redis (a subscriber); null on a single node. */
   connect(name: string): Redis | null;
   /** Closes the connections this context opened. */
@@ -33,7 +38,8 @@ function options(name: string): RedisOptions {
   };
 }
 
-export function createClusterContext(nodeId: string, redisUrl: string | null): ClusterContext {
+export function createClusterContext(nodeId: string, redisUrl: string | null, namespace = "default"): ClusterContext {
+  const prefix = `${KEY_PREFIX}${namespace}:`;
   const opened: Redis[] = [];
   const connect = (name: string): Redis | null => {
     if (!redisUrl) return null;
@@ -48,6 +54,7 @@ export function createClusterContext(nodeId: string, redisUrl: string | null): C
   return {
     nodeId,
     redis,
+    key: (name) => prefix + name,
     connect,
     async close() {
       await Promise.all(opened.map((c) => c.quit().catch(() => c.disconnect())));
