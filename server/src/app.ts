@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -100,7 +101,7 @@ declare module "fastify" {
 
 export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
   const { db, dialect } = await openDatabase(config);
-  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, config.databaseSchema ?? "default");
+  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, clusterNamespace(config));
   const configRepo = new ConfigRepo(db);
   const keys = await loadServerKeys(configRepo);
   return {
@@ -130,6 +131,14 @@ export async function createContext(config: Config, bus: EventBus = new InProces
       favorites: new FavoritesRepo(db),
     },
   };
+}
+
+/**
+ * The nodes of one cluster share a database: its PostgreSQL schema (or, on SQLite, its data
+ * directory) names their Redis keys, so separate clusters or test runs can share one Redis.
+ */
+function clusterNamespace(config: Config): string {
+  return config.databaseSchema ?? `sqlite-${createHash("sha256").update(config.dataDir).digest("hex").slice(0, 12)}`;
 }
 
 /** How long an idle keep-alive connection is kept open (Fastify's default). */
