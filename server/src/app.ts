@@ -10,13 +10,15 @@ import { TokenService } from "./auth/tokens.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/index.js";
-import { InProcessEventBus, type EventBus } from "./events/bus.js";
+import type { EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
 import { sweepExpiredMessages } from "./commands/messages.js";
 import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
 import { installRefusalDrain } from "./http/drain.js";
 import { installNulGuard } from "./http/nul.js";
+import { installHealth } from "./http/health.js";
+import { installMetrics } from "./metrics/index.js";
 import { validatorCompiler, type RawBody } from "./http/validate.js";
 import { ConfigRepo, loadServerKeys } from "./repos/config.js";
 import { GroupsRepo } from "./repos/groups.js";
@@ -31,6 +33,7 @@ import { PeriodicJob, startJobs, stopJobs } from "./jobs/periodic.js";
 import { LinkPreviewService } from "./preview/service.js";
 import { createStore } from "./storage/index.js";
 import { createClusterContext } from "./cluster/redis.js";
+import { startClusterServices } from "./cluster/services.js";
 import { GUEST_SWEEP_INTERVAL_MS, sweepGuests } from "./commands/guests.js";
 import { RateLimiter } from "./http/rateLimit.js";
 import { Mailer } from "./mail/transport.js";
@@ -99,28 +102,33 @@ declare module "fastify" {
   }
 }
 
-export async function createContext(config: Config, bus: EventBus = new InProcessEventBus()): Promise<AppContext> {
+export async function createContext(config: Config, bus?: EventBus): Promise<AppContext> {
   const { db, dialect } = await openDatabase(config);
-  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, clusterNamespace(config));
   const configRepo = new ConfigRepo(db);
+  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, clusterNamespace(config));
+  const services = await startClusterServices(cluster, bus);
+  const hub = new ConnectionHub(services.bus, services.presence, (await loadSystemCommon(configRepo)).show_user_online_status, cluster.instance);
+  // Events this node missed while Redis was away: its streams reconnect and catch up.
+  services.onEventsMissed(() => hub.reconnectAll());
   const keys = await loadServerKeys(configRepo);
   return {
     config,
     cluster,
     db,
     dialect,
-    bus,
-    hub: new ConnectionHub(bus, (await loadSystemCommon(configRepo)).show_user_online_status),
+    bus: services.bus,
+    presence: services.presence,
+    hub,
     tokens: new TokenService(keys.server_key, config.accessTokenTtlS, config.refreshTokenTtlS),
     keys,
     storage: createStore(config),
-    files: { preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate }) },
+    files: { preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate, shared: cluster }) },
     jobs: {
       messageExpiry: new PeriodicJob("message expiry sweep", config.messageSweepMs ?? 2_000, sweepExpiredMessages),
       fileSweep: new PeriodicJob("file sweep", FILE_SWEEP_INTERVAL_MS, (ctx) => sweepFiles(ctx)),
       guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
     },
-    identity: { limiter: new RateLimiter(config.rateLimits), mailer: new Mailer(config.smtpTimeoutMs) },
+    identity: { limiter: new RateLimiter(config.rateLimits, cluster), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {
       config: configRepo,
       users: new UsersRepo(db),
@@ -203,6 +211,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await stopJobs(ctx);
   });
   ctx.identity.mailer.onError = (err) => app.log.warn({ err }, "sending mail failed");
+  ctx.cluster.onError = (err, what) => app.log.warn({ err }, `cluster: ${what}`);
   // A client address or e-mail over a sign-in limit is a security event: one entry per window.
   ctx.identity.limiter.onLimitReached = ({ name, by, ip, email }) => {
     recordAudit(ctx.db, { uid: null, ip }, { action: "auth.rate_limited", detail: { limit: name, by, ...(by === "email" ? { email } : {}) } }).catch((err) =>
@@ -215,12 +224,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook("onClose", async () => {
     await ctx.bus.close();
+    await ctx.presence.close();
     await ctx.cluster.close();
     await ctx.db.destroy();
   });
   installCors(app);
 
-  app.get("/health", async (_req, reply) => reply.code(200).send());
+  // The load balancer's health check and the Prometheus metrics (docs/OPERATIONS.md "Monitoring"),
+  // before the routes so the metrics' timing hook covers every one.
+  installHealth(app, ctx);
+  installMetrics(app, ctx);
 
   const guards = createGuards(ctx);
   await app.register(

@@ -17,6 +17,7 @@ import type { RateLimiter } from "./http/rateLimit.js";
 import type { Mailer } from "./mail/transport.js";
 import type { Jobs } from "./jobs/periodic.js";
 import type { ClusterContext } from "./cluster/redis.js";
+import type { Presence } from "./cluster/presence.js";
 
 /** Everything a route, policy or command needs, built once in `createContext`. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   db: Db;
   dialect: Dialect;
   bus: EventBus;
+  /** Who is online on any node (`cluster/presence.ts`). */
+  presence: Presence;
   hub: ConnectionHub;
   tokens: TokenService;
   keys: ServerKeys;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
 
 /**
@@ -7,6 +8,13 @@ import { Redis, type RedisOptions } from "ioredis";
 export interface ClusterContext {
   /** This node's name: logs, metrics and job leases name it. */
   nodeId: string;
+  /**
+   * This process: the node id and a random suffix, new at every start, so what a crashed
+   * process left in Redis is never taken for the restarted one's (presence, the bus's echo filter).
+   */
+  instance: string;
+  /** Where the cluster parts report trouble (Redis lost, a bad message); `buildApp` points it at the log. */
+  onError: (err: unknown, what: string) => void;
   /** The command connection (GET/SET/EVAL/PUBLISH). Subscribers open their own: a subscribed connection can run nothing else. */
   redis: Redis | null;
   /**
@@ -53,6 +61,8 @@ export function createClusterContext(nodeId: string, redisUrl: string | null, na
   const redis = connect("commands");
   return {
     nodeId,
+    instance: `${nodeId}.${randomBytes(4).toString("hex")}`,
+    onError: (err, what) => console.error(`parley cluster: ${what}`, err),
     redis,
     key: (name) => prefix + name,
     connect,

@@ -11,7 +11,20 @@ export const TYPING_INTERVAL_MS = 2_000;
 /** When each (uid, target) last emitted, per server context (tests run several servers in one process). */
 const lastSent = new WeakMap<AppContext, Map<string, number>>();
 
-function throttled(ctx: AppContext, key: string, now: number): boolean {
+/**
+ * Whether (uid, target) emitted within the interval. In a cluster the mark is one Redis key
+ * (`SET NX PX`) so calls spread over nodes still make one event per interval (docs/CLUSTER.md
+ * "Rate limits"); on a single node, or while Redis is away, this process remembers.
+ */
+async function throttled(ctx: AppContext, key: string, now: number): Promise<boolean> {
+  const redis = ctx.cluster.redis;
+  if (redis?.status === "ready") {
+    try {
+      return (await redis.set(ctx.cluster.key(`typing:${key}`), "1", "PX", TYPING_INTERVAL_MS, "NX")) !== "OK";
+    } catch {
+      // Counted here instead.
+    }
+  }
   let map = lastSent.get(ctx);
   if (!map) lastSent.set(ctx, (map = new Map()));
   const last = map.get(key);
@@ -36,7 +49,7 @@ export async function notifyTyping(ctx: AppContext, actor: TokenClaims, target: 
     const group = await ctx.repos.groups.byId(target.gid);
     if (!group || !groupPolicy.canView(actor, group)) throw notFound("no such channel");
     if (groupPolicy.canSend(actor, group) !== "ok") throw forbidden("cannot post in this channel");
-    if (throttled(ctx, `${actor.uid}:g${target.gid}`, Date.now())) return;
+    if (await throttled(ctx, `${actor.uid}:g${target.gid}`, Date.now())) return;
     const event = { type: "typing" as const, uid: actor.uid, target: { gid: target.gid } };
     if (group.row.is_public === 1) ctx.bus.publish(event, { kind: "everyone", exceptUid: actor.uid });
     else ctx.bus.publish(event, { kind: "users", uids: group.members.filter((uid) => uid !== actor.uid) });
@@ -46,6 +59,6 @@ export async function notifyTyping(ctx: AppContext, actor: TokenClaims, target: 
   if (!peer || peer.create_by === "guest") throw notFound("no such user");
   if (peer.uid === actor.uid) return; // writing a note to oneself: nobody to tell
   await assertCanWriteDirectly(ctx, actor, peer);
-  if (throttled(ctx, `${actor.uid}:u${peer.uid}`, Date.now())) return;
+  if (await throttled(ctx, `${actor.uid}:u${peer.uid}`, Date.now())) return;
   ctx.bus.publish({ type: "typing", uid: actor.uid, target: { uid: peer.uid } }, { kind: "users", uids: [peer.uid] });
 }

@@ -2,12 +2,13 @@ import type { ServerEvent, Uid } from "@parley/protocol";
 
 /**
  * Who receives an event. `everyone` is every connected stream (public-group messages reach guests
- * too); `users` is an explicit uid set; `device` addresses one (uid, device) stream, e.g. a kick.
+ * too); `users` is an explicit uid set; `device` addresses one (uid, device) stream, e.g. a kick,
+ * except the stream named `exceptStream` (`<instance>/<id>`: a newer stream of the same device).
  */
 export type Audience =
   | { kind: "everyone"; exceptUid?: Uid }
   | { kind: "users"; uids: readonly Uid[]; exceptDevice?: string }
-  | { kind: "device"; uid: Uid; device: string };
+  | { kind: "device"; uid: Uid; device: string; exceptStream?: string };
 
 export interface Delivery {
   event: ServerEvent;

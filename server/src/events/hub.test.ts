@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InProcessEventBus } from "./bus.js";
 import { flushStreams, MAX_PENDING_BYTES, MIN_FLUSH_INTERVAL_MS } from "./connection.js";
+import { LocalPresence } from "../cluster/presence.js";
 import { ConnectionHub } from "./hub.js";
 
 /** A stand-in for the socket side of a response: records writes, reports a settable backlog. */
@@ -38,7 +39,7 @@ describe("ConnectionHub", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     bus = new InProcessEventBus();
-    hub = new ConnectionHub(bus);
+    hub = new ConnectionHub(bus, new LocalPresence());
   });
   afterEach(() => {
     hub.close();

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { SSE_HEARTBEAT_MS, SSE_KEEPALIVE_MS, type Uid } from "@parley/protocol";
+import { SSE_HEARTBEAT_MS, SSE_KEEPALIVE_MS, type ServerEvent, type Uid } from "@parley/protocol";
+import type { Presence } from "../cluster/presence.js";
 import { frameOf, type Delivery, type EventBus } from "./bus.js";
 import { SseConnection, type ConnectionOwner } from "./connection.js";
 
@@ -8,13 +9,17 @@ const KEEPALIVE_FRAME = ":\n\n";
 /**
  * This node's open event streams. It subscribes to the bus once and hands each delivery to the
  * connections its audience names; the frame was serialized once by the bus, so fan-out is a
- * lookup and a socket write per connection. It also keeps presence (first stream online, last
- * stream offline) and the keep-alive/heartbeat timers for all streams on one interval.
+ * lookup and a socket write per connection. It reports each stream to presence, which tells it
+ * when a member's state changes anywhere in the cluster; the hub tells its own streams (every
+ * node does, so each stream hears it once, without an event on the bus). It also keeps the
+ * keep-alive/heartbeat timers for all streams on one interval.
  */
 export class ConnectionHub implements ConnectionOwner {
   private readonly byUid = new Map<Uid, Set<SseConnection>>();
   private readonly all = new Set<SseConnection>();
   private nextId = 1;
+  /** Set by `close()`: the streams being ended hear nothing more (not even each other leaving). */
+  private closing = false;
   /**
    * The system setting `show_user_online_status`. Off, presence is never revealed: no
    * `users_state_changed` is published and the connect sequence reports everyone offline. It is
@@ -26,10 +31,16 @@ export class ConnectionHub implements ConnectionOwner {
 
   constructor(
     private readonly bus: EventBus,
+    private readonly presence: Presence,
     showPresence = true,
+    /** This process's instance id: names its streams for a cross-node kick. */
+    private readonly instance = "local",
   ) {
     this.presenceVisible = showPresence;
     this.unsubscribe = bus.subscribe((d) => this.dispatch(d));
+    presence.onChange((uid, online) => {
+      if (this.presenceVisible && !this.closing) this.tellLocal({ type: "users_state_changed", uid, online }, uid);
+    });
     this.ticker = setInterval(() => this.tick(), 1_000);
     this.ticker.unref();
   }
@@ -39,19 +50,28 @@ export class ConnectionHub implements ConnectionOwner {
    * per (user, device). The new stream buffers live events until its connect sequence is written.
    */
   register(uid: Uid, device: string, isGuest: boolean, res: ServerResponse): SseConnection {
-    for (const old of this.byUid.get(uid) ?? []) {
-      if (old.device === device) old.kick("login_from_other_device");
-    }
     const conn = new SseConnection(this.nextId++, uid, device, isGuest, res, this);
-    const wasOnline = this.isOnline(uid);
     let set = this.byUid.get(uid);
     if (!set) this.byUid.set(uid, (set = new Set()));
+    const older = [...set].filter((c) => c.device === device);
     set.add(conn);
     this.all.add(conn);
-    if (!wasOnline && !isGuest && this.presenceVisible) {
-      this.bus.publish({ type: "users_state_changed", uid, online: true }, { kind: "everyone", exceptUid: uid });
+    // The new stream is counted before the old one of the same device goes: no offline blink.
+    this.presence.opened(uid, device, isGuest);
+    for (const old of older) old.kick("login_from_other_device");
+    if (this.presence.heldElsewhere(uid, device)) {
+      this.bus.publish({ type: "kick", reason: "login_from_other_device" }, { kind: "device", uid, device, exceptStream: this.streamName(conn) });
     }
     return conn;
+  }
+
+  private streamName(conn: SseConnection): string {
+    return `${this.instance}/${conn.id}`;
+  }
+
+  /** Delivers an event to this node's streams only (presence changes: every node tells its own). */
+  private tellLocal(event: ServerEvent, exceptUid: Uid): void {
+    this.deliver({ event, audience: { kind: "everyone", exceptUid }, frame: frameOf(event) });
   }
 
   get showsPresence(): boolean {
@@ -59,30 +79,24 @@ export class ConnectionHub implements ConnectionOwner {
   }
 
   /**
-   * Turns presence on or off. A change tells everyone the real state of this node's users when
-   * it is turned on, and reports them offline when it is turned off.
+   * Turns presence on or off. Turned on, this node's streams hear the real state of every member
+   * online anywhere; turned off, that they are all offline. (Every node does this on the same
+   * `server_config_changed` event.)
    */
   setPresenceVisible(visible: boolean): void {
     if (visible === this.presenceVisible) return;
     this.presenceVisible = visible;
-    for (const [uid, conns] of this.byUid) {
-      if ([...conns].every((c) => c.isGuest)) continue;
-      this.bus.publish({ type: "users_state_changed", uid, online: visible }, { kind: "everyone", exceptUid: uid });
-    }
+    for (const uid of this.presence.onlineMembers()) this.tellLocal({ type: "users_state_changed", uid, online: visible }, uid);
   }
 
+  /** Whether `uid` has a stream on any node. */
   isOnline(uid: Uid): boolean {
-    const set = this.byUid.get(uid);
-    return set !== undefined && set.size > 0;
+    return this.presence.isOnline(uid);
   }
 
-  onlineUids(): Uid[] {
-    return [...this.byUid.keys()];
-  }
-
-  /** Devices of `uid` with an open stream here. */
+  /** Devices of `uid` with an open stream on any node. */
   onlineDevices(uid: Uid): Set<string> {
-    return new Set([...(this.byUid.get(uid) ?? [])].map((c) => c.device));
+    return this.presence.onlineDevices(uid);
   }
 
   connectionCount(): number {
@@ -94,13 +108,18 @@ export class ConnectionHub implements ConnectionOwner {
     this.all.delete(conn);
     const set = this.byUid.get(conn.uid);
     if (!set) return;
-    set.delete(conn);
-    if (set.size === 0) {
-      this.byUid.delete(conn.uid);
-      if (!conn.isGuest && this.presenceVisible) {
-        this.bus.publish({ type: "users_state_changed", uid: conn.uid, online: false }, { kind: "everyone", exceptUid: conn.uid });
-      }
-    }
+    if (!set.delete(conn)) return;
+    if (set.size === 0) this.byUid.delete(conn.uid);
+    this.presence.closed(conn.uid, conn.device, conn.isGuest);
+  }
+
+  /**
+   * Ends every stream of this node without a kick: their clients reconnect at once with
+   * `after_mid` and catch up from the database. Used when this node may have missed events
+   * (its Redis subscription was interrupted).
+   */
+  reconnectAll(): void {
+    for (const conn of [...this.all]) conn.close();
   }
 
   private dispatch(delivery: Delivery): void {
@@ -128,7 +147,7 @@ export class ConnectionHub implements ConnectionOwner {
         return;
       case "device":
         for (const conn of this.byUid.get(audience.uid) ?? []) {
-          if (conn.device === audience.device) conn.deliver(delivery);
+          if (conn.device === audience.device && this.streamName(conn) !== audience.exceptStream) conn.deliver(delivery);
         }
         return;
     }
@@ -150,6 +169,7 @@ export class ConnectionHub implements ConnectionOwner {
   }
 
   close(): void {
+    this.closing = true;
     clearInterval(this.ticker);
     this.unsubscribe();
     for (const conn of [...this.all]) conn.close();
