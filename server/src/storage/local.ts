@@ -118,7 +118,9 @@ async function* walk(dir: string, keyPrefix: string): AsyncGenerator<BlobEntry> 
     if (isMissing(err)) return;
     throw err;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Key order, as S3 lists: a folder sorts as its name and a "/" ("a-b" < "a/c" < "a0").
+  const sortName = (e: fs.Dirent) => (e.isDirectory() ? `${e.name}/` : e.name);
+  entries.sort((a, b) => (sortName(a) < sortName(b) ? -1 : sortName(a) > sortName(b) ? 1 : 0));
   for (const entry of entries) {
     if (entry.name.startsWith(".")) continue; // writes in progress
     const full = path.join(dir, entry.name);
