@@ -38,6 +38,21 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** A PostgreSQL pool's live counts (pg's `Pool` getters), read by the metrics (docs/OPERATIONS.md "Monitoring"). */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+/** Each PostgreSQL database's pool: Kysely keeps it private, and SQLite has none. */
+const pools = new WeakMap<Db, PoolStats>();
+
+/** The connection pool under `db`; null on SQLite. */
+export function poolStatsOf(db: Db): PoolStats | null {
+  return pools.get(db) ?? null;
+}
+
 /** Opens the configured database (SQLite file by default, PostgreSQL for `postgres://` URLs) and migrates it. */
 export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl" | "databaseSchema">): Promise<OpenedDb> {
   let db: Db;
@@ -64,6 +79,7 @@ export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl
       }
     }
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
   } else {
     dialect = "sqlite";
     fs.mkdirSync(config.dataDir, { recursive: true });
