@@ -1,11 +1,15 @@
+import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { ClusterContext } from "../cluster/redis.js";
 import { HttpError } from "./errors.js";
 
 /**
- * Per-IP and per-e-mail sliding-window limits for the identity routes, so the server cannot be
- * used to guess passwords, spam mailboxes or enumerate accounts. The windows live in this
- * process's memory: every node of a cluster counts on its own, so a cluster needs a shared
- * store (e.g. Redis) behind the same interface to enforce one limit across nodes.
+ * Per-IP and per-e-mail limits for the identity routes, so the server cannot be used to guess
+ * passwords, spam mailboxes or enumerate accounts. The counts live in Redis when the node is part
+ * of a cluster, so every node enforces one limit (docs/CLUSTER.md "Rate limits"), and in this
+ * process's memory on a single node. Both are `rate-limiter-flexible` fixed windows: a key's
+ * window opens with its first attempt and its count starts over when the window ends.
  */
 export type LimitName = "login" | "magicLink" | "register" | "checkEmail" | "guest";
 
@@ -14,6 +18,7 @@ export interface LimitRule {
   perIp: number;
   /** Attempts per window naming one e-mail address. */
   perEmail: number;
+  /** The window; counted in whole seconds (rounded up), as the store keeps its expiries. */
   windowMs: number;
 }
 
@@ -32,9 +37,6 @@ export const DEFAULT_RATE_LIMITS: Record<LimitName, LimitRule> = {
 
 export const TOO_MANY_REQUESTS = "Too many requests, please try again later.";
 
-/** How many keys may pile up before the limiter drops the windows that are already empty. */
-const PRUNE_EVERY = 1_024;
-
 /** A key that went over its limit: reported once per window (the audit log records it). */
 export interface LimitReached {
   name: LimitName;
@@ -44,17 +46,26 @@ export interface LimitReached {
   email: string | null;
 }
 
+/** What the limiter needs of the cluster: its Redis connection (null on a single node) and key names. */
+export type RateLimitStore = Pick<ClusterContext, "redis" | "key">;
+
+interface Attempt {
+  by: "ip" | "email";
+  key: string;
+  max: number;
+}
+
 export class RateLimiter {
   private readonly rules: Record<LimitName, LimitRule>;
-  /** Attempt times (ms), oldest first, per `name|kind|value`. */
-  private readonly windows = new Map<string, number[]>();
-  /** Until when a full key has been reported, so an attacker's flood is one entry per window. */
-  private readonly reported = new Map<string, number>();
-  private sincePrune = 0;
+  /** One counter per limit and kind (`login:ip`, `login:email` …), built on first use. */
+  private readonly counters = new Map<string, RateLimiterAbstract>();
   /** Called when a key first goes over its limit in a window (app.ts writes the audit log). */
   onLimitReached: (event: LimitReached) => void = () => {};
 
-  constructor(overrides: RateLimitOverrides = {}) {
+  constructor(
+    overrides: RateLimitOverrides = {},
+    private readonly store: RateLimitStore | null = null,
+  ) {
     this.rules = { ...DEFAULT_RATE_LIMITS };
     for (const name of Object.keys(overrides) as LimitName[]) {
       this.rules[name] = { ...DEFAULT_RATE_LIMITS[name], ...overrides[name] };
@@ -66,67 +77,73 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one attempt for the address and, when given, the e-mail (lower-cased). Answers 0
-   * when it is allowed, else the seconds until the busiest window frees a slot; a refused
-   * attempt is not counted, so waiting always helps. A limit of 0 is no limit.
+   * Counts one attempt for the address and, when given, the e-mail (trimmed, lower-cased).
+   * Answers 0 when it is allowed, else the seconds until the window that refused it ends. A
+   * refused attempt takes nothing from the counts that still had room (their point is given
+   * back), so a full e-mail count does not use up the client's own. A limit of 0 is no limit.
    */
-  hit(name: LimitName, ip: string, email?: string | null, now = Date.now()): number {
+  async hit(name: LimitName, ip: string, email?: string | null): Promise<number> {
     const rule = this.rules[name];
-    const keys: [string, number][] = [[`${name}|ip|${ip}`, rule.perIp]];
-    if (email) keys.push([`${name}|email|${email.trim().toLowerCase()}`, rule.perEmail]);
-    let wait = 0;
-    const live: [string, number[]][] = [];
-    for (const [key, max] of keys) {
-      if (max <= 0) continue;
-      const times = this.recent(key, now, rule.windowMs);
-      if (times.length >= max) {
-        const freesAt = times[0] + rule.windowMs;
-        wait = Math.max(wait, freesAt - now);
-        if ((this.reported.get(key) ?? 0) <= now) {
-          this.reported.set(key, freesAt);
-          const by = key.startsWith(`${name}|ip|`) ? "ip" : "email";
-          this.onLimitReached({ name, by, ip, email: email ? email.trim().toLowerCase() : null });
+    const address = email ? email.trim().toLowerCase() : null;
+    const attempts: Attempt[] = [];
+    if (rule.perIp > 0) attempts.push({ by: "ip", key: ip, max: rule.perIp });
+    // The e-mail is kept as a digest: the store (Redis in a cluster) holds no addresses.
+    if (address && rule.perEmail > 0) attempts.push({ by: "email", key: createHash("sha256").update(address).digest("hex").slice(0, 32), max: rule.perEmail });
+    if (attempts.length === 0) return 0;
+    const results = await Promise.all(
+      attempts.map(async (attempt) => {
+        const counter = this.counter(name, attempt.by, attempt.max);
+        try {
+          return { attempt, counter, allowed: true, res: await counter.consume(attempt.key) };
+        } catch (err) {
+          // The library rejects with a RateLimiterRes when the count is full, with an Error otherwise.
+          if (err instanceof RateLimiterRes) return { attempt, counter, allowed: false, res: err };
+          throw err;
         }
-      }
-      live.push([key, times]);
+      }),
+    );
+    const refused = results.filter((r) => !r.allowed);
+    if (refused.length === 0) return 0;
+    // A lost give-back only counts one attempt too many; it must not fail the request.
+    await Promise.all(results.filter((r) => r.allowed).map((r) => r.counter.reward(r.attempt.key).catch(() => undefined)));
+    // Refused attempts still raise the count past the limit, so exactly one caller (on any node)
+    // sees it step from full to full + 1: that one reports, once per window and cluster-wide.
+    for (const { attempt, res } of refused) {
+      if (res.consumedPoints === attempt.max + 1) this.onLimitReached({ name, by: attempt.by, ip, email: address });
     }
-    if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
-    for (const [key, times] of live) {
-      times.push(now);
-      this.windows.set(key, times);
-    }
-    if (++this.sincePrune >= PRUNE_EVERY) this.prune(now);
-    return 0;
+    return Math.max(1, Math.ceil(Math.max(...refused.map((r) => r.res.msBeforeNext)) / 1000));
   }
 
   /** Throws a 429 (with `Retry-After`) when the attempt is over a limit. */
-  enforce(reply: FastifyReply, name: LimitName, ip: string, email?: string | null): void {
-    const retryAfter = this.hit(name, ip, email);
+  async enforce(reply: FastifyReply, name: LimitName, ip: string, email?: string | null): Promise<void> {
+    const retryAfter = await this.hit(name, ip, email);
     if (retryAfter > 0) {
       reply.header("Retry-After", String(retryAfter));
       throw new HttpError(429, TOO_MANY_REQUESTS);
     }
   }
 
-  /** Forgets every window (tests). */
-  reset(): void {
-    this.windows.clear();
-    this.reported.clear();
-  }
-
-  private recent(key: string, now: number, windowMs: number): number[] {
-    const times = this.windows.get(key) ?? [];
-    let drop = 0;
-    while (drop < times.length && times[drop] <= now - windowMs) drop++;
-    return drop > 0 ? times.slice(drop) : times;
-  }
-
-  private prune(now: number): void {
-    this.sincePrune = 0;
-    for (const [key, times] of this.windows) {
-      const rule = this.rules[key.slice(0, key.indexOf("|")) as LimitName];
-      if (times.length === 0 || times[times.length - 1] <= now - rule.windowMs) this.windows.delete(key);
-    }
-    for (const [key, until] of this.reported) if (until <= now) this.reported.delete(key);
+  private counter(name: LimitName, by: "ip" | "email", points: number): RateLimiterAbstract {
+    const id = `${name}:${by}`;
+    let counter = this.counters.get(id);
+    if (counter) return counter;
+    const duration = Math.max(1, Math.ceil(this.rules[name].windowMs / 1000));
+    const keyPrefix = this.store ? this.store.key(`ratelimit:${id}`) : `ratelimit:${id}`;
+    const memory = new RateLimiterMemory({ points, duration, keyPrefix });
+    const redis = this.store?.redis;
+    counter = redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          points,
+          duration,
+          keyPrefix,
+          // While Redis is away, each node counts in its memory instead of queueing sign-ins
+          // behind the reconnect (docs/CLUSTER.md "Rate limits").
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
+    this.counters.set(id, counter);
+    return counter;
   }
 }

@@ -34,16 +34,16 @@ export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
     switch (credential.type) {
       case "password": {
         const email = credential.email.trim();
-        limiter.enforce(reply, "login", req.ip, email);
+        await limiter.enforce(reply, "login", req.ip, email);
         return sendJson(reply, await loginWithPassword(ctx, email, credential.password, device, deviceToken));
       }
       case "magiclink": {
-        limiter.enforce(reply, "login", req.ip);
+        await limiter.enforce(reply, "login", req.ip);
         const name = credential.extra_name ? parse(extraName, credential.extra_name, "body.credential.extra_name") : null;
         return sendJson(reply, await loginWithMagicLink(ctx, credential.magic_token, name, device, deviceToken));
       }
       case "thirdparty":
-        limiter.enforce(reply, "login", req.ip);
+        await limiter.enforce(reply, "login", req.ip);
         return sendJson(reply, await loginWithThirdParty(ctx, credential.key, device, deviceToken));
       default: {
         // Google, GitHub, OIDC, MetaMask and passkeys: 403 while disabled, and while this
@@ -57,7 +57,7 @@ export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
   });
 
   app.get("/token/login_guest", async (req, reply) => {
-    limiter.enforce(reply, "guest", req.ip);
+    await limiter.enforce(reply, "guest", req.ip);
     return sendJson(reply, await loginAsGuest(ctx));
   });
 

@@ -28,7 +28,7 @@ export function registrationRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.post("/user/register", { schema: { body: registerBody } }, async (req, reply) => {
     const body = req.body;
-    limiter.enforce(reply, "register", req.ip, body.email);
+    await limiter.enforce(reply, "register", req.ip, body.email);
     const response = await register(ctx, {
       magic_token: body.magic_token || null,
       email: body.email ?? null,
@@ -44,7 +44,7 @@ export function registrationRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.get("/user/check_email", { schema: { querystring: emailQuery } }, async (req, reply) => {
     const { email } = req.query;
-    limiter.enforce(reply, "checkEmail", req.ip, email);
+    await limiter.enforce(reply, "checkEmail", req.ip, email);
     return sendJson(reply, await isEmailAvailable(ctx, email));
   });
 
@@ -55,14 +55,14 @@ export function registrationRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.post("/user/send_reg_magic_link", { schema: { body: sendRegMagicLinkBody } }, async (req, reply) => {
     const body = req.body;
-    limiter.enforce(reply, "magicLink", req.ip, body.email);
+    await limiter.enforce(reply, "magicLink", req.ip, body.email);
     return sendJson(reply, await sendRegMagicLink(ctx, { ...body, language: acceptLanguage(req) }));
   });
 
   // Anonymous, as in VoceChat; a member's `X-API-Key` makes it an invitation by e-mail (see the command).
   app.post("/user/send_login_magic_link", { schema: { querystring: emailQuery } }, async (req, reply) => {
     const { email } = req.query;
-    limiter.enforce(reply, "magicLink", req.ip, email);
+    await limiter.enforce(reply, "magicLink", req.ip, email);
     const header = req.headers["x-api-key"];
     const key = Array.isArray(header) ? header[0] : header;
     const inviter: TokenClaims | null = key ? await ctx.tokens.verifyAccess(key) : null;
