@@ -1,20 +1,34 @@
+import { Lease, LEASE_RENEW_MS, LEASE_TTL_MS } from "../cluster/lease.js";
 import type { AppContext } from "../context.js";
+
+export interface PeriodicJobOptions {
+  /** How long the job's lease lasts unrenewed (default 30 s); tests shorten it to watch a takeover. */
+  leaseTtlMs?: number;
+}
 
 /**
  * A background job: one pass every `intervalMs`. Every periodic sweep of the server is one of
  * these (`ctx.jobs`), so they share one behaviour: the timer is unref'd (it never keeps the
  * process alive), passes never overlap (a tick during a pass is skipped), and `stop()` waits for
- * a running pass, so the database can close right after. A pass must be idempotent: every node
- * may run it today, and in cluster mode the job will take a lease first (docs/ARCHITECTURE.md).
+ * a running pass, so the database can close right after.
+ *
+ * In a cluster one node runs the job at a time: the one holding its lease `job:<name>`
+ * (`cluster/lease.ts`, docs/ARCHITECTURE.md "Background jobs"). Each tick takes the lease or
+ * renews it, and a node that does not hold it skips the pass; the holder also renews it every
+ * 10 s between passes; `stop()` releases it. A pass must still be idempotent: a holder that
+ * stalls past the lease may finish a pass while the next holder starts one.
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | null = null;
+  private keeper: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private lease: Lease | null = null;
 
   constructor(
     readonly name: string,
     readonly intervalMs: number,
     private readonly pass: (ctx: AppContext) => Promise<unknown>,
+    private readonly options: PeriodicJobOptions = {},
   ) {}
 
   get started(): boolean {
@@ -23,21 +37,41 @@ export class PeriodicJob {
 
   start(ctx: AppContext, onError: (err: unknown) => void): void {
     if (this.timer) return;
+    const lease = new Lease(ctx.cluster, `job:${this.name.replace(/[^A-Za-z0-9._-]+/g, "-")}`, this.options.leaseTtlMs ?? LEASE_TTL_MS);
+    this.lease = lease;
     this.timer = setInterval(() => {
       if (this.running) return;
-      this.running = this.pass(ctx)
+      this.running = this.run(ctx, lease)
         .then(() => undefined, onError)
         .finally(() => {
           this.running = null;
         });
     }, this.intervalMs);
     this.timer.unref();
+    if (ctx.cluster.redis) {
+      // Between passes too: a pass longer than the lease, or an interval longer than it (the
+      // daily guest sweep), must not let it lapse under a living holder.
+      this.keeper = setInterval(() => {
+        if (lease.held) void lease.renew();
+      }, Math.min(LEASE_RENEW_MS, Math.floor(lease.ttlMs / 3)));
+      this.keeper.unref();
+    }
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.keeper) clearInterval(this.keeper);
     this.timer = null;
+    this.keeper = null;
     await this.running;
+    // The next node takes the job at its next tick instead of waiting for the lease to lapse.
+    await this.lease?.release();
+    this.lease = null;
+  }
+
+  private async run(ctx: AppContext, lease: Lease): Promise<void> {
+    if (!(await lease.tryAcquire())) return;
+    await this.pass(ctx);
   }
 }
 
