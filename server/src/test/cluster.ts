@@ -1,0 +1,37 @@
+import { afterAll, beforeAll } from "vitest";
+import type { Config } from "../config.js";
+import { startTestServer, type TestServer } from "./harness.js";
+
+/** The Redis the cluster suites use (CI and these machines run one on the default port). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Cluster suites need PostgreSQL (the nodes share a schema) and Redis; without them they are skipped. */
+export const clusterAvailable = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestCluster {
+  /** The nodes, listening; `nodes[0]` owns the schema and the data directory. */
+  readonly nodes: TestServer[];
+}
+
+/**
+ * `n` Parley nodes on one PostgreSQL schema and one Redis, each listening on its own port, for
+ * the `describe` it is called in (docs/CLUSTER.md). They share the data directory too, as nodes
+ * behind one proxy share a volume or a bucket.
+ */
+export function useCluster(n: number, config: Partial<Config> = {}): TestCluster {
+  const nodes: TestServer[] = [];
+  beforeAll(async () => {
+    const first = await startTestServer("postgres", { redisUrl: TEST_REDIS_URL, nodeId: "node-a", ...config });
+    nodes.push(first);
+    const shared = { databaseSchema: first.ctx.config.databaseSchema, dataDir: first.ctx.config.dataDir };
+    for (let i = 1; i < n; i++) {
+      nodes.push(await startTestServer("postgres", { redisUrl: TEST_REDIS_URL, nodeId: `node-${String.fromCharCode(97 + i)}`, ...config, ...shared }));
+    }
+    for (const node of nodes) await node.listen();
+  }, 60_000);
+  afterAll(async () => {
+    // The owner last: it drops the schema the others use.
+    for (const node of [...nodes].reverse()) await node.close();
+  }, 60_000);
+  return { nodes };
+}
