@@ -156,11 +156,27 @@ describe.skipIf(!clusterAvailable())("three nodes on one PostgreSQL and one Redi
     await first.ended;
     const missed = await buildMessage(a, writer, { uid: rita.uid }, "sent while rita was away");
     const lastSeen = Math.max(0, ...chatMids(first));
-    const again = await stream(b, rita, open, { after_mid: lastSeen });
-    expect(chatMids(again)).toContain(missed);
+    // Until its subscription is back the node refuses streams (503) and the client retries.
+    let again: SseClient | null = null;
+    const statuses = new Set<number>();
+    await vi.waitFor(
+      async () => {
+        const c = await openEvents(b.url, { "api-key": rita.token, after_mid: lastSeen });
+        open.push(c);
+        statuses.add(c.status);
+        if (c.status !== 200) c.close();
+        expect(c.status).toBe(200);
+        again = c;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    if (!again) throw new Error("no stream");
+    await (again as SseClient).waitFor(isType("ready"), 10_000);
+    expect([...statuses].every((s) => s === 200 || s === 503)).toBe(true);
+    expect(chatMids(again as SseClient)).toContain(missed);
     // Live delivery works again once the subscription is back.
     const live = await buildMessage(a, writer, { uid: rita.uid }, "and now live");
-    await again.waitFor((e: ServerEvent) => e.type === "chat" && (e as EventOf<"chat">).mid === live, 10_000);
+    await (again as SseClient).waitFor((e: ServerEvent) => e.type === "chat" && (e as EventOf<"chat">).mid === live, 10_000);
     closeAll();
   }, 60_000);
 });

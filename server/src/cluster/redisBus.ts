@@ -4,30 +4,38 @@ import { frameOf, type Audience, type Delivery, type DeliveryListener, type Even
 
 /** What travels on the channel: the publishing instance, the event and who hears it. */
 interface Envelope {
-  /** The publishing node instance: it delivered the event to its own streams already. */
+  /** The publishing node instance (for diagnostics: every node, the publisher too, delivers what it hears). */
   o: string;
   e: ServerEvent;
   a: Audience;
 }
 
 /**
- * The cluster's event bus (docs/CLUSTER.md "Events"). A publish is delivered at once to this
- * node's own streams, as the single-process bus does, and sent on one Redis channel that every
- * node subscribes to; each node delivers what the others published to its streams.
+ * The cluster's event bus (docs/CLUSTER.md "Events"). Every publish goes to one Redis channel
+ * that every node subscribes to, this node included; each node delivers what it hears to its
+ * own streams.
  *
- * Order: Redis delivers one connection's publishes in the order they were sent, so events of
- * one conversation, which are published after their commit by one node, reach every node in
- * that order; this node's own events skip the round trip.
+ * Order: one channel has one order, so every stream of every node hears the cluster's events in
+ * the same order (one connection's publishes keep the order they were sent in). A node's own
+ * events take the round trip too (a fraction of a millisecond) for that reason: delivered
+ * locally first, they would reach its streams in another order than the others', and a late
+ * chat (events/hub.ts `LateChats`) would be late on one node and not on another.
  *
  * Losing Redis: publishes made meanwhile wait in the command connection's offline queue and go
- * out on reconnect (late, not lost). What the subscriber missed cannot be replayed from Redis,
- * so when it is back, `onResubscribed` listeners run: the hub ends this node's streams, and
- * their clients reconnect with `after_mid` and catch up from the database.
+ * out on reconnect (late, not lost). What the subscriber misses cannot be replayed from Redis,
+ * so the moment it is lost, `onInterrupted` listeners run (the hub ends this node's streams)
+ * and `hearsAll` is false until it is back (the stream route answers 503, the clients retry);
+ * when it is back, `onResubscribed` listeners run. The clients reconnect with `after_mid` and
+ * catch up from the database. Ending the streams at once, not when Redis returns, matters: a
+ * stream left open would go on hearing this node's own events and not the others', and a
+ * client that then resumes from the newest mid it saw would skip the others' older ones.
  */
 export class RedisEventBus implements EventBus {
   private readonly listeners = new Set<DeliveryListener>();
   private readonly resubscribed = new Set<() => void>();
+  private readonly interrupted = new Set<() => void>();
   private subscribedOnce = false;
+  private subscribed = false;
   private closed = false;
 
   constructor(
@@ -47,8 +55,14 @@ export class RedisEventBus implements EventBus {
     subscriber.on("ready", () => {
       if (!this.subscribedOnce || this.closed) return;
       this.subscriber.subscribe(this.channel).then(() => {
+        this.subscribed = true;
         for (const listener of this.resubscribed) listener();
       }, this.onError);
+    });
+    subscriber.on("close", () => {
+      if (!this.subscribed || this.closed) return;
+      this.subscribed = false;
+      for (const listener of this.interrupted) listener();
     });
   }
 
@@ -56,11 +70,14 @@ export class RedisEventBus implements EventBus {
   async start(): Promise<void> {
     await this.subscriber.subscribe(this.channel);
     this.subscribedOnce = true;
+    this.subscribed = true;
+  }
+
+  get hearsAll(): boolean {
+    return this.subscribed;
   }
 
   publish(event: ServerEvent, audience: Audience): void {
-    const delivery: Delivery = { event, audience, frame: frameOf(event) };
-    for (const listener of this.listeners) listener(delivery);
     const envelope: Envelope = { o: this.instance, e: event, a: audience };
     this.publisher.publish(this.channel, JSON.stringify(envelope)).catch(this.onError);
   }
@@ -68,6 +85,12 @@ export class RedisEventBus implements EventBus {
   subscribe(listener: DeliveryListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Runs `listener` each time the subscriber loses Redis (events will be missed until it is back). */
+  onInterrupted(listener: () => void): () => void {
+    this.interrupted.add(listener);
+    return () => this.interrupted.delete(listener);
   }
 
   /** Runs `listener` each time the subscriber is back after losing Redis (events may have been missed). */
@@ -84,7 +107,6 @@ export class RedisEventBus implements EventBus {
       this.onError(err);
       return;
     }
-    if (envelope.o === this.instance) return;
     const delivery: Delivery = { event: envelope.e, audience: envelope.a, frame: frameOf(envelope.e) };
     for (const listener of this.listeners) listener(delivery);
   }
@@ -93,6 +115,7 @@ export class RedisEventBus implements EventBus {
     this.closed = true;
     this.listeners.clear();
     this.resubscribed.clear();
+    this.interrupted.clear();
     await this.subscriber.unsubscribe(this.channel).catch(() => {});
   }
 }

@@ -7,7 +7,7 @@ import { RedisPresence } from "./redisPresence.js";
 export interface ClusterServices {
   bus: EventBus;
   presence: Presence;
-  /** Runs `listener` when this node may have missed events (its subscription was interrupted). */
+  /** Runs `listener` when this node starts missing events (its subscription is lost) and when it is back. */
   onEventsMissed(listener: () => void): void;
 }
 
@@ -24,5 +24,12 @@ export async function startClusterServices(cluster: ClusterContext, bus?: EventB
   await redisBus.start();
   const presence = new RedisPresence(redis, connect("presence"), cluster.key, cluster.instance, { onError: (err) => cluster.onError(err, "presence") });
   await presence.start();
-  return { bus: redisBus, presence, onEventsMissed: (listener) => redisBus.onResubscribed(listener) };
+  return {
+    bus: redisBus,
+    presence,
+    onEventsMissed: (listener) => {
+      redisBus.onInterrupted(listener);
+      redisBus.onResubscribed(listener);
+    },
+  };
 }

@@ -29,6 +29,11 @@ export type DeliveryListener = (delivery: Delivery) => void;
 export interface EventBus {
   publish(event: ServerEvent, audience: Audience): void;
   subscribe(listener: DeliveryListener): () => void;
+  /**
+   * Whether this node hears every event now. False while a cluster node's Redis subscription is
+   * down: its streams would miss the other nodes' events, so none is served meanwhile.
+   */
+  readonly hearsAll: boolean;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,7 @@ export function frameOf(event: ServerEvent): string {
 /** The single-process bus: synchronous fan-out to the subscribed hubs. */
 export class InProcessEventBus implements EventBus {
   private readonly listeners = new Set<DeliveryListener>();
+  readonly hearsAll = true;
 
   publish(event: ServerEvent, audience: Audience): void {
     const delivery: Delivery = { event, audience, frame: frameOf(event) };

@@ -13,6 +13,10 @@ export { flushStreams, MIN_FLUSH_INTERVAL_MS } from "./turn.js";
  */
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
+/** How many of the newest replayed mids a stream remembers, and for how long after going live. */
+export const BACKLOG_DEDUPE_MIDS = 64;
+export const BACKLOG_DEDUPE_MS = 30_000;
+
 /** Where a closed stream reports itself (the hub, which drops it from its indexes). */
 export interface ConnectionOwner {
   remove(conn: SseConnection): void;
@@ -37,7 +41,16 @@ export class SseConnection {
   private closed = false;
   /** Live frames that arrived while the connect sequence was being written; null once live. */
   private pending: Delivery[] | null = [];
-  private lastBacklogMid: Mid = 0;
+  /**
+   * The newest mids the backlog replayed, to drop their live copies: a message committed before
+   * the backlog was read but published after the stream subscribed arrives twice. Only the
+   * newest few can (a publish follows its commit within milliseconds), and only for a short
+   * while, after which the set is dropped. Not "every mid up to the newest replayed": commits
+   * of concurrent sends (several nodes, or one node's parallel transactions) finish out of mid
+   * order, and a smaller mid that commits after the backlog was read is new to this client.
+   */
+  private backlogMids: Set<Mid> | null = null;
+  private dedupeUntil = 0;
   /** What this stream owes from `log`, the turn's frames: flat [start, end) pairs; null when nothing waits. */
   private runs: number[] | null = null;
   private log: TurnLog | null = null;
@@ -69,7 +82,12 @@ export class SseConnection {
    * written to many streams (a cached snapshot), so its frame is serialized and encoded once.
    */
   writeInitial(event: ServerEvent, { shared = false }: { shared?: boolean } = {}): void {
-    if (event.type === "chat" && event.mid > this.lastBacklogMid) this.lastBacklogMid = event.mid;
+    if (event.type === "chat") {
+      const mids = (this.backlogMids ??= new Set());
+      mids.add(event.mid);
+      // Ascending replay: the first in the set is the oldest.
+      if (mids.size > BACKLOG_DEDUPE_MIDS) mids.delete(mids.values().next().value as Mid);
+    }
     if (shared) {
       const { frame, bytes } = sharedFrame(event);
       this.write(frame, null, bytes);
@@ -83,6 +101,7 @@ export class SseConnection {
     const pending = this.pending ?? [];
     this.pending = null;
     this.live = true;
+    this.dedupeUntil = Date.now() + BACKLOG_DEDUPE_MS;
     for (const delivery of pending) this.deliver(delivery);
   }
 
@@ -93,7 +112,10 @@ export class SseConnection {
       return;
     }
     const event = delivery.event;
-    if (event.type === "chat" && event.mid <= this.lastBacklogMid) return;
+    if (event.type === "chat" && this.backlogMids !== null) {
+      if (Date.now() > this.dedupeUntil) this.backlogMids = null;
+      else if (this.backlogMids.has(event.mid)) return;
+    }
     this.write(delivery.frame, delivery);
     if (event.type === "kick") this.close();
   }

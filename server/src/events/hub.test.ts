@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InProcessEventBus } from "./bus.js";
-import { flushStreams, MAX_PENDING_BYTES, MIN_FLUSH_INTERVAL_MS } from "./connection.js";
+import { BACKLOG_DEDUPE_MS, flushStreams, MAX_PENDING_BYTES, MIN_FLUSH_INTERVAL_MS } from "./connection.js";
 import { LocalPresence } from "../cluster/presence.js";
 import { ConnectionHub } from "./hub.js";
 
@@ -98,6 +98,34 @@ describe("ConnectionHub", () => {
     const mids = [...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]));
     expect(mids).toEqual([5, 6]);
     expect(r.text.indexOf('"ready"')).toBeLessThan(r.text.indexOf('"mid":6'));
+  });
+
+  it("delivers a live chat whose smaller mid committed after the backlog was read, and drops live copies of replayed ones", () => {
+    const r = new FakeResponse();
+    const conn = hub.register(1, "a", false, asRes(r));
+    const chat = (mid: number) => ({
+      type: "chat" as const,
+      mid,
+      from_uid: 2,
+      created_at: 0,
+      target: { gid: 1 },
+      detail: { type: "normal" as const, properties: null, content_type: "text/plain", content: "x", expires_in: null },
+    });
+    // 10 and 12 were committed when the backlog was read; 11 (another node's, or a parallel
+    // transaction's) committed just after, and is published after 12's live copy.
+    conn.writeInitial(chat(10));
+    conn.writeInitial(chat(12));
+    conn.writeInitial({ type: "ready" });
+    conn.goLive();
+    bus.publish(chat(12), { kind: "everyone" });
+    bus.publish(chat(11), { kind: "everyone" });
+    endOfTurn();
+    expect([...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([10, 12, 11]);
+    // The replayed mids are remembered for a while only, then the set is dropped.
+    vi.advanceTimersByTime(BACKLOG_DEDUPE_MS + 1);
+    bus.publish(chat(12), { kind: "everyone" });
+    endOfTurn();
+    expect([...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([10, 12, 11, 12]);
   });
 
   it("writes a keep-alive comment every 5 s and a heartbeat every 15 s", () => {

@@ -1,10 +1,50 @@
 import type { ServerResponse } from "node:http";
-import { SSE_HEARTBEAT_MS, SSE_KEEPALIVE_MS, type ServerEvent, type Uid } from "@parley/protocol";
+import { SSE_HEARTBEAT_MS, SSE_KEEPALIVE_MS, type Mid, type ServerEvent, type Uid } from "@parley/protocol";
 import type { Presence } from "../cluster/presence.js";
 import { frameOf, type Delivery, type EventBus } from "./bus.js";
 import { SseConnection, type ConnectionOwner } from "./connection.js";
 
 const KEEPALIVE_FRAME = ":\n\n";
+
+/** How long a late chat is replayed to reconnecting clients (`LateChats`). */
+export const LATE_CHAT_WINDOW_MS = 60_000;
+const LATE_CHATS_KEPT = 10_000;
+
+/**
+ * Chats delivered after a chat with a larger mid: their transactions committed out of mid order
+ * (concurrent sends, a publish held back while Redis was away). A client that saw the larger mid
+ * and lost its stream before the late one arrived resumes with `after_mid` past it and would
+ * never get it, so the connect sequence replays, from the last minute, the late chats at or
+ * below `after_mid` that arrived when a mid of at least `after_mid` had already been delivered
+ * (so the client's stream may have been gone by then), and that the client may see
+ * (docs/CLUSTER.md "Ordering"). A client whose stream was still open when one arrived gets it
+ * twice; that takes its stream breaking in the few milliseconds before the next newer chat, and
+ * clients keep messages by mid, so the user sees it once.
+ */
+export class LateChats {
+  private maxMid = 0;
+  /** Each late chat, when it was delivered, and the largest mid delivered before it. */
+  private readonly late: { mid: Mid; at: number; after: Mid }[] = [];
+
+  observe(mid: Mid): void {
+    if (mid > this.maxMid) {
+      this.maxMid = mid;
+      return;
+    }
+    if (mid === this.maxMid) return;
+    this.late.push({ mid, at: Date.now(), after: this.maxMid });
+    if (this.late.length > LATE_CHATS_KEPT) this.late.splice(0, this.late.length - LATE_CHATS_KEPT);
+  }
+
+  /** The late chats of the last minute a client that saw up to `afterMid` may have missed. */
+  missedBy(afterMid: Mid): Mid[] {
+    const since = Date.now() - LATE_CHAT_WINDOW_MS;
+    let drop = 0;
+    while (drop < this.late.length && this.late[drop].at < since) drop++;
+    if (drop > 0) this.late.splice(0, drop);
+    return this.late.filter((l) => l.mid <= afterMid && l.after >= afterMid).map((l) => l.mid);
+  }
+}
 
 /**
  * This node's open event streams. It subscribes to the bus once and hands each delivery to the
@@ -18,6 +58,8 @@ export class ConnectionHub implements ConnectionOwner {
   private readonly byUid = new Map<Uid, Set<SseConnection>>();
   private readonly all = new Set<SseConnection>();
   private nextId = 1;
+  /** Chats that reached the streams after a larger mid had (`LateChats`). */
+  readonly lateChats = new LateChats();
   /** Set by `close()`: the streams being ended hear nothing more (not even each other leaving). */
   private closing = false;
   /**
@@ -125,6 +167,7 @@ export class ConnectionHub implements ConnectionOwner {
   private dispatch(delivery: Delivery): void {
     this.deliver(delivery);
     const event = delivery.event;
+    if (event.type === "chat") this.lateChats.observe(event.mid);
     if (event.type === "server_config_changed" && typeof event.show_user_online_status === "boolean") {
       this.setPresenceVisible(event.show_user_online_status);
     }

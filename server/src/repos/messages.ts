@@ -102,6 +102,22 @@ export class MessagesRepo {
       .execute();
   }
 
+  /** Of `mids`, the messages `uid` may see (DMs with them, the channels `gids`), ascending. */
+  visibleAmong(uid: Uid, gids: readonly Gid[], mids: readonly Mid[]): Promise<MessageRow[]> {
+    if (mids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("mid", "in", [...mids])
+      .where((eb) => {
+        const audience = [eb("dm_low", "=", uid), eb("dm_high", "=", uid)];
+        if (gids.length > 0) audience.push(eb("target_gid", "in", [...gids]));
+        return eb.or(audience);
+      })
+      .orderBy("mid", "asc")
+      .execute();
+  }
+
   /** Burn-after-reading messages due at `now`, the earliest first (served by `messages_expiry`). */
   expiredAt(now: number, limit: number): Promise<MessageRow[]> {
     return this.db

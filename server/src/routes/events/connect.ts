@@ -87,6 +87,9 @@ export async function* connectSequence(ctx: AppContext, claims: TokenClaims, p: 
   const limit = Math.min(p.limit ?? EVENT_BACKLOG_MAX, EVENT_BACKLOG_MAX);
   const afterMid = p.afterMid ?? 0;
   const gids = groups.map((g) => g.row.gid);
+  // Chats that committed out of mid order and may have been missed below `after_mid` (events/hub.ts).
+  const late = afterMid > 0 ? await ctx.repos.messages.visibleAmong(uid, gids, ctx.hub.lateChats.missedBy(afterMid)) : [];
+  for (const row of late) yield { event: { type: "chat", ...presentMessage(row) } };
   const newestFirst = await ctx.repos.messages.backlogNewestFirst(uid, gids, afterMid, limit);
   if (newestFirst.length > limit) {
     newestFirst.length = limit;

@@ -217,4 +217,23 @@ describe.each(dialects())("GET /api/user/events (%s)", (dialect) => {
     expect((await openEvents(s.url, { "api-key": bob.token, after_mid: "abc" })).status).toBe(400);
     expect((await openEvents(s.url, { "api-key": bob.token, limit: 0 })).status).toBe(400);
   });
+
+  it("replays a chat that committed out of mid order to a client resuming past it, and only chats it may see", async () => {
+    const { s, seed: { admin, bob } } = suite;
+    const general = await buildChannel(s, admin, { name: "general", is_public: true });
+    const secret = await buildChannel(s, admin, { name: "secret", members: [] });
+    const early = await buildMessage(s, admin, { gid: general }, "committed late");
+    const hidden = await buildMessage(s, admin, { gid: secret }, "late, but not for bob");
+    const later = await buildMessage(s, admin, { gid: general }, "seen first");
+    // As the streams would have heard them: `later` first, then the two smaller mids.
+    const lateChats = s.ctx.hub.lateChats;
+    for (const mid of [later, early, hidden]) lateChats.observe(mid);
+    // Bob saw `later`, lost his stream and resumes from it.
+    const c = await suite.connectWith(bob, { after_mid: later });
+    expect(c.events.filter(isType("chat")).map((e) => e.mid)).toEqual([early]);
+    // A fresh client (no after_mid) has everything from the backlog, nothing replayed twice.
+    const fresh = await suite.connectWith(bob, {});
+    const mids = fresh.events.filter(isType("chat")).map((e) => e.mid);
+    expect(mids).toEqual([early, later]);
+  });
 });

@@ -41,6 +41,8 @@ export async function serveEventStream(ctx: AppContext, req: IncomingMessage, re
     if (!claims) throw unauthorized();
     // A logged-out or deleted device has no row: its still-valid access token cannot stream.
     if (!(await hasDevice(ctx.db, claims.uid, claims.device))) throw forbidden("unknown device");
+    // A cluster node cut off from Redis would miss the other nodes' events (docs/CLUSTER.md).
+    if (!ctx.bus.hearsAll) throw new HttpError(503, "event bus unavailable, retry shortly");
 
     res.writeHead(200, {
       ...cors,
