@@ -76,6 +76,15 @@ export function createMetrics(ctx: AppContext): AppMetrics {
     },
   });
 
+  new Gauge({
+    name: "parley_users_online",
+    help: "Members (not guests) with an event stream on any node of the cluster (the same on every node).",
+    registers,
+    collect() {
+      this.set(ctx.presence.onlineMembers().length);
+    },
+  });
+
   const events = new Counter({
     name: "parley_events_published_total",
     help: "Events the bus delivered to this node, by event type (in cluster mode every node receives every node's events).",

@@ -59,6 +59,15 @@ describe.each(dialects())("GET /metrics (%s)", (dialect) => {
     await vi.waitFor(async () => expect(sample(await metricsOf(suite.s), "parley_sse_streams_open")).toBe(1));
   });
 
+  it("counts the members online", async () => {
+    // The streams of the test before close as this one starts.
+    await vi.waitFor(async () => expect(sample(await metricsOf(suite.s), "parley_users_online")).toBe(0));
+    const [bob] = await suite.connect(suite.seed.bob);
+    expect(sample(await metricsOf(suite.s), "parley_users_online")).toBe(1);
+    bob.close();
+    await vi.waitFor(async () => expect(sample(await metricsOf(suite.s), "parley_users_online")).toBe(0));
+  });
+
   it("times each send in the send histogram, by route pattern and status class", async () => {
     const { bob, carol, general, team } = suite.seed;
     const count = async (route: string, status = "2xx") =>
