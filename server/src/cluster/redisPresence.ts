@@ -195,7 +195,8 @@ export class RedisPresence implements Presence {
       const buffered = this.buffer;
       this.buffer = null;
       for (const message of buffered) this.apply(message, false);
-      this.notifyDifference(before);
+      // At start this node has no streams to tell; after a gap, they hear what changed meanwhile.
+      if (this.started) this.notifyDifference(before);
     } catch (err) {
       this.buffer = null;
       this.onError(err);
