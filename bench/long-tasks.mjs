@@ -5,48 +5,32 @@
 // the paging stops after `paging-seconds` or at the top (the channel's first message on screen;
 // the figure names the pages reached). To the top of 100,000: `--pages 1000 --paging-seconds 600`.
 // A PerformanceObserver (type "longtask", buffered), installed before the app loads, counts the
-// main-thread tasks over 50 ms: while paging (the budgeted figure) and while opening the channel.
-// `--profile true` also records a CPU profile (CDP Profiler), saves it to
-// bench/results/long-tasks.cpuprofile and prints the functions inside the long tasks. Also
+// main-thread tasks over 50 ms in two phases, both budgeted at 0: opening (from the navigation
+// until the channel's rows are painted and nothing more comes: no history request and no long
+// frame for a second) and paging. Every long task is printed with its attribution: the Long
+// Animation Frame entries' scripts (the callback that ran, its function and source, mapped to
+// web/src through the build's source maps) and the frame's rendering time.
+// `--profile true` also records a CPU profile (CDP Profiler) over both phases, saves it to
+// bench/results/long-tasks.cpuprofile and prints the functions inside the long tasks of each
+// phase (the sampling slows the page: the counts of a profiled run are not the figure). Also
 // reported: the renderer's CPU, script, layout and style time per page, and the JS heap after.
 //   node bench/long-tasks.mjs [--messages 100000] [--pages 100] [--rate 20] [--paging-seconds 120] [--profile false] [--top 20] [--dist dir] [--pg]
 // The functions passed to page.evaluate and addInitScript run in the page.
 /* global window, document, requestAnimationFrame */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { buildWeb, launchChromium, loggedInPage } from "./browser.mjs";
-import { summarizeProfile } from "./cpuprofile.mjs";
+import { attribute, observeLongTasks, printProfile, printTasks, profileClock } from "./long-tasks-trace.mjs";
 import { args, createChannel, createUser, login, report, request, ROOT, round, seedAdmin, seedMessageCopies, sendText, sleep, startServer } from "./lib.mjs";
 
+const loadBefore = os.loadavg()[0];
 const opt = args({ messages: 100_000, pages: 100, rate: 20, "paging-seconds": 120, profile: "false", top: 20, dist: "" });
 const profiling = opt.profile === "true";
 
-/** Runs in the page before any of the app's scripts. */
-function observeLongTasks() {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: "longtask", buffered: true });
-}
-
-/** Page time (ms) → profile time (ms from its first sample), from the `parleyProfileSync` samples. */
-function profileClock(profile, syncAt) {
-  const sync = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "parleyProfileSync").map((n) => n.id));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  let t = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += (profile.timeDeltas[i] ?? 0) / 1000;
-    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
-      if (sync.has(id)) return (pageMs) => pageMs - syncAt + t;
-    }
-  }
-  console.warn("profile: the sync mark was not sampled; windows are approximate");
-  return (pageMs) => pageMs - syncAt;
-}
-
-// `--dist <dir>`: an existing build (with `--sourcemap` for a mapped profile), kept afterwards.
-const web = opt.dist ? { dir: path.resolve(opt.dist), remove: () => {} } : buildWeb({ sourcemap: profiling });
+// `--dist <dir>`: an existing build (with `--sourcemap` for mapped attributions), kept afterwards.
+// The source maps only add files beside the bundles (and a comment line to each).
+const web = opt.dist ? { dir: path.resolve(opt.dist), remove: () => {} } : buildWeb({ sourcemap: true });
 const server = await startServer({ WEB_DIST: web.dir });
 let browser;
 let sending = false;
@@ -71,24 +55,33 @@ try {
   const metrics = await context.newCDPSession(page);
   await metrics.send("Performance.enable");
   const readMetrics = async () => Object.fromEntries((await metrics.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+  // The profile runs over both phases: started before the navigation (the page stays in this
+  // renderer: same site), its clock tied to the page's after the opening (below).
   const cdp = profiling ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+    await cdp.send("Profiler.start");
+  }
   const opened = performance.now();
   await page.goto(`${server.base}/#/chat/channel/${gid}`);
   await page.waitForFunction(() => performance.getEntriesByName("parley:messages-painted").length > 0, null, { timeout: 60_000 });
-  // Opening settles: no history request (the stream's gap being filled) for a second.
-  for (let last = -1; last !== historyResponses; ) {
-    last = historyResponses;
+  // Opening settles: no history request (the stream's gap being filled) and no long frame (the
+  // stream's backlog being applied, rows rendered) for a second.
+  const longFrames = () => page.evaluate(() => window.__longFrames.length + window.__longTasks.length);
+  for (let last = null; ; ) {
+    const now = `${historyResponses}:${await longFrames()}`;
+    if (now === last) break;
+    last = now;
     await sleep(1_000);
   }
   const openS = (performance.now() - opened) / 1000;
+  const paintedAt = await page.evaluate(() => performance.getEntriesByName("parley:messages-painted")[0].startTime);
 
   // The profile's clock is not the page's: a 20 ms busy function run at a known page time marks
   // the same instant in both (it is found in the samples by name).
   let syncAt = 0;
   if (cdp) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
-    await cdp.send("Profiler.start");
     syncAt = await page.evaluate(() => {
       const t0 = performance.now();
       (function parleyProfileSync() {
@@ -152,27 +145,29 @@ try {
   const tasks = await page.evaluate(() => window.__longTasks);
   if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
 
-  const during = tasks.filter((t) => t.start >= pagingStart && t.start <= pagingEnd);
-  const atOpen = tasks.filter((t) => t.start < pagingStart);
+  const frames = await page.evaluate(() => window.__longFrames);
+  const during = attribute(
+    tasks.filter((t) => t.start >= pagingStart && t.start <= pagingEnd),
+    frames,
+    web.dir,
+  );
+  const atOpen = attribute(
+    tasks.filter((t) => t.start < pagingStart),
+    frames,
+    web.dir,
+  );
+  console.log(`opening: navigation → rows painted ${Math.round(paintedAt)} ms, settled at ${Math.round(pagingStart)} ms (page clock)`);
+  printTasks("long tasks while opening", atOpen, 0);
+  printTasks("long tasks while paging", during, pagingStart);
   if (cdp) {
     const { profile } = await cdp.send("Profiler.stop");
     const file = path.join(ROOT, "bench/results/long-tasks.cpuprofile");
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`CPU profile saved to ${path.relative(process.cwd(), file)}`);
     const toProfile = profileClock(profile, syncAt);
-    const windows = during.map((t) => [toProfile(t.start), toProfile(t.start + t.duration)]);
-    const s = summarizeProfile(profile, { windows, top: opt.top, dist: web.dir });
-    console.log(`CPU profile saved to ${path.relative(process.cwd(), file)}; ${s.sampledMs} ms sampled inside the ${during.length} long tasks`);
-    for (const [title, rows] of [["self", s.self], ["total", s.total]]) {
-      console.log(`  ${title} ms inside long tasks:`);
-      for (const r of rows) console.log(`  ${String(r.ms).padStart(8)}  ${r.name}  ${r.where}`);
-    }
-    // What the longest ones were doing, each on its own.
-    for (const t of [...during].sort((a, b) => b.duration - a.duration).slice(0, 3)) {
-      const one = summarizeProfile(profile, { windows: [[toProfile(t.start), toProfile(t.start + t.duration)]], top: 12, dist: web.dir });
-      console.log(`  the ${Math.round(t.duration)} ms task at ${Math.round(t.start - pagingStart)} ms, total ms:`);
-      for (const r of one.total) console.log(`  ${String(r.ms).padStart(8)}  ${r.name}  ${r.where}`);
-    }
+    printProfile("opening", profile, toProfile, atOpen, { top: opt.top, dist: web.dir, origin: 0 });
+    printProfile("paging", profile, toProfile, during, { top: opt.top, dist: web.dir, origin: pagingStart });
   }
   await context.close();
 
@@ -194,9 +189,15 @@ try {
     perPage: Object.fromEntries(Object.entries(work).map(([k, v]) => [k, round(v / Math.max(1, pages))])),
     heapMbAfter: heap === null ? null : round(heap / 2 ** 20),
     openLongTasksMs: atOpen.map((t) => Math.round(t.duration)),
+    openLongTasksAtMs: atOpen.map((t) => Math.round(t.start)),
+    openPaintedMs: Math.round(paintedAt),
+    openSettledMs: Math.round(pagingStart),
+    // The machine's load (1-minute average) before and after: the figure is wall-clock time on
+    // two cores shared with other work.
+    loadAvg: [round(loadBefore, 2), round(os.loadavg()[0], 2)],
   };
   const pp = params.perPage;
-  console.log(`renderer work per page: ${pp.cpuMs} ms CPU (script ${pp.scriptMs}, layout ${pp.layoutMs}, style ${pp.styleMs}); JS heap after paging: ${params.heapMbAfter} MB`);
+  console.log(`renderer work per page: ${pp.cpuMs} ms CPU (script ${pp.scriptMs}, layout ${pp.layoutMs}, style ${pp.styleMs}); JS heap after paging: ${params.heapMbAfter} MB; load average ${params.loadAvg.join(" → ")}`);
   const n = opt.messages.toLocaleString("en-US");
   report([
     {
@@ -211,7 +212,15 @@ try {
       params,
     },
     { figure: "longest task while paging", value: Math.round(Math.max(0, ...during.map((t) => t.duration))), unit: "ms", budget: null, met: null },
-    { figure: `long tasks > 50 ms opening the channel (${n} msgs)`, value: atOpen.length, unit: "tasks", budget: null, met: null, params: { longest: Math.round(Math.max(0, ...atOpen.map((t) => t.duration))) } },
+    {
+      figure: `long tasks > 50 ms opening the channel (${n} msgs): navigation → rows painted → settled`,
+      value: atOpen.length,
+      unit: "tasks",
+      budget: "0",
+      met: atOpen.length === 0,
+      params: { longest: Math.round(Math.max(0, ...atOpen.map((t) => t.duration))), tasksMs: params.openLongTasksMs, atMs: params.openLongTasksAtMs, paintedMs: params.openPaintedMs, settledMs: params.openSettledMs },
+    },
+    { figure: "longest task while opening", value: Math.round(Math.max(0, ...atOpen.map((t) => t.duration))), unit: "ms", budget: null, met: null },
   ]);
 } finally {
   sending = false;
