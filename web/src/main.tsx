@@ -9,6 +9,7 @@ import Loading from "./components/Loading";
 import { initI18n } from "./i18n";
 import { captureInstallPrompt } from "./pwa";
 import AppRouter, { preloadSession } from "./routes";
+import { nextTask } from "./utils/nextTask";
 import { getLocal, setLocal } from "./utils/storage";
 import { applyTheme, watchSystemTheme } from "./utils/theme";
 
@@ -30,10 +31,13 @@ if (/^#(?:.*&)?id_token=/.test(window.location.hash)) {
 
 // One wave of requests: the boot calls, the translations and, for a stored session, the chunks
 // and namespaces of the screen it opens (see preloadSession), all in parallel with each other.
-startBootRequests(store.dispatch);
+// The wave starts over a few tasks after the one that evaluated the entry (React, the router, the
+// store): the boot calls, the translations and each chunk's preload in a task of their own
+// (docs/PERFORMANCE.md "Client long tasks").
+void nextTask().then(() => startBootRequests(store.dispatch));
 const path = window.location.hash.replace(/^#/, "").split("?")[0] || "/";
 const session = getLocal(KEY_TOKEN) ? preloadSession(path) : undefined;
-const ready = Promise.allSettled([initI18n(session?.namespaces), session?.loaded]);
+const ready = nextTask().then(() => Promise.allSettled([initI18n(session?.namespaces), session?.loaded]));
 
 // The loading screen as plain content until the translations (and the session's chunks) are in,
 // then the app. Rendering the app at once would suspend it behind a Suspense fallback, and React

@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { activityLabel, calendarDaysAgo, dateLocale, dateTime, dateTimeWithYear, dayHeading, fullTimestamp, isSameDay, monthDayTime, recentDateTime, relativeDayName, shortDate, timeOfDay } from "./dates";
+import { activityLabel, calendarDaysAgo, dateLocale, dateTime, dateTimeWithYear, dayHeading, fullTimestamp, isSameDay, monthDayTime, recentDateTime, relativeDayName, shortDate, timeOfDay, warmDateFormats } from "./dates";
 
 // Local times: the formatters read local time, as the tests do.
 const NOW = new Date(2024, 4, 10, 9, 30).getTime(); // Friday, May 10, 2024
@@ -84,5 +84,14 @@ describe("calendar days", () => {
 
   it("falls back to English for a language Intl does not know", () => {
     expect(shortDate(at(2024, 1, 3), "cimode", NOW)).toBe("Jan 3");
+  });
+});
+
+describe("warming the formatters while the page loads", () => {
+  it("builds them ahead of use, and a locale Intl does not know changes nothing", async () => {
+    await warmDateFormats("zh");
+    expect(timeOfDay(at(2024, 5, 3, 9, 7), "zh")).toBe("09:07");
+    await expect(warmDateFormats("not a locale")).resolves.toBeUndefined();
+    expect(timeOfDay(at(2024, 5, 3, 9, 7), "en")).toBe("09:07");
   });
 });

@@ -4,6 +4,7 @@
  * locale data, so a new UI language needs no date strings of its own. Times are 24-hour in every
  * language, as the app has always shown them. All reads are in local time.
  */
+import { nextTask } from "./nextTask";
 
 /** The Intl locale of a UI language: simplified Chinese for "zh", as `<html lang>` says. */
 export function dateLocale(language: string): string {
@@ -51,6 +52,30 @@ const MONTH_DAY_TIME: Intl.DateTimeFormatOptions = { ...MONTH_DAY, ...TIME };
 const WEEKDAY_MONTH_DAY: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric" };
 const LONG_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
 const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: "short" };
+
+/**
+ * Builds the formatters a conversation shows first (its times, "Today"), each in a task of its
+ * own, while the page waits for the network: the first Intl formatter of a page loads the
+ * locale's data, tens of ms that would otherwise fall in the task that renders the conversation
+ * (docs/PERFORMANCE.md "Client long tasks"). Most of it is the number formatting every formatter
+ * uses, so a number format comes first, alone.
+ */
+export async function warmDateFormats(language: string) {
+  const steps = [
+    () => new Intl.NumberFormat(dateLocale(language)),
+    () => relativeFormatter(language),
+    () => formatter(language, TIME),
+    () => formatter(language, WEEKDAY_MONTH_DAY),
+  ];
+  for (const step of steps) {
+    await nextTask();
+    try {
+      step();
+    } catch {
+      // Not a locale Intl knows: the formatters fall back to English when first used.
+    }
+  }
+}
 
 /** The same local calendar day (plain Date reads: this runs for every row on screen, often). */
 export function isSameDay(a: number, b: number): boolean {

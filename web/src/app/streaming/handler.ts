@@ -1,6 +1,12 @@
 /**
  * Applies the events of `GET /api/user/events` to the store (VoceChat's useStreaming handlers).
- * Chat events are batched: one store update per burst, flushed before any other event.
+ * Chat events are batched: one store update per burst (at most CHAT_SLICE messages), applied
+ * before any later event. Events apply in the order they came, but not all in the task that
+ * received them: the browser hands over every event of a network read in one task (the connect
+ * sequence and its backlog of 500 at once), and each store update renders what it changed before
+ * the next one. So a task applies events while it is within TASK_BUDGET_MS and leaves the rest,
+ * and what follows a large chat update, to the tasks after it (docs/PERFORMANCE.md "Client long
+ * tasks").
  */
 import type { ChatMessage, ServerEvent } from "@parley/protocol";
 import { toast } from "../../utils/toast";
@@ -33,6 +39,7 @@ import { updateCommon, updateInfo } from "../slices/server";
 import { forgetRememberedChat, setCalling, setReady, type UIState } from "../slices/ui";
 import { applyUserLogs, setUsersOnline } from "../slices/users";
 import type { AppDispatch } from "../store";
+import { nextTask } from "../../utils/nextTask";
 
 type StateLike = { authData: AuthState; channels: ChannelsState; ui: UIState };
 
@@ -50,21 +57,92 @@ export interface EventHandler {
   onStop?: () => void;
 }
 
+/** How long one task goes on applying received events (their store updates and renders). */
+const TASK_BUDGET_MS = 16;
+/** The most chat messages one store update takes; a larger burst goes on in the next task. */
+export const CHAT_SLICE = 250;
+/** A chat update this large renders in a task of its own: what follows it waits for the next. */
+const LARGE_BATCH = 100;
+
 export function createEventHandler(dispatch: AppDispatch, getState: () => unknown, onStop: () => void): EventHandler {
-  let queue: ChatMessage[] = [];
+  /** Received and not applied yet, in order. */
+  let inbox: ServerEvent[] = [];
+  /** Chat events wait this long for more of their burst (a timer), unless another event comes. */
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** A later task goes on with the inbox. */
+  let later = false;
+  /** A kick or the account's deletion ended the stream: what follows is not applied. */
+  let stopped = false;
+  let taskStart = 0;
   const state = () => getState() as StateLike;
   const me = () => state().authData.user?.uid ?? 0;
 
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (!queue.length) return;
-    const batch = queue;
-    queue = [];
+  const withinBudget = () => {
+    const now = performance.now();
+    if (!taskStart) {
+      taskStart = now;
+      void nextTask().then(() => (taskStart = 0));
+    }
+    return now - taskStart < TASK_BUDGET_MS;
+  };
+
+  /**
+   * Applies the inbox's first part: its leading chat events (up to CHAT_SLICE, one update) or one
+   * other event. Returns how many chat messages it applied.
+   */
+  const applyFirst = (): number => {
+    const first = inbox[0];
+    if (first.type !== "chat") {
+      inbox.shift();
+      apply(first);
+      return 0;
+    }
+    let n = 1;
+    while (n < inbox.length && n < CHAT_SLICE && inbox[n].type === "chat") n++;
+    const batch: ChatMessage[] = [];
+    for (const event of inbox.splice(0, n)) {
+      if (event.type !== "chat") continue;
+      const { type: _type, ...msg } = event;
+      batch.push(msg);
+    }
     dispatch(receiveMessages({ me: me(), messages: batch }));
     const max = maxChatMid(batch);
     if (max) dispatch(updateAfterMid(max));
+    return batch.length;
+  };
+
+  const goOnLater = () => {
+    if (later) return;
+    later = true;
+    void nextTask().then(() => {
+      later = false;
+      run();
+    });
+  };
+
+  /** Applies the inbox in order while this task is within its budget; a later task goes on. */
+  const run = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (inbox.length && !stopped) {
+      if (later) return;
+      if (!withinBudget()) return goOnLater();
+      // A large chat update (the backlog) renders before anything else goes.
+      if (applyFirst() >= LARGE_BATCH && inbox.length) return goOnLater();
+    }
+  };
+
+  /** Everything received, now (the stream is closing). */
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (inbox.length && !stopped) applyFirst();
+  };
+
+  const stop = () => {
+    stopped = true;
+    inbox = [];
+    onStop();
   };
 
   // Removal clears the channel's messages and, if it was the remembered chat, the
@@ -76,13 +154,17 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
   };
 
   const handle = (event: ServerEvent) => {
+    if (stopped) return;
+    inbox.push(event);
+    if (later) return;
     if (event.type === "chat") {
-      const { type: _type, ...msg } = event;
-      queue.push(msg);
-      if (!timer) timer = setTimeout(flush, 30);
+      if (!timer) timer = setTimeout(run, 30);
       return;
     }
-    flush();
+    run();
+  };
+
+  const apply = (event: ServerEvent) => {
     switch (event.type) {
       case "ready":
         dispatch(setReady(true));
@@ -114,7 +196,7 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
           }
           if (user && log.uid === user.uid && log.action === "delete") {
             toast.error(errorText("accountDeleted"));
-            onStop();
+            stop();
             clearSession(dispatch);
             return;
           }
@@ -198,7 +280,7 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
         dispatch(addHistoryGap({ afterMid: event.after_mid, firstMid: event.first_mid }));
         break;
       case "kick": {
-        onStop();
+        stop();
         if (event.reason === "login_from_other_device") toast.error(errorText("kickedOtherDevice"));
         else if (event.reason === "delete_user") toast.error(errorText("accountDeleted"));
         clearSession(dispatch);

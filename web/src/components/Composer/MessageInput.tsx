@@ -34,15 +34,26 @@ export default function MessageInput({ inputRef, value, mentions, onChange, onCa
 
   // Only when the text or its mentions change (the layer exists only with mentions): reading
   // scrollHeight forces a layout, and the composer re-renders with every message that arrives.
+  // The first fit waits for the frame (still before its paint): in the render that mounts the
+  // conversation, that layout is the whole new screen's (docs/PERFORMANCE.md "Client long tasks").
+  const fitted = useRef(false);
   useLayoutEffect(() => {
-    const el = inputRef.current;
-    if (!el) return;
-    el.style.height = "auto";
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
-    const under = layer.current;
-    if (!under) return;
-    under.style.width = `${el.clientWidth}px`;
-    under.scrollTop = el.scrollTop;
+    const fit = () => {
+      const el = inputRef.current;
+      if (!el) return;
+      el.style.height = "auto";
+      el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
+      const under = layer.current;
+      if (!under) return;
+      under.style.width = `${el.clientWidth}px`;
+      under.scrollTop = el.scrollTop;
+    };
+    if (fitted.current) return fit();
+    const frame = requestAnimationFrame(() => {
+      fitted.current = true;
+      fit();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [inputRef, value, mentions]);
 
   const segments: ReactNode[] = [];

@@ -9,6 +9,7 @@ import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import type { StoredMessage } from "../../app/slices/messages";
 import { indexOfSorted } from "../../app/slices/sortedIds";
 import type { StoredUser } from "../../app/slices/users";
+import { STAGE, useStaged } from "../../hooks/useStaged";
 import { Spinner } from "../Icons";
 import { MessageActionsContext, type MessageActions, type MessageListContext } from "./actions";
 import { messageLabels, MessageLabelsContext } from "./labels";
@@ -52,6 +53,8 @@ export interface MessageListProps {
 const START_INDEX = 1_000_000_000;
 /** About as many rows as a window shows. */
 const SCREENFUL = 20;
+/** Rows rendered beyond the viewport (px), so that scrolling shows them at once. */
+const OVERSCAN = { top: 400, bottom: 200 };
 
 const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function List(props, ref) {
   return <div {...props} ref={ref} data-testid="message-list" />;
@@ -64,7 +67,17 @@ export default function MessageList(props: MessageListProps) {
   // A new conversation starts a new list (scrolled to its bottom). So does the first page of one
   // that opened empty (after a reload): Virtuoso's initial position lands on the last row, where
   // scrolling there after the fact can stop short of it while the rows are still being measured.
-  return <ConversationList key={`${props.contextKey}:${props.ids.length ? "loaded" : "empty"}`} {...props} />;
+  return <StagedList key={`${props.contextKey}:${props.ids.length ? "loaded" : "empty"}`} {...props} />;
+}
+
+/**
+ * A new list and its first screenful of rows mount in a render of their own (see useStaged), not
+ * in the store update that brought the rows: the stream's backlog arriving while the
+ * conversation opens, with the store's other news, was one task of well over 50 ms.
+ */
+function StagedList(props: MessageListProps) {
+  const shown = useStaged(STAGE.messages);
+  return shown ? <ConversationList {...props} /> : <div className="relative min-h-0 flex-1" />;
 }
 
 function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, onLoadMore, intro, label, actions, unreadStart, onSeen, onRangeChange }: MessageListProps) {
@@ -128,6 +141,9 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
     setTrack({ firstMid, firstIndex: idx > 0 ? track.firstIndex - idx : track.firstIndex });
   }
   const firstIndex = track.firstIndex;
+  // The rows beyond the viewport mount in the next frame: a conversation opens with a screenful
+  // (see useStaged).
+  const overscan = useStaged(STAGE.moreMessages);
 
   const context = useMemo<MessageListContext>(() => ({ ...actions, jumpTo, highlighted, highlightShown }), [actions, jumpTo, highlighted, highlightShown]);
 
@@ -175,7 +191,7 @@ function ConversationList({ ids, byId, users, reactions, me, hasMore, loading, o
               rangeChanged={({ startIndex, endIndex }) => onRangeChange?.(startIndex - firstIndex, endIndex - firstIndex)}
               scrollerRef={stick.attachScroller}
               itemsRendered={() => sightSoon.current()}
-              increaseViewportBy={{ top: 400, bottom: 200 }}
+              increaseViewportBy={overscan ? OVERSCAN : 0}
               components={{ List, Header, Footer: BottomSpace }}
               // Each row works out its day divider and header from the row above: per row on screen,
               // not for every message of the conversation whenever one arrives.

@@ -7,7 +7,7 @@ import { useGetChannelQuery } from "../../app/services/channel";
 import { HashIcon, LockIcon, UsersIcon } from "../../components/Icons";
 import Loading from "../../components/Loading";
 import ChannelAvatar from "../../components/aside/ChannelAvatar";
-import ConversationAside, { AsideButton, HeaderSearch, useChatAside } from "../../components/aside/ConversationAside";
+import { AsideButton, ConversationAside, HeaderSearch, useChatAside } from "../../components/aside/controls";
 import { PinIcon } from "../../components/aside/icons";
 import { channelMemberIds, membersHidden } from "../../components/aside/members";
 import { selectIsMuted } from "../../app/selectors";

@@ -12,6 +12,7 @@ import { convKey, type ConvKind, type StoredMessage } from "../../app/slices/mes
 import { updateRememberedChat } from "../../app/slices/ui";
 import Composer, { type ComposerMode } from "../../components/Composer";
 import Button from "../../components/ui/Button";
+import { STAGE, useStaged } from "../../hooks/useStaged";
 import DeleteMessagesDialog from "../../components/MessageList/toolbar/DeleteMessagesDialog";
 import type { MessageActions } from "../../components/MessageList/actions";
 import MenuButton from "../../components/MenuButton";
@@ -50,10 +51,34 @@ function GuestSignIn() {
   );
 }
 
-/** A conversation (channel or DM): header, message list, composer. */
-export default function ChatView({ kind, id, header, placeholder, intro, disabledReason, composerOverride, composerNotice }: Props) {
-  const { t } = useTranslation("chat");
+/**
+ * A conversation (channel or DM): header, message list, composer. The header shows at once; the
+ * rest, with the data it follows, mounts in a render of its own (see useStaged).
+ */
+export default function ChatView(props: Props) {
+  const { kind, id, header, placeholder } = props;
   const dispatch = useAppDispatch();
+  const shown = useStaged(STAGE.conversation);
+
+  // Remember this chat.
+  useEffect(() => {
+    dispatch(updateRememberedChat(kind === "channel" ? `/chat/channel/${id}` : `/chat/dm/${id}`));
+  }, [dispatch, kind, id]);
+
+  return (
+    <section className="relative flex h-full min-h-0 flex-col" aria-label={placeholder} data-chat-area>
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 sm:px-5 dark:border-zinc-800">
+        <MenuButton />
+        {header}
+      </header>
+      {shown ? <Conversation {...props} /> : <div className="min-h-0 flex-1" />}
+    </section>
+  );
+}
+
+/** The message list and the composer of a conversation, with their tools and dialogs. */
+function Conversation({ kind, id, placeholder, intro, disabledReason, composerOverride, composerNotice }: Props) {
+  const { t } = useTranslation("chat");
   const key = convKey(kind, id);
   const me = useAppSelector((s) => s.authData.user?.uid);
   const guest = useAppSelector((s) => s.authData.guest);
@@ -81,10 +106,6 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
     setToDelete(null);
   }
 
-  // Remember this chat.
-  useEffect(() => {
-    dispatch(updateRememberedChat(kind === "channel" ? `/chat/channel/${id}` : `/chat/dm/${id}`));
-  }, [dispatch, kind, id]);
   // Read marker: what is seen on screen is read; the "New messages" line from the marker at open.
   const { unreadStart, onSeen } = useConversationRead(kind, id, ids, byId, loading, hasMore);
 
@@ -101,6 +122,10 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
     } else if (kind === "channel") void sendChannelMsg(args);
     else void sendMsg(args);
   };
+
+  // The composer (or what stands in its place) mounts in a render (and a frame) of its own (see
+  // useStaged), before the list (which stages itself), so that the list mounts at its final height.
+  const composerShown = useStaged(STAGE.composer);
 
   const react = useCallback((mid: number, action: string) => void likeMessage({ mid, action }), [likeMessage]);
   // Pin, save, forward, copy, multi-select: their actions, the selection bar and their dialogs.
@@ -148,11 +173,7 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
   };
 
   return (
-    <section className="relative flex h-full min-h-0 flex-col" aria-label={placeholder} data-chat-area>
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 sm:px-5 dark:border-zinc-800">
-        <MenuButton />
-        {header}
-      </header>
+    <>
       <MessageList
         contextKey={key}
         ids={ids}
@@ -177,25 +198,26 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
           {tools.bar}
           {/* Hidden, not unmounted, while selecting: the draft stays. */}
           <div className={tools.bar ? "hidden" : "contents"}>
-            {composerOverride ?? (
-              <>
-                {composerNotice}
-                <Composer
-                  contextKey={key}
-                  kind={kind}
-                  id={id}
-                  placeholder={placeholder}
-                  onSend={onSend}
-                  disabled={!!disabledReason}
-                  disabledReason={disabledReason}
-                  mode={mode}
-                  onCancelMode={() => {
-                    setReplyTo(null);
-                    setEditing(null);
-                  }}
-                />
-              </>
-            )}
+            {composerShown &&
+              (composerOverride ?? (
+                <>
+                  {composerNotice}
+                  <Composer
+                    contextKey={key}
+                    kind={kind}
+                    id={id}
+                    placeholder={placeholder}
+                    onSend={onSend}
+                    disabled={!!disabledReason}
+                    disabledReason={disabledReason}
+                    mode={mode}
+                    onCancelMode={() => {
+                      setReplyTo(null);
+                      setEditing(null);
+                    }}
+                  />
+                </>
+              ))}
           </div>
         </>
       )}
@@ -203,6 +225,6 @@ export default function ChatView({ kind, id, header, placeholder, intro, disable
       {toDelete && (
         <DeleteMessagesDialog busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
       )}
-    </section>
+    </>
   );
 }

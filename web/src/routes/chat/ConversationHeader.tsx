@@ -3,7 +3,7 @@
  * under it, the tools ending in the settings link), the intro above the first message, the layout
  * with the side panel, and the header's search text, which a different conversation starts empty.
  */
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SettingsIcon } from "../../components/Icons";
@@ -66,7 +66,8 @@ export function ChatWithAside({ aside, children }: { aside: ReactNode; children:
   return (
     <div className="relative flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">{children}</div>
-      {aside}
+      {/* The panel's chunk loads with the first conversation that shows one (aside/controls.tsx). */}
+      <Suspense fallback={null}>{aside}</Suspense>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { selectIsMuted } from "../../app/selectors";
 import { UserIcon } from "../../components/Icons";
-import ConversationAside, { AsideButton, HeaderSearch, useChatAside } from "../../components/aside/ConversationAside";
+import { AsideButton, ConversationAside, HeaderSearch, useChatAside } from "../../components/aside/controls";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Loading from "../../components/Loading";
 import ChatView from "./ChatView";

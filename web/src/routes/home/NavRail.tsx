@@ -10,6 +10,7 @@ import ServerLogo from "../../components/ServerLogo";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Menu, { type MenuEntry } from "../../components/ui/Menu";
 import useLogout from "../../hooks/useLogout";
+import { STAGE, useStaged } from "../../hooks/useStaged";
 import { changeLanguage, SUPPORTED_LANGUAGES } from "../../i18n";
 import { getTheme, setTheme, type Theme } from "../../utils/theme";
 
@@ -99,8 +100,19 @@ export default function NavRail() {
   const name = useAppSelector((s) => s.server.name.trim()) || "Parley";
   const guest = useAppSelector((s) => s.authData.guest);
   const chatActive = pathname === "/" || pathname.startsWith("/chat");
+  // Its entries mount after the conversation's messages (see useStaged); the rail is there at once.
+  const shown = useStaged(STAGE.navigation);
   return (
     <nav aria-label={t("nav.label")} className="flex w-16 shrink-0 flex-col items-center gap-3 border-r border-zinc-200 bg-zinc-100/80 py-3 dark:border-zinc-800 dark:bg-zinc-950">
+      {shown && <NavEntries name={name} guest={guest} chatActive={chatActive} />}
+    </nav>
+  );
+}
+
+function NavEntries({ name, guest, chatActive }: { name: string; guest: boolean; chatActive: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <NavLink to="/" aria-label={name} title={name} className="rounded-xl outline-none focus-visible:ring-3 focus-visible:ring-primary-500/40">
         <ServerLogo name={name} size={40} />
       </NavLink>
@@ -117,6 +129,6 @@ export default function NavRail() {
       </ul>
       <ul className="flex flex-col items-center gap-1.5">{!guest && <RailLink to="/setting" label={t("nav.settings")} icon={<SettingsIcon size={20} />} />}</ul>
       <UserMenu />
-    </nav>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { sameSections, selectSidebarSections } from "./sidebar/model";
 import useConversationBootstrap from "./sidebar/useConversationBootstrap";
 import useMessageNotifier from "./sidebar/useMessageNotifier";
 import SearchField from "../../components/ui/SearchField";
+import { STAGE, useStaged } from "../../hooks/useStaged";
 
 // Dialogs load when first opened.
 const CreateChannelModal = lazy(() => import("./CreateChannelModal"));
@@ -147,6 +148,8 @@ export default function Sidebar() {
   const filtering = filter.trim() !== "";
   useConversationBootstrap();
   useMessageNotifier();
+  // The conversations mount after the open one's messages (see useStaged).
+  const listed = useStaged(STAGE.conversations);
 
   const nothingFound = filtering && !sections.pinned.length && !sections.channels.length && !sections.dms.length;
 
@@ -181,45 +184,49 @@ export default function Sidebar() {
       </div>
 
       <div className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-4">
-        {sections.pinned.length > 0 && (
-          <Section id="pinned" title={t("sidebar.pinned")} count={sections.pinned.length}>
-            <ConversationList keys={sections.pinned} label={t("sidebar.pinned")} />
-          </Section>
-        )}
-        {(!filtering || sections.channels.length > 0) && (
-          <Section
-            id="channels"
-            title={t("sidebar.channels")}
-            action={!guest && <AddButton label={t("channel.create")} onClick={() => setCreating(true)} />}
-          >
-            {sections.channels.length ? (
-              <ConversationList keys={sections.channels} label={t("sidebar.channels")} />
-            ) : hasChannels ? null : guest ? (
-              <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_public_channels")}</p>
-            ) : (
-              <EmptyButton onClick={() => setCreating(true)}>{t("sidebar.no_channels")}</EmptyButton>
+        {listed && (
+          <>
+            {sections.pinned.length > 0 && (
+              <Section id="pinned" title={t("sidebar.pinned")} count={sections.pinned.length}>
+                <ConversationList keys={sections.pinned} label={t("sidebar.pinned")} />
+              </Section>
             )}
-          </Section>
-        )}
-        {!guest && (!filtering || sections.dms.length > 0) && (
-          <Section
-            id="dms"
-            title={t("sidebar.dms")}
-            action={<AddButton label={t("dm.new")} onClick={() => setMessaging(true)} />}
-          >
-            {sections.dms.length ? (
-              <ConversationList keys={sections.dms} label={t("sidebar.dms")} />
-            ) : (
-              <EmptyButton onClick={() => setMessaging(true)}>{t("sidebar.no_dms")}</EmptyButton>
+            {(!filtering || sections.channels.length > 0) && (
+              <Section
+                id="channels"
+                title={t("sidebar.channels")}
+                action={!guest && <AddButton label={t("channel.create")} onClick={() => setCreating(true)} />}
+              >
+                {sections.channels.length ? (
+                  <ConversationList keys={sections.channels} label={t("sidebar.channels")} />
+                ) : hasChannels ? null : guest ? (
+                  <p className="px-2 py-1.5 text-sm text-zinc-500">{t("sidebar.no_public_channels")}</p>
+                ) : (
+                  <EmptyButton onClick={() => setCreating(true)}>{t("sidebar.no_channels")}</EmptyButton>
+                )}
+              </Section>
             )}
-          </Section>
-        )}
-        {filtering && (
-          <PeopleMatches
-            filter={filter}
-            exclude={[...sections.pinned, ...sections.dms]}
-            fallback={nothingFound && <p className="px-3 py-6 text-center text-sm text-zinc-500">{t("sidebar.no_match")}</p>}
-          />
+            {!guest && (!filtering || sections.dms.length > 0) && (
+              <Section
+                id="dms"
+                title={t("sidebar.dms")}
+                action={<AddButton label={t("dm.new")} onClick={() => setMessaging(true)} />}
+              >
+                {sections.dms.length ? (
+                  <ConversationList keys={sections.dms} label={t("sidebar.dms")} />
+                ) : (
+                  <EmptyButton onClick={() => setMessaging(true)}>{t("sidebar.no_dms")}</EmptyButton>
+                )}
+              </Section>
+            )}
+            {filtering && (
+              <PeopleMatches
+                filter={filter}
+                exclude={[...sections.pinned, ...sections.dms]}
+                fallback={nothingFound && <p className="px-3 py-6 text-center text-sm text-zinc-500">{t("sidebar.no_match")}</p>}
+              />
+            )}
+          </>
         )}
       </div>
 

@@ -11,10 +11,14 @@ import "../../app/services";
 import { store } from "../../app/store";
 import { startStreaming } from "../../app/streaming/controller";
 import { announceTab } from "../../hooks/useTabGuard";
+import i18n from "../../i18n";
+import { warmDateFormats } from "../../utils/dates";
 
 export function startStreamEarly() {
   const { authData } = store.getState();
   if (!authData.token || !authData.user) return;
   announceTab();
   startStreaming(store);
+  // While the stream and the translations are on their way (see warmDateFormats).
+  void warmDateFormats(i18n.language);
 }
