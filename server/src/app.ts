@@ -103,6 +103,10 @@ declare module "fastify" {
 }
 
 export async function createContext(config: Config, bus?: EventBus): Promise<AppContext> {
+  // First the files' home (DATA_DIR also holds the SQLite database): a wrong setting stops
+  // start-up with one line naming it (`StorageUnavailable`), not a stack trace.
+  const storage = createStore(config);
+  await storage.verify();
   const { db, dialect } = await openDatabase(config);
   const configRepo = new ConfigRepo(db);
   const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, clusterNamespace(config));
@@ -121,7 +125,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
     hub,
     tokens: new TokenService(keys.server_key, config.accessTokenTtlS, config.refreshTokenTtlS),
     keys,
-    storage: createStore(config),
+    storage,
     files: { preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate, shared: cluster }) },
     jobs: {
       messageExpiry: new PeriodicJob("message expiry sweep", config.messageSweepMs ?? 2_000, sweepExpiredMessages),

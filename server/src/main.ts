@@ -1,5 +1,6 @@
 import { buildApp, createContext, listen } from "./app.js";
 import { ConfigError, configFromEnv } from "./config.js";
+import { StorageUnavailable } from "./storage/store.js";
 
 /** Starts one Parley process: API, event stream and web client on `PORT`. */
 async function main(): Promise<void> {
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A bad setting is the operator's to fix: one line naming it, no stack trace.
-  if (err instanceof ConfigError) console.error(`parley: ${err.message}`);
+  if (err instanceof ConfigError || err instanceof StorageUnavailable) console.error(`parley: ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

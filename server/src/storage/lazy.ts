@@ -37,6 +37,10 @@ export class LazyStore implements BlobStore {
     return (await this.store).delete(key);
   }
 
+  async verify(): Promise<void> {
+    return (await this.store).verify();
+  }
+
   list(prefix: string): AsyncIterable<BlobEntry> {
     assertKey(prefix, true); // refused when called, as the stores do, not when first iterated
     const store = this.store;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LocalDiskStore } from "./local.js";
+import { StorageUnavailable } from "./store.js";
 
 /** What only the local-disk store does; the `BlobStore` contract itself is in contract.test.ts. */
 describe("LocalDiskStore on disk", () => {
@@ -14,6 +15,16 @@ describe("LocalDiskStore on disk", () => {
     store = new LocalDiskStore(root);
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("verify() makes a missing root and refuses one that is not a writable directory", async () => {
+    const fresh = path.join(root, "new", "data");
+    await expect(new LocalDiskStore(fresh).verify()).resolves.toBeUndefined();
+    expect(fs.statSync(fresh).isDirectory()).toBe(true);
+    const file = path.join(root, "a-file");
+    fs.writeFileSync(file, "not a directory");
+    await expect(new LocalDiskStore(path.join(file, "data")).verify()).rejects.toThrow(StorageUnavailable);
+    await expect(new LocalDiskStore(path.join(file, "data")).verify()).rejects.toThrow(/is not a writable directory/);
+  });
 
   it("keeps each object as a file at its key's path under the root", async () => {
     await store.put("a/b/one", Buffer.from("hello world"));

@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertKey, type BlobEntry, type BlobRange, type BlobStat, type BlobStore } from "./store.js";
+import { assertKey, StorageUnavailable, type BlobEntry, type BlobRange, type BlobStat, type BlobStore } from "./store.js";
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR";
 
@@ -15,6 +15,16 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENO
  */
 export class LocalDiskStore implements BlobStore {
   constructor(readonly root: string) {}
+
+  /** The root exists (made if missing) and this process may write there. */
+  async verify(): Promise<void> {
+    try {
+      await fsp.mkdir(this.root, { recursive: true });
+      await fsp.access(this.root, fsp.constants.W_OK);
+    } catch (err) {
+      throw new StorageUnavailable(`DATA_DIR ${JSON.stringify(this.root)} is not a writable directory: ${(err as Error).message}`);
+    }
+  }
 
   private file(key: string, allowPrefix = false): string {
     assertKey(key, allowPrefix);

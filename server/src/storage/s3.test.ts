@@ -6,6 +6,7 @@ import { createStore, readAll } from "./index.js";
 import { LazyStore } from "./lazy.js";
 import { LocalDiskStore } from "./local.js";
 import { S3Store, type S3StoreOptions } from "./s3.js";
+import { StorageUnavailable } from "./store.js";
 import { startTestS3, type TestS3 } from "./testS3.js";
 
 /** What only the S3 store does; the `BlobStore` contract itself is in contract.test.ts. */
@@ -141,9 +142,14 @@ describe("S3Store against s3rver", () => {
     expect(await keys(bare, "foreign/")).toEqual([]);
   });
 
-  it("reports a missing bucket as an error, not as a missing object", async () => {
+  it("reports a missing bucket as an error, not as a missing object, and verify() names it at start-up", async () => {
     const store = new S3Store({ ...s3.config, bucket: "no-such-bucket" });
     stores.push(store);
+    await expect(store.verify()).rejects.toThrow(StorageUnavailable);
+    await expect(store.verify()).rejects.toThrow(/"no-such-bucket" cannot be used: HTTP 404/);
+    const good = new S3Store(s3.config);
+    stores.push(good);
+    await expect(good.verify()).resolves.toBeUndefined();
     await expect(store.get("k")).rejects.toMatchObject({ name: "NoSuchBucket" });
     await expect(store.put("k", Buffer.from("x"))).rejects.toMatchObject({ name: "NoSuchBucket" });
   });

@@ -6,6 +6,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -15,7 +16,7 @@ import {
   type CompletedPart,
 } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../config.js";
-import { assertKey, type BlobEntry, type BlobRange, type BlobStat, type BlobStore } from "./store.js";
+import { assertKey, StorageUnavailable, type BlobEntry, type BlobRange, type BlobStat, type BlobStore } from "./store.js";
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: "s3" }>;
 
@@ -80,6 +81,19 @@ export class S3Store implements BlobStore {
   private name(key: string, allowPrefix = false): string {
     assertKey(key, allowPrefix);
     return this.prefix + key;
+  }
+
+  /** HeadBucket: the endpoint answers, the bucket exists and the keys may use it. */
+  async verify(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+      const status = e.$metadata?.httpStatusCode;
+      throw new StorageUnavailable(
+        `S3 bucket ${JSON.stringify(this.bucket)} cannot be used: ${status ? `HTTP ${status} ` : ""}${e.name ?? ""}${e.message && e.message !== e.name ? ` (${e.message})` : ""}`.trim(),
+      );
+    }
   }
 
   async put(key: string, body: Readable | Buffer): Promise<BlobStat> {

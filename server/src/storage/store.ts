@@ -42,6 +42,17 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every object under `prefix` (which ends with `/`, or is `""` for all), in key order. */
   list(prefix: string): AsyncIterable<BlobEntry>;
+  /**
+   * Checks at start-up that the store can be used (the directory is writable, the bucket
+   * answers), so a wrong setting stops the server with one line instead of failing the first
+   * upload with a 500. Rejects with a `StorageUnavailable` naming what is wrong.
+   */
+  verify(): Promise<void>;
+}
+
+/** The store cannot be used as configured (start-up stops with this message). */
+export class StorageUnavailable extends Error {
+  override name = "StorageUnavailable";
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
