@@ -3,7 +3,7 @@
 // optionally within a time window (ms from the profile's start). Frames of minified bundles
 // are mapped back to their sources through the bundles' source maps (`file.js.map` beside a
 // file:// script; for http:// scripts, the same path under `--dist <dir>`).
-//   node bench/cpuprofile.mjs <file.cpuprofile> [--top 25] [--from ms] [--to ms] [--dist dir]
+//   node bench/cpuprofile.mjs <file.cpuprofile> [--top 25] [--from ms] [--to ms] [--dist dir] [--groups "name=regex;…"]
 import fs from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
@@ -42,11 +42,14 @@ function sourceMaps(dist) {
 }
 
 /**
- * {sampledMs, self, total}: [{name, where, ms}] heaviest first. `total` counts a function once
- * per sample however deep it recurses. `from`/`to` bound the samples, in ms from the first one;
- * `windows` ([[from, to], …], same clock) keeps only the samples inside one of them.
+ * {sampledMs, self, total, groups}: [{name, where, ms}] heaviest first. `total` counts a function
+ * once per sample however deep it recurses. `from`/`to` bound the samples, in ms from the first
+ * one; `windows` ([[from, to], …], same clock) keeps only the samples inside one of them.
+ * `groups` ([[name, RegExp], …]) sorts the time into buckets: a sample goes to the group of the
+ * deepest frame (from the leaf up) whose "function<TAB>file:line" matches one, in the order
+ * given; the rest is "other". E.g. the share of token checks, queries and socket writes.
  */
-export function summarizeProfile(profile, { from = 0, to = Infinity, windows = null, top = 25, dist = null } = {}) {
+export function summarizeProfile(profile, { from = 0, to = Infinity, windows = null, top = 25, dist = null, groups = [] } = {}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -65,6 +68,15 @@ export function summarizeProfile(profile, { from = 0, to = Infinity, windows = n
   };
   const self = new Map();
   const total = new Map();
+  const grouped = new Map();
+  const groupOf = new Map();
+  const groupOfNode = (node) => {
+    if (groupOf.has(node.id)) return groupOf.get(node.id);
+    const k = key(node);
+    const found = groups.find(([, re]) => re.test(k));
+    groupOf.set(node.id, found ? found[0] : null);
+    return groupOf.get(node.id);
+  };
   let t = 0;
   let sampled = 0;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -77,6 +89,17 @@ export function summarizeProfile(profile, { from = 0, to = Infinity, windows = n
     sampled += ms;
     const leaf = byId.get(profile.samples[i]);
     self.set(key(leaf), (self.get(key(leaf)) ?? 0) + ms);
+    if (groups.length > 0) {
+      let g = "other";
+      for (let id = leaf.id; id !== undefined; id = parent.get(id)) {
+        const found = groupOfNode(byId.get(id));
+        if (found) {
+          g = found;
+          break;
+        }
+      }
+      grouped.set(g, (grouped.get(g) ?? 0) + ms);
+    }
     const seen = new Set();
     for (let id = leaf.id; id !== undefined; id = parent.get(id)) {
       const k = key(byId.get(id));
@@ -93,7 +116,8 @@ export function summarizeProfile(profile, { from = 0, to = Infinity, windows = n
         const [name, where] = k.split("\t");
         return { name, where, ms: Math.round(ms * 10) / 10 };
       });
-  return { sampledMs: Math.round(sampled), self: list(self), total: list(total) };
+  const groupList = [...grouped].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms: Math.round(ms * 10) / 10 }));
+  return { sampledMs: Math.round(sampled), self: list(self), total: list(total), groups: groupList };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -103,13 +127,30 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     return i >= 0 ? Number(argv[i + 1]) : d;
   };
   const distAt = argv.indexOf("--dist");
+  // --groups "gc=garbage collector;tokens=jose|verifyAccess;…": name=regex pairs.
+  const groupsAt = argv.indexOf("--groups");
+  const groups =
+    groupsAt >= 0
+      ? argv[groupsAt + 1]
+          .split(";")
+          .filter(Boolean)
+          .map((pair) => {
+            const eq = pair.indexOf("=");
+            return [pair.slice(0, eq), new RegExp(pair.slice(eq + 1))];
+          })
+      : [];
   const s = summarizeProfile(JSON.parse(fs.readFileSync(argv[0], "utf8")), {
     top: flag("top", 25),
     from: flag("from", 0),
     to: flag("to", Infinity),
     dist: distAt >= 0 ? argv[distAt + 1] : null,
+    groups,
   });
   console.log(`sampled ${s.sampledMs} ms`);
+  if (s.groups.length > 0) {
+    console.log("\ngroups ms");
+    for (const g of s.groups) console.log(`${String(g.ms).padStart(9)}  ${g.name}`);
+  }
   for (const [title, rows] of [["self", s.self], ["total", s.total]]) {
     console.log(`\n${title} ms`);
     for (const r of rows) console.log(`${String(r.ms).padStart(9)}  ${r.name}  ${r.where}`);

@@ -57,17 +57,27 @@ export function buildServer() {
  * Starts the compiled server (`node server/dist/main.js`, with the flags and environment of
  * `npm start`) on a fresh data dir and a free loopback port. Identity rate limits are off
  * (`RATE_LIMITS=off`): the seeding logs in many devices.
+ *
+ * `opts.dist` runs another build (a directory holding `main.js`, e.g. a copy of an older
+ * `server/build/<hash>` beside a `node_modules` link): `BENCH_SERVER_DIST` sets it for every
+ * server of a script, which is how a before/after pair is measured on the same machine state.
+ * `opts.databaseUrl` and `opts.dataDir` join a database and a data dir that the caller owns
+ * (the nodes of `startCluster`): they are neither created nor removed here.
  */
-export async function startServer(extraEnv = {}) {
-  buildServer();
+export async function startServer(extraEnv = {}, opts = {}) {
+  const dist = opts.dist ?? process.env.BENCH_SERVER_DIST ?? null;
+  if (!dist) buildServer();
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-  const pgDb = PG ? await createPgDatabase() : null;
+  const ownDataDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
+  const pgDb = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : PG ? await createPgDatabase() : null;
   // e.g. BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = [...serverNodeArgs(), ...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean)];
   // e.g. BENCH_SERVER_WRAPPER="heaptrack -o /tmp/parley" to trace the server's native allocations.
   const wrapper = (process.env.BENCH_SERVER_WRAPPER ?? "").split(" ").filter(Boolean);
-  const command = [...wrapper, process.execPath, ...nodeArgs, "server/dist/main.js"];
+  const main = dist ? path.resolve(dist, "main.js") : "server/dist/main.js";
+  const command = [...wrapper, process.execPath, ...nodeArgs, main];
+  const spawnedAt = performance.now();
   const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: serverProcessEnv({
@@ -80,6 +90,8 @@ export async function startServer(extraEnv = {}) {
       RATE_LIMITS: "off",
       ACCESS_TOKEN_TTL: "86400",
       DATABASE_URL: pgDb ? pgDb.url : "",
+      // A single server is never a cluster node by accident (REDIS_URL in the caller's shell).
+      REDIS_URL: "",
       ...extraEnv,
     }),
     stdio: ["ignore", "inherit", "inherit"],
@@ -88,6 +100,9 @@ export async function startServer(extraEnv = {}) {
   child.once("exit", () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  const removeDataDir = () => {
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   for (;;) {
     if (exited) {
       await pgDb?.drop();
@@ -113,12 +128,12 @@ export async function startServer(extraEnv = {}) {
       await new Promise((r) => (exited ? r() : child.once("exit", r)));
       clearTimeout(killer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     await pgDb?.drop();
   };
   const onSignal = async () => {
     child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     await pgDb?.drop().catch(() => {});
     process.exit(130);
   };
@@ -132,8 +147,73 @@ export async function startServer(extraEnv = {}) {
     dialect: pgDb ? "postgres" : "sqlite",
     dbFile: path.join(dataDir, "db.sqlite"),
     databaseUrl: pgDb?.url ?? null,
+    /** This process's `performance.now()` when the server was spawned: a server profile's clock starts about then. */
+    spawnedAt,
     stop,
+    /** SIGKILL, as a node that dies: no shutdown, its streams' sockets reset by the kernel. */
+    kill: async () => {
+      if (exited) return;
+      child.kill("SIGKILL");
+      await new Promise((r) => (exited ? r() : child.once("exit", r)));
+    },
   };
+}
+
+/** The Redis of cluster runs (docs/CLUSTER.md): `BENCH_REDIS_URL`, default the local one. */
+export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/**
+ * `n` Parley nodes of one cluster (docs/CLUSTER.md): one fresh PostgreSQL database and schema
+ * (`DATABASE_URL` + `DATABASE_SCHEMA`, the same for every node), one data dir, and Redis
+ * (`REDIS_URL`), each node with its own `NODE_ID` and port. A cluster of one is a single node
+ * with Redis: every event still takes the round trip through the Redis channel, so one node and
+ * two compare like for like. The nodes start one after the other (the first one migrates);
+ * `addNode()` starts one more later. Resolves {nodes, addNode(), databaseUrl, schema, stop()};
+ * `stop()` also deletes the run's Redis keys and drops the database.
+ */
+export async function startCluster(n, { dist, redisUrl = BENCH_REDIS_URL } = {}) {
+  const db = await createPgDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-cluster-"));
+  // The schema names the cluster's Redis keys (parley:<schema>:…): unique per run.
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const nodes = [];
+  let started = 0;
+  const addNode = async () => {
+    const env = { REDIS_URL: redisUrl, DATABASE_SCHEMA: schema, NODE_ID: `bench-${String.fromCharCode(97 + started++)}` };
+    const node = await startServer(env, { dist, databaseUrl: db.url, dataDir });
+    nodes.push(node);
+    return node;
+  };
+  const stop = async () => {
+    for (const node of [...nodes].reverse()) await node.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await deleteRedisKeys(redisUrl, `parley:${schema}:*`).catch(() => {});
+    await db.drop();
+  };
+  try {
+    for (let i = 0; i < n; i++) await addNode();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { nodes, addNode, databaseUrl: db.url, databaseName: db.name, schema, redisUrl, stop };
+}
+
+/** Deletes the keys matching `pattern` (ioredis, the server's own client). */
+async function deleteRedisKeys(url, pattern) {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /**
@@ -350,6 +430,52 @@ export function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * The CPU time (user + system, ms) used so far by each process that `match({comm, cmdline})`
+ * accepts (`/proc`): the shared services' part of a figure ("redis-server"; the PostgreSQL
+ * backends of one database, whose command line names it). `cpuSince(snapshot, match)` sums
+ * what they used since the snapshot (a process started meanwhile counts whole, one that exited
+ * meanwhile is lost).
+ */
+export function cpuSnapshot(match) {
+  const out = new Map();
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      if (!match({ comm, cmdline: () => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8") })) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+export function cpuSince(snapshot, match) {
+  let total = 0;
+  for (const [pid, ms] of cpuSnapshot(match)) total += ms - (snapshot.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * CPU time (ms) the whole machine has spent busy so far, over all cores (`/proc/stat`: all but
+ * idle and iowait). Over a window, minus the processes of a figure, it is what other work on
+ * the machine took meanwhile.
+ */
+export function machineBusyMs() {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return (total - fields[3] - fields[4]) * 10;
+}
+
+/** `cpuSnapshot` matchers: the Redis server, and the PostgreSQL backends serving database `name`. */
+export const redisServer = ({ comm }) => comm === "redis-server";
+export const postgresBackendsOf = (name) => ({ comm, cmdline }) => comm === "postgres" && cmdline().includes(` ${name} `);
 
 /**
  * Waits until the processes `pids` are idle (under 5 % of a core over 250 ms, at most `maxMs`)
