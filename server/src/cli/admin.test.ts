@@ -1,27 +1,30 @@
-// `npm run admin`: the real command, as a child process, on the database of a running test server.
+// `npm run admin`: the real command on the database of a running test server. Most runs evaluate
+// the script in the test process (`runScriptInProcess`: the same module, arguments, environment
+// and exit statuses); a few run it as the operator's shell does, a child Node process with tsx,
+// for what only a real process shows: its exit status and what reaches its stderr.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScript, type Outcome } from "../test/cli.js";
+import { runScript, runScriptInProcess, type Outcome } from "../test/cli.js";
 import { dialects, login, startTestServer, type TestServer } from "../test/harness.js";
 import { useSuite } from "../test/suite.js";
 import { ADMIN, buildAdmin, buildMember } from "../test/factories.js";
 
 const adminScript = path.join(import.meta.dirname, "admin.ts");
-/** Each run of the command starts Node with tsx (about a second, more on a busy machine). */
+/** A run of the command in a child process starts Node with tsx (about a second, more on a busy machine). */
 const CLI_TIMEOUT_MS = 60_000;
 
-/** Runs `npm run admin -- …args` against the database of `s` (what the operator's shell would do). */
-function admin(s: TestServer, ...args: string[]): Promise<Outcome> {
-  const { dataDir, databaseUrl, databaseSchema } = s.ctx.config;
-  return adminOn({ dataDir, databaseUrl, databaseSchema }, ...args);
-}
+type Db = { dataDir: string; databaseUrl?: string | null; databaseSchema?: string | null };
+const envOf = (db: Db) => ({ DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? "", DATABASE_SCHEMA: db.databaseSchema || undefined });
+const dbOf = (s: TestServer): Db => s.ctx.config;
 
-function adminOn(db: { dataDir: string; databaseUrl?: string | null; databaseSchema?: string | null }, ...args: string[]): Promise<Outcome> {
-  return runScript(adminScript, args, { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? "", DATABASE_SCHEMA: db.databaseSchema || undefined });
-}
+/** Runs `npm run admin -- …args` against the database of `s`, in this process. */
+const admin = (s: TestServer, ...args: string[]): Promise<Outcome> => adminOn(dbOf(s), ...args);
+const adminOn = (db: Db, ...args: string[]): Promise<Outcome> => runScriptInProcess(adminScript, args, envOf(db));
+/** The same as the operator's shell runs it: `node --import tsx admin.ts …args`, a child process. */
+const adminProcess = (s: TestServer, ...args: string[]): Promise<Outcome> => runScript(adminScript, args, envOf(dbOf(s)));
 
 async function loginStatus(s: TestServer, email: string, password: string): Promise<number> {
   const res = await s.app.inject({ method: "POST", url: "/api/token/login", payload: { credential: { type: "password", email, password }, device: "cli-test", device_token: "" } });
@@ -102,6 +105,24 @@ describe.each(dialects())("npm run admin (%s)", (dialect) => {
     expect(help.stdout).toContain("reset-password <email>");
     // Nothing of the above changed Bob's password.
     expect(await loginStatus(s, "bob@example.com", "chosen-pass")).toBe(200);
+  }, CLI_TIMEOUT_MS);
+
+  it("as the shell runs it (child processes, all at once): exit status 0, 1 or 2, refusals on stderr", async () => {
+    const { s, seed: { root } } = suite;
+    const dora = await buildMember(s, root, "Dora");
+    const [done, unknown, bad] = await Promise.all([
+      adminProcess(s, "reset-password", "dora@example.com"),
+      adminProcess(s, "reset-password", "nobody@example.com"),
+      adminProcess(s, "reset-password", "not-an-email"),
+    ]);
+    expect(done.stderr).toBe("");
+    expect(done.status).toBe(0);
+    const password = /new password: (\S+)/.exec(done.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect((await login(s, "dora@example.com", password!)).uid).toBe(dora.uid);
+    expect(unknown).toMatchObject({ status: 1, stderr: "no such user: nobody@example.com\n" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("e-mail");
   }, CLI_TIMEOUT_MS);
 });
 

@@ -1,24 +1,29 @@
 // `npm run backup` taken from another process while a listening server takes messages and
-// uploads, then `npm run restore` into a fresh DATA_DIR and a new server on it.
+// uploads, then `npm run restore` into a fresh DATA_DIR and a new server on it. The backups run
+// as child processes (the point: another process copies what the server writes); the restores,
+// which only copy files, run their script in the test process (`runScriptInProcess`).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
 import { pseudoRandom, uploadFile } from "../test/uploads.js";
 import { CommandLineError } from "./context.js";
 import { backupSqlite, onPath, restoreInto, type Manifest } from "./snapshot.js";
-import { runScript } from "../test/cli.js";
+import { runScript, runScriptInProcess } from "../test/cli.js";
 import { type Session, startTestServer, type TestServer } from "../test/harness.js";
 import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
 const cliDir = import.meta.dirname;
 
-const run = (script: string, args: string[], env: Record<string, string | undefined>) => runScript(path.join(cliDir, script), args, env);
+/** `npm run backup -- <dest>`, a child process. */
+const backupProcess = (args: string[], env: Record<string, string | undefined>) => runScript(path.join(cliDir, "backup.ts"), args, env);
+/** `npm run restore -- <backup> <dest>`, in this process. */
+const restore = (args: string[]) => runScriptInProcess(path.join(cliDir, "restore.ts"), args);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,6 +43,8 @@ function startSenders(s: TestServer, gid: number, senders: Session[]) {
   return {
     acked,
     failures,
+    /** Waits until a message is acknowledged after `time` (the load goes on past a moment). */
+    ackedAfter: (time: number) => vi.waitFor(() => expect(acked.some((a) => a.at > time)).toBe(true), { timeout: 30_000, interval: 10 }),
     stop: async () => {
       sending = false;
       await Promise.all(loops);
@@ -83,9 +90,10 @@ describe("npm run backup / restore (sqlite)", () => {
     const uploadsBefore = [...uploads];
     const dest = path.join(work, "backup");
     const backupSpawned = Date.now();
-    const backup = await run("backup.ts", [dest], { DATA_DIR: s.ctx.config.dataDir, DATABASE_URL: "" });
+    const backup = await backupProcess([dest], { DATA_DIR: s.ctx.config.dataDir, DATABASE_URL: "" });
     const backupExited = Date.now();
-    await sleep(300);
+    // Messages acknowledged after the copy, which it cannot hold.
+    await load.ackedAfter(backupExited);
     sending = false;
     await Promise.all([load.stop(), uploading]);
 
@@ -107,13 +115,13 @@ describe("npm run backup / restore (sqlite)", () => {
     const occupied = path.join(work, "occupied");
     fs.mkdirSync(occupied);
     fs.writeFileSync(path.join(occupied, "keep"), "x");
-    const refused = await run("restore.ts", [dest, occupied], {});
+    const refused = await restore([dest, occupied]);
     expect(refused.status).toBe(1);
     expect(fs.readdirSync(occupied)).toEqual(["keep"]);
     const restored = path.join(work, "restored");
-    const restore = await run("restore.ts", [dest, restored], {});
-    expect(restore.stderr).toBe("");
-    expect(restore.status).toBe(0);
+    const restoring = await restore([dest, restored]);
+    expect(restoring.stderr).toBe("");
+    expect(restoring.status).toBe(0);
 
     const file = new SQLite(path.join(restored, "db.sqlite"), { readonly: true });
     expect(file.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -181,11 +189,13 @@ describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run back
       const upload = pseudoRandom(150_000, 7);
       const file = await uploadFile(s, senders[0], upload);
       const load = startSenders(s, gid, senders);
-      await sleep(300);
+      // Under way: well over the 10 acknowledged messages the backup must hold (not a fixed pause,
+      // and none acknowledged within the millisecond the backup starts in).
+      await vi.waitFor(() => expect(load.acked.filter((a) => a.at < Date.now()).length).toBeGreaterThan(20), { timeout: 30_000, interval: 10 });
       const dest = path.join(work, "backup");
       const backupSpawned = Date.now();
-      const backup = await run("backup.ts", [dest], { DATA_DIR: s.ctx.config.dataDir, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema });
-      await sleep(200);
+      const backup = await backupProcess([dest], { DATA_DIR: s.ctx.config.dataDir, DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema });
+      await load.ackedAfter(Date.now());
       await load.stop();
       expect(backup.stderr).toBe("");
       expect(backup.status).toBe(0);
@@ -196,9 +206,9 @@ describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run back
       closed = true;
 
       const restored = path.join(work, "restored");
-      const restore = await run("restore.ts", [dest, restored], {});
-      expect(restore.status).toBe(0);
-      expect(restore.stdout).toContain("pg_restore");
+      const restoring = await restore([dest, restored]);
+      expect(restoring.status).toBe(0);
+      expect(restoring.stdout).toContain("pg_restore");
       const pgRestore = spawnSync("pg_restore", ["--no-owner", `--dbname=${pgUrl}`, path.join(dest, "db.pgdump")], { encoding: "utf8" });
       expect(pgRestore.stderr).toBe("");
       expect(pgRestore.status).toBe(0);

@@ -116,20 +116,30 @@ export async function buildMessage(s: TestServer, who: Session, to: To, text: st
   return res.json() as number;
 }
 
+export interface CastOptions {
+  passwords?: boolean;
+  /**
+   * Appended to every name (and so to the e-mails): a second cast on the same server (`seedEach`
+   * suites), such as "Bob2". Only without `passwords` (the first admin is made once per server).
+   */
+  tag?: string;
+}
+
 /**
- * The usual people of a suite, all signed in: the admin (uid 1), Bob and Carol (members), Otto
+ * The usual people of a suite, all signed in: the admin (uid 1 on a new server), Bob and Carol (members), Otto
  * (a member who is outside the private channels a test makes), a guest and a bot. They are
  * inserted directly, unless `passwords`: then the admin and the members are made through the
  * API and sign in with `ADMIN.password` and `MEMBER_PASSWORD` (account and sign-in suites).
  */
-export async function buildCast(s: TestServer, { passwords = false }: { passwords?: boolean } = {}) {
-  const admin = passwords ? await buildAdmin(s) : await buildUser(s, "Admin", "admin");
-  const member = (name: string) => (passwords ? buildMember(s, admin, name) : buildUser(s, name));
+export async function buildCast(s: TestServer, { passwords = false, tag = "" }: CastOptions = {}) {
+  if (passwords && tag) throw new Error("buildCast: a tag needs passwords: false");
+  const admin = passwords ? await buildAdmin(s) : await buildUser(s, `Admin${tag}`, "admin");
+  const member = (name: string) => (passwords ? buildMember(s, admin, name) : buildUser(s, `${name}${tag}`));
   const bob = await member("Bob");
   const carol = await member("Carol");
   const otto = await member("Otto");
-  const guest = await buildGuest(s);
-  const bot = await buildBot(s);
+  const guest = await buildGuest(s, `Guest123456${tag}`);
+  const bot = await buildBot(s, `Robot${tag}`);
   return { admin, bob, carol, otto, guest, bot };
 }
 export type Cast = Awaited<ReturnType<typeof buildCast>>;
@@ -140,7 +150,7 @@ export type Cast = Awaited<ReturnType<typeof buildCast>>;
  * Carol, which the admin (and Otto) are not in. `fence()` posts to "general": a message every
  * stream receives, for `expectChatDelivery`.
  */
-export async function buildChatSetup(s: TestServer, options: { passwords?: boolean } = {}) {
+export async function buildChatSetup(s: TestServer, options: CastOptions = {}) {
   const cast = await buildCast(s, options);
   const general = await buildChannel(s, cast.admin, { name: "general", is_public: true });
   const team = await buildChannel(s, cast.bob, { name: "team", members: [cast.carol.uid] });

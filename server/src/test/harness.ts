@@ -8,6 +8,7 @@ import type { LoginResponse } from "@parley/protocol";
 import { buildApp, createContext, listen } from "../app.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
+import { openDatabase } from "../db/index.js";
 
 /**
  * Test servers on a fresh database. Every suite runs on SQLite; when `TEST_DATABASE_URL` is
@@ -36,6 +37,11 @@ async function withSchemaLock<T>(url: string, mode: "shared" | "exclusive", fn: 
   }
 }
 
+/** Drops a PostgreSQL schema, holding `SCHEMA_LOCK` exclusively (no migrator is listing schemas meanwhile). */
+const dropSchemaOf = (url: string, schema: string) => withSchemaLock(url, "exclusive", (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+
+const newSchemaName = () => `t_${randomBytes(6).toString("hex")}`;
+
 export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
@@ -53,7 +59,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
   const ownsDir = overrides.dataDir === undefined;
   const ownsSchema = overrides.databaseSchema === undefined;
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
-  const schema = dialect === "postgres" ? (overrides.databaseSchema ?? `t_${randomBytes(6).toString("hex")}`) : null;
+  const schema = dialect === "postgres" ? (overrides.databaseSchema ?? newSchemaName()) : null;
   const config: Config = {
     port: 0,
     host: "127.0.0.1",
@@ -72,7 +78,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     ...overrides,
   };
   const url = config.databaseUrl;
-  const dropSchema = () => withSchemaLock(url ?? "", "exclusive", (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+  const dropSchema = () => dropSchemaOf(url ?? "", schema ?? "");
   let ctx: AppContext;
   try {
     ctx = url ? await withSchemaLock(url, "shared", () => createContext(config)) : await createContext(config);
@@ -100,6 +106,102 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     },
   };
   return server;
+}
+
+/**
+ * Fresh storage for one server after another (the servers of a per-test suite), at a fraction of
+ * the cost of creating and migrating a database for each: what a server starts on is exactly
+ * what a newly created and migrated database holds, nothing of the servers before it.
+ * - SQLite: a database is migrated once into a template directory; each server gets a new data
+ *   directory with a copy of that file (and nothing else), removed after it closed.
+ * - PostgreSQL: one schema; the first server creates and migrates it. After each server, every
+ *   table it wrote to (one with pages: a table never written has none) but the migrator's own is
+ *   truncated, which gives it new, empty files as a new table has (rows deleted instead would
+ *   leave space that later rows may fill out of insertion order), and every sequence that was
+ *   used starts over. That leaves the schema as migrations left it (they insert no rows).
+ * `dispose()` removes the template or the schema.
+ */
+export interface ReusedStorage {
+  /** The `dataDir` or `databaseSchema` for the next server (which then leaves that storage to this). */
+  next(): Promise<Partial<Config>>;
+  /** After that server closed: its storage goes, or is emptied for the next one. */
+  release(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function reusedStorage(dialect: DialectName): ReusedStorage {
+  return dialect === "postgres" ? reusedSchema(process.env.TEST_DATABASE_URL ?? "") : reusedSqliteFile();
+}
+
+function reusedSqliteFile(): ReusedStorage {
+  let template: string | null = null;
+  let current: string | null = null;
+  return {
+    async next() {
+      if (!template) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-template-"));
+        const opened = await openDatabase({ dataDir: dir, databaseUrl: null, databaseSchema: null });
+        await opened.close(); // the last connection: SQLite checkpoints the write-ahead log into the file
+        template = dir;
+      }
+      current = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
+      for (const file of fs.readdirSync(template)) fs.copyFileSync(path.join(template, file), path.join(current, file));
+      return { dataDir: current };
+    },
+    async release() {
+      if (current) fs.rmSync(current, { recursive: true, force: true });
+      current = null;
+    },
+    async dispose() {
+      if (template) fs.rmSync(template, { recursive: true, force: true });
+      template = null;
+    },
+  };
+}
+
+function reusedSchema(url: string): ReusedStorage {
+  const schema = newSchemaName();
+  let used = false;
+  // One connection for the suite's resets; what it commits need not wait for the disk.
+  let client: pg.Client | null = null;
+  const connection = async () => {
+    if (!client) {
+      client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query("SET synchronous_commit = off");
+    }
+    return client;
+  };
+  // One round trip: truncates the tables that have pages and restarts the sequences that were used.
+  const reset = `DO $reset$
+DECLARE
+  tables text;
+  item record;
+BEGIN
+  SELECT string_agg(format('%I.%I', n.nspname, c.relname), ', ') INTO tables FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = '${schema}' AND c.relkind = 'r' AND c.relname NOT LIKE 'kysely\\_%' AND pg_relation_size(c.oid) > 0;
+  IF tables IS NOT NULL THEN
+    EXECUTE 'TRUNCATE ' || tables;
+  END IF;
+  FOR item IN SELECT sequencename AS name, start_value AS start FROM pg_sequences WHERE schemaname = '${schema}' AND last_value IS NOT NULL LOOP
+    PERFORM setval(format('%I.%I', '${schema}', item.name), item.start, false);
+  END LOOP;
+END
+$reset$`;
+  return {
+    async next() {
+      used = true;
+      return { databaseSchema: schema };
+    },
+    async release() {
+      await (await connection()).query(reset);
+    },
+    async dispose() {
+      await client?.end();
+      client = null;
+      if (used) await dropSchemaOf(url, schema);
+    },
+  };
 }
 
 export interface Session {

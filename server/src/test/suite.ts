@@ -2,18 +2,32 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Session } from "./harness.js";
 import type { Config } from "../config.js";
 import { connect, Streams } from "./events.js";
-import { startTestServer, type DialectName, type TestServer } from "./harness.js";
+import { reusedStorage, startTestServer, type DialectName, type TestServer } from "./harness.js";
 import type { SseClient } from "./sse.js";
 
 export interface SuiteOptions<T> {
   /** A fresh server for every test (the default), or one for the whole `describe`. */
   per?: "test" | "file";
+  /**
+   * With `per: "test"`: each test's server on a newly created and migrated database (`"new"`, the
+   * default), or on the storage of the test before, emptied to exactly that state (`"reset"`,
+   * `reusedStorage`: a fraction of the start-up cost, most of all on PostgreSQL). Not applied
+   * where `config` names the storage (`dataDir`, `databaseSchema`) or Redis (keys named after it).
+   */
+  storage?: "new" | "reset";
   /** Listen on a real port from the start (real HTTP clients); `inject` works without, `connect` listens on demand. */
   listen?: boolean;
   /** Config overrides (`startTestServer`). */
   config?: Partial<Config>;
   /** What to create after start-up (usually a cast from `factories.ts`); `suite.seed` holds it. */
   seed?: (s: TestServer) => Promise<T>;
+  /**
+   * With `per: "file"`: `seed` runs before every test, on the one server, instead of once after
+   * start-up. For suites whose tests change what they are given (sign a device out, leave a
+   * channel) but need no pristine server: each test gets a cast of its own, which `seed` must
+   * name apart from the earlier ones (`tag` of `buildCast`).
+   */
+  seedEach?: boolean;
 }
 
 export interface Suite<T> {
@@ -50,16 +64,29 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
   let seeded: T | undefined;
   const open: SseClient[] = [];
   const needsListen = options.listen ?? false;
+  const reusable = (config: Partial<Config> = {}) => config.dataDir === undefined && config.databaseSchema === undefined && !config.redisUrl;
+  const storage = options.per !== "file" && options.storage === "reset" ? reusedStorage(dialect) : null;
+  let storageInUse = false;
+
+  const seedEach = options.per === "file" && options.seedEach === true;
+  const sow = async (s: TestServer) => {
+    seeded = options.seed ? await options.seed(s) : undefined;
+  };
 
   const start = async (config = options.config) => {
-    server = await startTestServer(dialect, config);
+    const reuse = storage !== null && reusable(config);
+    const where = reuse ? await storage.next() : {};
+    storageInUse = reuse;
+    server = await startTestServer(dialect, { ...config, ...where });
     if (needsListen) await server.listen();
-    seeded = options.seed ? await options.seed(server) : undefined;
+    if (!seedEach) await sow(server);
   };
   const stop = async () => {
     const s = server;
     server = null;
     await s?.close();
+    if (storageInUse) await storage?.release();
+    storageInUse = false;
   };
   const closeStreams = () => {
     for (const c of open.splice(0)) c.close();
@@ -67,6 +94,11 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
 
   if (options.per === "file") {
     beforeAll(() => start());
+    if (seedEach) {
+      beforeEach(async () => {
+        if (server) await sow(server);
+      });
+    }
     afterEach(closeStreams);
     afterAll(stop);
   } else {
@@ -75,6 +107,7 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
       closeStreams();
       await stop();
     });
+    afterAll(() => storage?.dispose());
   }
 
   return {

@@ -10,7 +10,7 @@ import { passwordLogin, startWebhook } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("admin user routes (%s)", (dialect) => {
-  const suite = useSuite(dialect);
+  const suite = useSuite(dialect, { storage: "reset" });
 
   const createUser = (who: Session | null, payload: object) =>
     suite.s.app.inject({ method: "POST", url: "/api/admin/user", headers: who?.headers ?? {}, payload });

@@ -5,13 +5,15 @@ import { sendFile, uploadFile } from "../../test/uploads.js";
 import { dialects, type Session } from "../../test/harness.js";
 import { buildChatSetup, buildMessage, buildMessageKinds } from "../../test/factories.js";
 import { call, messageApi, midOf, type Reply } from "../../test/api.js";
-import { expectChatDelivery, expectChatEvent } from "../../test/events.js";
+import { expectChatDelivery, expectChatEvent, marks } from "../../test/events.js";
 import { expectStatuses } from "../../test/matrix.js";
 import { useSuite } from "../../test/suite.js";
 
 describe.each(dialects())("message operations (%s)", (dialect) => {
-  // Bob and Carol in a private "team" (Bob owns it; the admin is not in it) and a public "general".
-  const suite = useSuite(dialect, { listen: true, seed: buildChatSetup });
+  // Bob and Carol in a private "team" (Bob owns it; the admin is not in it) and a public "general":
+  // one server, and people and channels of their own for each test (Bob1, Bob2…).
+  let casts = 0;
+  const suite = useSuite(dialect, { per: "file", seedEach: true, listen: true, seed: (s) => buildChatSetup(s, { tag: String(++casts) }) });
   const api = messageApi(suite);
   const mids = (list: ChatMessage[]) => list.map((m) => m.mid);
 
@@ -286,6 +288,8 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
     it("deletes every listed message, each with its own delete reaction, and answers the count", async () => {
       const { s, seed: { admin, bob, carol, general, team, fence } } = suite;
       const [b, c, a] = await suite.connect(bob, carol, admin);
+      // What the streams got from here on (their connect sequences replay earlier tests' public channels).
+      const [fromB, fromC, fromA] = marks([b, c, a]);
       const m1 = await buildMessage(s, bob, { uid: carol.uid }, "one");
       const m2 = await buildMessage(s, bob, { gid: team }, "two");
       const m3 = await buildMessage(s, bob, { gid: general }, "three");
@@ -293,8 +297,9 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(res.body).toBe("3");
+      const from = new Map([[b, fromB], [c, fromC], [a, fromA]]);
       const deletes = (c: SseClient) =>
-        c.events.filter((e): e is EventOf<"chat"> => e.type === "chat" && e.detail.type === "reaction" && e.detail.detail.type === "delete");
+        c.events.slice(from.get(c)).filter((e): e is EventOf<"chat"> => e.type === "chat" && e.detail.type === "reaction" && e.detail.detail.type === "delete");
       await c.waitFor((e) => e.type === "chat" && e.detail.type === "reaction" && e.detail.mid === m3);
       await a.waitFor((e) => e.type === "chat" && e.detail.type === "reaction" && e.detail.mid === m3);
       await fence().then((f) => Promise.all([a, b, c].map((x) => x.waitFor((e) => e.type === "chat" && e.mid === f))));

@@ -8,7 +8,9 @@ import { fence, isType, marks, withoutNoise } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("device routes (%s)", (dialect) => {
-  const suite = useSuite(dialect, { seed: buildCast });
+  // One server; each test has a cast of its own (Bob1, Bob2…), since tests sign devices out.
+  let casts = 0;
+  const suite = useSuite(dialect, { per: "file", seedEach: true, seed: (s) => buildCast(s, { tag: String(++casts) }) });
 
   const devices = (who: Session | null) => suite.s.app.inject({ method: "GET", url: "/api/user/devices", headers: who?.headers ?? {} });
   const removeDevice = (who: Session | null, device: string) =>

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { dialects, type Session } from "../../test/harness.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { dialects, type Session, type TestServer } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
-import { buildAdmin, buildChannel, buildGuest, buildMember, buildUser } from "../../test/factories.js";
+import { buildAdmin, buildBot, buildChannel, buildGuest, buildUser } from "../../test/factories.js";
 
 /**
  * A channel or a user the caller may not see is exactly one that does not exist (docs/API.md,
@@ -10,6 +10,9 @@ import { buildAdmin, buildChannel, buildGuest, buildMember, buildUser } from "..
  * caller who may see the channel (a member) or the user still gets through.
  * `server/src/reliability/visibility.test.ts` walks every route of the registry for channels;
  * this table reads the stored settings back for the routes of the defect and covers user ids.
+ *
+ * One server per dialect; each test gets people and a private channel of its own (`buildPeople`),
+ * so no test sees what another stored or changed (a leave, a mute, a contact).
  */
 const UNKNOWN = 987_654;
 
@@ -58,19 +61,24 @@ const userRoutes: Record<string, Call> = {
   "new channel's members": { method: "POST", url: () => "/api/group", body: (uid) => ({ name: "club", is_public: false, members: [uid] }) },
 };
 
+/** The people of one test: Carol owns the private channel `secret`, Bea is a plain member of it; Otto, a guest and a bot are outside. */
+let people = 0;
+async function buildPeople(s: TestServer) {
+  const n = ++people;
+  const carol = await buildUser(s, `Carol${n}`);
+  const bea = await buildUser(s, `Bea${n}`);
+  const otto = await buildUser(s, `Otto${n}`);
+  const guest = await buildGuest(s, `Guest${n}`);
+  const bot = await buildBot(s, `Robo${n}`);
+  const secret = await buildChannel(s, carol, { name: "secret", is_public: false, members: [bea.uid] });
+  return { n, carol, bea, otto, guest, bot, secret };
+}
+
 describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) => {
-  const suite = useSuite(dialect, {
-    seed: async (s) => {
-      const admin = await buildAdmin(s);
-      const carol = await buildMember(s, admin, "Carol");
-      /** A plain member of `secret` (Carol owns it). */
-      const bea = await buildMember(s, admin, "Bea");
-      const otto = await buildMember(s, admin, "Otto");
-      const guest = await buildGuest(s);
-      const bot = await buildUser(s, "Robo", "bot");
-      const secret = await buildChannel(s, carol, { name: "secret", is_public: false, members: [bea.uid] });
-      return { admin, carol, bea, otto, guest, bot, secret };
-    },
+  const suite = useSuite(dialect, { per: "file", seed: buildAdmin });
+  let seed: Awaited<ReturnType<typeof buildPeople>> & { admin: Session };
+  beforeEach(async () => {
+    seed = { admin: suite.seed, ...(await buildPeople(suite.s)) };
   });
 
   async function call(c: Call, id: number, who: Session, own = 0) {
@@ -96,7 +104,7 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   }
 
   it.each(Object.keys(channelRoutes))("a private channel: %s", async (name) => {
-    const { seed: { bea, otto, guest, bot, secret } } = suite;
+    const { bea, otto, guest, bot, secret } = seed;
     const route = channelRoutes[name];
     const outsiders: [string, Session][] = [["guest", guest], ["bot", bot], ["non-member", otto]];
     for (const [who, outsider] of outsiders) {
@@ -111,7 +119,8 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   });
 
   it("a public channel stays visible to a guest: card, history and their own settings", async () => {
-    const { s, seed: { admin, guest } } = suite;
+    const { s } = suite;
+    const { admin, guest } = seed;
     const pub = await buildChannel(s, admin, { name: "lobby", is_public: true });
     for (const name of ["card", "history", "announcement", "read-index", "mute", "burn-after-reading"]) {
       expect((await call(channelRoutes[name], pub, guest)).status, name).toBe(200);
@@ -122,9 +131,10 @@ describe.each(dialects())("hidden ids answer as unknown ones (%s)", (dialect) =>
   });
 
   it.each(Object.keys(userRoutes))("a suite.seed.guest's uid and a deleted user's: %s", async (name) => {
-    const { s, seed: { admin, carol, bea, otto, guest } } = suite;
+    const { s } = suite;
+    const { n, admin, carol, bea, otto, guest } = seed;
     const route = userRoutes[name];
-    const gone = await buildMember(s, admin, "Gone");
+    const gone = await buildUser(s, `Gone${n}`);
     expect((await s.app.inject({ method: "DELETE", url: `/api/admin/user/${gone.uid}`, headers: admin.headers })).statusCode).toBe(200);
     const own = await buildChannel(s, otto, { name: "otto's", is_public: false, members: [bea.uid] });
     const before = await storedFor(otto.uid);
