@@ -1,5 +1,6 @@
 import type { Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
+import { precompile, type Precompiled } from "../db/precompiled.js";
 
 /**
  * The `devices` table: one row per signed-in device of a user (its name and push token). A
@@ -26,6 +27,57 @@ export async function upsertDevice(db: Db, uid: Uid, device: string, deviceToken
 export async function hasDevice(db: Db, uid: Uid, device: string): Promise<boolean> {
   const row = await db.selectFrom("devices").select("uid").where("uid", "=", uid).where("device", "=", device).executeTakeFirst();
   return row !== undefined;
+}
+
+/** `hasDevice` compiled once per database (a reconnect storm asks it thousands of times a second). */
+const oneDeviceQueries = new WeakMap<Db, Precompiled<{ uid: Uid; device: string }>>();
+
+function oneDevice(db: Db): Precompiled<{ uid: Uid; device: string }> {
+  let q = oneDeviceQueries.get(db);
+  if (!q) oneDeviceQueries.set(db, (q = precompile(db.selectFrom("devices").select(["uid", "device"]).where("uid", "=", 0).where("device", "=", ""))));
+  return q;
+}
+
+/**
+ * The values of an `IN` list, the last one repeated up to a power of two: lists of any length
+ * make a handful of SQL texts, and SQLite keeps a bounded number of prepared statements by text
+ * (db/index.ts).
+ */
+export function paddedInList<T>(values: Iterable<T>): T[] {
+  const list = [...values];
+  let size = 1;
+  while (size < list.length) size *= 2;
+  while (list.length > 0 && list.length < size) list.push(list[list.length - 1]);
+  return list;
+}
+
+/** How `devicesAmong` names a (user, device) pair. */
+export const deviceKey = (uid: Uid, device: string): string => `${uid}\n${device}`;
+
+/**
+ * Which of these (user, device) pairs have a session, as `deviceKey`s: `hasDevice` for many
+ * streams opening at once (a reconnect storm, docs/PERFORMANCE.md) in one query. The query reads
+ * the rows of those users with those device names, a superset of the pairs, and the pairs are
+ * picked out here.
+ */
+export async function devicesAmong(db: Db, pairs: readonly { uid: Uid; device: string }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows =
+    pairs.length === 1
+      ? (await oneDevice(db).run(db, [pairs[0].uid, pairs[0].device])).rows
+      : await db
+          .selectFrom("devices")
+          .select(["uid", "device"])
+          .where("uid", "in", paddedInList(new Set(pairs.map((p) => p.uid))))
+          .where("device", "in", paddedInList(new Set(pairs.map((p) => p.device))))
+          .execute();
+  const wanted = new Set(pairs.map((p) => deviceKey(p.uid, p.device)));
+  const found = new Set<string>();
+  for (const r of rows) {
+    const key = deviceKey(r.uid, r.device);
+    if (wanted.has(key)) found.add(key);
+  }
+  return found;
 }
 
 /** The devices of `uids`, by user, each user's oldest first. */

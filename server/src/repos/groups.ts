@@ -66,6 +66,15 @@ export class GroupsRepo {
     return this.withMembersAndPins(await query.orderBy("gid").execute());
   }
 
+  /**
+   * Every group with members and pins, gid ascending: what `visibleTo` reads, for all users at
+   * once. The connect sequence keeps it between changes (routes/events/connect.ts) and picks each
+   * user's groups from it, the same objects for everyone who sees a group.
+   */
+  async all(): Promise<GroupWithMembers[]> {
+    return this.withMembersAndPins(await this.db.selectFrom("groups").selectAll().orderBy("gid").execute());
+  }
+
   /** These groups (the ones that exist), with members but without pins, gid ascending. */
   async byIds(gids: readonly Gid[]): Promise<GroupWithMembers[]> {
     if (gids.length === 0) return [];

@@ -3,9 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.js";
 import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
 import { parse } from "../../http/validate.js";
-import { connectSequence } from "./connect.js";
+import { connectCache, connectSequence } from "./connect.js";
 import { eventsQuery } from "./schema.js";
-import { hasDevice } from "../../repos/devices.js";
 
 export const EVENTS_PATH = "/api/user/events";
 
@@ -40,7 +39,8 @@ export async function serveEventStream(ctx: AppContext, req: IncomingMessage, re
     claims = q["api-key"] ? await ctx.tokens.verifyAccess(q["api-key"], { remember: false }) : null;
     if (!claims) throw unauthorized();
     // A logged-out or deleted device has no row: its still-valid access token cannot stream.
-    if (!(await hasDevice(ctx.db, claims.uid, claims.device))) throw forbidden("unknown device");
+    // (Checked with the other streams opening meanwhile in one query: connect.ts `TurnGather`.)
+    if (!(await connectCache(ctx).device.get({ uid: claims.uid, device: claims.device }))) throw forbidden("unknown device");
     // A cluster node cut off from Redis would miss the other nodes' events (docs/CLUSTER.md).
     if (!ctx.bus.hearsAll) throw new HttpError(503, "event bus unavailable, retry shortly");
 
