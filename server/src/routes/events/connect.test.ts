@@ -8,7 +8,7 @@ import { dialects, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
 import { useSuite } from "../../test/suite.js";
 import { deviceKey, devicesAmong, paddedInList } from "../../repos/devices.js";
-import { backlogFromTail, CachedRead, connectCache, MessageTail, settingsOfMany, settingsOfOne } from "./connect.js";
+import { backlogFromTail, CachedRead, connectCache, MessageTail, settingsOfMany } from "./connect.js";
 
 const chatMids = (c: SseClient): number[] => c.events.filter(isType("chat")).map((e) => e.mid);
 const relatedGroups = (c: SseClient): Group[] => (c.events.find(isType("related_groups")) as EventOf<"related_groups">).groups;
@@ -59,7 +59,7 @@ describe("paddedInList", () => {
 describe.each(dialects())("connect reads against the repositories (%s)", (dialect) => {
   const suite = useSuite(dialect, { per: "file" });
 
-  it("settingsOfOne and settingsOfMany answer what settingsOf answers", async () => {
+  it("settingsOfMany answers what settingsOf answers, for one user (a compiled statement) and for several", async () => {
     const { s } = suite;
     const users = [await buildUser(s, "Set1"), await buildUser(s, "Set2"), await buildUser(s, "Set3"), await buildUser(s, "Set4")];
     const now = Date.now();
@@ -104,10 +104,10 @@ describe.each(dialects())("connect reads against the repositories (%s)", (dialec
     const many = await settingsOfMany(s.ctx.db, [...uids, a], now);
     for (const uid of uids) {
       const expected = await s.ctx.repos.userSettings.settingsOf(uid, now);
-      expect(await settingsOfOne(s.ctx.db, uid, now)).toEqual(expected);
+      expect((await settingsOfMany(s.ctx.db, [uid], now)).get(uid)).toEqual(expected);
       expect(many.get(uid)).toEqual(expected);
     }
-    expect((await settingsOfOne(s.ctx.db, a, now)).mute_groups).toEqual([{ gid: 9, expired_at: now + 60_000 }]);
+    expect((await settingsOfMany(s.ctx.db, [a], now)).get(a)?.mute_groups).toEqual([{ gid: 9, expired_at: now + 60_000 }]);
   });
 
   it("devicesAmong finds exactly the pairs that have a session", async () => {

@@ -437,127 +437,81 @@ const emptySettings = (): UserSettings => ({
   pinned_chats: [],
 });
 
-/** The settings rows of one user, each kind in `settingsOf`'s order. */
-interface SettingsRows {
-  mutes: { kind: string; target_id: number; expired_at: number | null }[];
-  reads: { kind: string; target_id: number; mid: number }[];
-  burns: { kind: string; target_id: number; expires_in: number }[];
-  pins: { kind: string; target_id: number; updated_at: number }[];
-}
-
-function settingsFrom(rows: SettingsRows): UserSettings {
-  const s = emptySettings();
-  for (const m of rows.mutes) {
-    if (m.kind === "user") s.mute_users.push({ uid: m.target_id, expired_at: m.expired_at });
-    else if (m.kind === "group") s.mute_groups.push({ gid: m.target_id, expired_at: m.expired_at });
-  }
-  for (const r of rows.reads) {
-    if (r.kind === "user") s.read_index_users.push({ uid: r.target_id, mid: r.mid });
-    else if (r.kind === "group") s.read_index_groups.push({ gid: r.target_id, mid: r.mid });
-  }
-  for (const b of rows.burns) {
-    if (b.kind === "user") s.burn_after_reading_users.push({ uid: b.target_id, expires_in: b.expires_in });
-    else if (b.kind === "group") s.burn_after_reading_groups.push({ gid: b.target_id, expires_in: b.expires_in });
-  }
-  for (const p of rows.pins) s.pinned_chats.push({ target: chatTarget(p.kind, p.target_id), updated_at: p.updated_at });
-  return s;
-}
-
-/** One user's four settings tables in one statement, compiled once per database. */
-const oneUserSettings = new WeakMap<Db, Precompiled<{ t: string; kind: string; target_id: number; v: number | null }>>();
-
-function oneUserSettingsQuery(db: Db): Precompiled<{ t: string; kind: string; target_id: number; v: number | null }> {
-  let q = oneUserSettings.get(db);
-  if (!q) {
-    const sample = db
-      .selectFrom("user_mutes")
-      .select([sql.lit("m").as("t"), "kind", "target_id", "expired_at as v"])
-      .where("uid", "=", 0)
-      .where((eb) => eb.or([eb("expired_at", "is", null), eb("expired_at", ">", 0)]))
-      .unionAll(db.selectFrom("user_read_indexes").select([sql.lit("r").as("t"), "kind", "target_id", "mid as v"]).where("uid", "=", 0))
-      .unionAll(db.selectFrom("user_burn_after_reading").select([sql.lit("b").as("t"), "kind", "target_id", "expires_in as v"]).where("uid", "=", 0))
-      .unionAll(db.selectFrom("user_pinned_chats").select([sql.lit("p").as("t"), "kind", "target_id", "updated_at as v"]).where("uid", "=", 0));
-    // Parameters in order: the user and `now` for the mutes, then the user for each other table.
-    if (sample.compile().parameters.length !== 5) throw new Error("settings query: unexpected parameters");
-    oneUserSettings.set(db, (q = precompile(sample)));
-  }
-  return q;
-}
-
-const byKindThenTarget = (a: { kind: string; target_id: number }, b: { kind: string; target_id: number }) =>
-  a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.target_id - b.target_id;
-const byTarget = (a: { target_id: number }, b: { target_id: number }) => a.target_id - b.target_id;
-
-/** `UserSettingsRepo.settingsOf(uid, now)` in one statement (connect.test.ts compares the two). */
-export async function settingsOfOne(db: Db, uid: Uid, now: number): Promise<UserSettings> {
-  const { rows } = await oneUserSettingsQuery(db).run(db, [uid, now, uid, uid, uid]);
-  const out: SettingsRows = { mutes: [], reads: [], burns: [], pins: [] };
-  for (const r of rows) {
-    const v = r.v === null ? null : Number(r.v);
-    if (r.t === "m") out.mutes.push({ kind: r.kind, target_id: r.target_id, expired_at: v });
-    else if (r.t === "r") out.reads.push({ kind: r.kind, target_id: r.target_id, mid: Number(v) });
-    else if (r.t === "b") out.burns.push({ kind: r.kind, target_id: r.target_id, expires_in: Number(v) });
-    else out.pins.push({ kind: r.kind, target_id: r.target_id, updated_at: Number(v) });
-  }
-  out.mutes.sort(byKindThenTarget);
-  out.reads.sort(byTarget);
-  out.burns.sort(byTarget);
-  out.pins.sort((a, b) => a.updated_at - b.updated_at || a.target_id - b.target_id);
-  return settingsFrom(out);
+/** A row of the four settings tables as one statement reads them: `t` names the table. */
+interface SettingsRow {
+  uid: Uid;
+  t: string;
+  kind: string;
+  target_id: number;
+  v: number | null;
 }
 
 /**
- * `UserSettingsRepo.settingsOf` for many users in four queries: the same rows in the same order
- * for each (connect.test.ts compares the two).
+ * The four settings tables of `uids` in one statement (a UNION ALL; `settingsOf` runs four).
+ * For one user, the usual case outside a storm, it is compiled once per database.
+ */
+function settingsStatement(db: Db, uids: readonly Uid[], now: number) {
+  const mine = uids.length === 1 ? sql<boolean>`uid = ${uids[0]}` : sql<boolean>`uid in (${sql.join(uids)})`;
+  return db
+    .selectFrom("user_mutes")
+    .select(["uid", sql.lit("m").as("t"), "kind", "target_id", sql<number | null>`expired_at`.as("v")])
+    .where(mine)
+    .where((eb) => eb.or([eb("expired_at", "is", null), eb("expired_at", ">", now)]))
+    .unionAll(db.selectFrom("user_read_indexes").select(["uid", sql.lit("r").as("t"), "kind", "target_id", sql<number | null>`mid`.as("v")]).where(mine))
+    .unionAll(db.selectFrom("user_burn_after_reading").select(["uid", sql.lit("b").as("t"), "kind", "target_id", sql<number | null>`expires_in`.as("v")]).where(mine))
+    .unionAll(db.selectFrom("user_pinned_chats").select(["uid", sql.lit("p").as("t"), "kind", "target_id", sql<number | null>`updated_at`.as("v")]).where(mine));
+}
+
+const oneUserSettings = new WeakMap<Db, Precompiled<SettingsRow>>();
+
+async function settingsRows(db: Db, uids: readonly Uid[], now: number): Promise<SettingsRow[]> {
+  if (uids.length !== 1) return settingsStatement(db, uids, now).execute();
+  let q = oneUserSettings.get(db);
+  if (!q) {
+    const sample = settingsStatement(db, [0], 0);
+    // Parameters in order: the user and `now` for the mutes, then the user for each other table.
+    if (sample.compile().parameters.length !== 5) throw new Error("settings statement: unexpected parameters");
+    oneUserSettings.set(db, (q = precompile<SettingsRow>(sample)));
+  }
+  return (await q.run(db, [uids[0], now, uids[0], uids[0], uids[0]])).rows;
+}
+
+const byKindThenTarget = (a: SettingsRow, b: SettingsRow) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.target_id - b.target_id);
+const byTarget = (a: SettingsRow, b: SettingsRow) => a.target_id - b.target_id;
+const byValueThenTarget = (a: SettingsRow, b: SettingsRow) => Number(a.v) - Number(b.v) || a.target_id - b.target_id;
+
+/** One user's rows as `settingsOf` orders and presents them. */
+function settingsFrom(rows: SettingsRow[]): UserSettings {
+  const s = emptySettings();
+  const of = (t: string, order: (a: SettingsRow, b: SettingsRow) => number) => rows.filter((r) => r.t === t).sort(order);
+  for (const m of of("m", byKindThenTarget)) {
+    const expired_at = m.v === null ? null : Number(m.v);
+    if (m.kind === "user") s.mute_users.push({ uid: m.target_id, expired_at });
+    else if (m.kind === "group") s.mute_groups.push({ gid: m.target_id, expired_at });
+  }
+  for (const r of of("r", byTarget)) {
+    if (r.kind === "user") s.read_index_users.push({ uid: r.target_id, mid: Number(r.v) });
+    else if (r.kind === "group") s.read_index_groups.push({ gid: r.target_id, mid: Number(r.v) });
+  }
+  for (const b of of("b", byTarget)) {
+    if (b.kind === "user") s.burn_after_reading_users.push({ uid: b.target_id, expires_in: Number(b.v) });
+    else if (b.kind === "group") s.burn_after_reading_groups.push({ gid: b.target_id, expires_in: Number(b.v) });
+  }
+  for (const p of of("p", byValueThenTarget)) s.pinned_chats.push({ target: chatTarget(p.kind, p.target_id), updated_at: Number(p.v) });
+  return s;
+}
+
+/**
+ * `UserSettingsRepo.settingsOf(uid, now)` for each of `uids`, in one statement: the same entries
+ * in the same order (connect.test.ts compares the two).
  */
 export async function settingsOfMany(db: Db, uids: readonly Uid[], now: number): Promise<Map<Uid, UserSettings>> {
-  const unique = new Set(uids);
+  const unique = [...new Set(uids)];
   const out = new Map<Uid, UserSettings>();
-  if (unique.size === 0) return out;
-  if (unique.size === 1) {
-    const [uid] = unique;
-    out.set(uid, await settingsOfOne(db, uid, now));
-    return out;
-  }
-  const list = paddedInList(unique);
-  const [mutes, reads, burns, pins] = await Promise.all([
-    db
-      .selectFrom("user_mutes")
-      .select(["uid", "kind", "target_id", "expired_at"])
-      .where("uid", "in", list)
-      .where((eb) => eb.or([eb("expired_at", "is", null), eb("expired_at", ">", now)]))
-      .orderBy("uid")
-      .orderBy("kind")
-      .orderBy("target_id")
-      .execute(),
-    db.selectFrom("user_read_indexes").select(["uid", "kind", "target_id", "mid"]).where("uid", "in", list).orderBy("uid").orderBy("target_id").execute(),
-    db
-      .selectFrom("user_burn_after_reading")
-      .select(["uid", "kind", "target_id", "expires_in"])
-      .where("uid", "in", list)
-      .orderBy("uid")
-      .orderBy("target_id")
-      .execute(),
-    db
-      .selectFrom("user_pinned_chats")
-      .select(["uid", "kind", "target_id", "updated_at"])
-      .where("uid", "in", list)
-      .orderBy("uid")
-      .orderBy("updated_at")
-      .orderBy("target_id")
-      .execute(),
-  ]);
-  const rowsOf = new Map<Uid, SettingsRows>();
-  const of = (uid: Uid): SettingsRows => {
-    let r = rowsOf.get(uid);
-    if (!r) rowsOf.set(uid, (r = { mutes: [], reads: [], burns: [], pins: [] }));
-    return r;
-  };
-  for (const m of mutes) of(m.uid).mutes.push(m);
-  for (const r of reads) of(r.uid).reads.push(r);
-  for (const b of burns) of(b.uid).burns.push(b);
-  for (const p of pins) of(p.uid).pins.push(p);
-  for (const uid of unique) out.set(uid, settingsFrom(rowsOf.get(uid) ?? { mutes: [], reads: [], burns: [], pins: [] }));
+  if (unique.length === 0) return out;
+  const byUser = new Map<Uid, SettingsRow[]>(unique.map((uid) => [uid, []]));
+  for (const row of await settingsRows(db, unique.length === 1 ? unique : paddedInList(unique), now)) byUser.get(row.uid)?.push(row);
+  for (const [uid, rows] of byUser) out.set(uid, settingsFrom(rows));
   return out;
 }
 
