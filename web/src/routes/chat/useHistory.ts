@@ -5,6 +5,7 @@ import { selectConversationIds } from "../../app/selectors";
 import { messageApi } from "../../app/services/message";
 import { markGapFilled } from "../../app/slices/footprint";
 import { convKey, receiveHistoryPage, setHistoryEnd, type ConvKind } from "../../app/slices/messages";
+import { nextTask } from "../../utils/nextTask";
 
 /** Max pages fetched to fill one history gap when a conversation opens. */
 const GAP_MAX_PAGES = 10;
@@ -28,8 +29,13 @@ export default function useHistory(kind: ConvKind, id: number) {
 
   const fetchPage = useCallback(
     async (before?: number): Promise<ChatMessage[] | null> => {
+      // The request, the answer's handling and the page's merge and render each in a task of
+      // their own: a conversation opens with up to GAP_MAX_PAGES of them in a row
+      // (docs/PERFORMANCE.md "Client long tasks").
+      await nextTask();
       const req = dispatch(messageApi.endpoints.getHistory.initiate({ kind, id, before, limit: HISTORY_PAGE_SIZE }, { subscribe: false, forceRefetch: true }));
       const res = await req;
+      await nextTask();
       if (res.error || !Array.isArray(res.data)) return null;
       const me = store.getState().authData.user?.uid ?? 0;
       dispatch(receiveHistoryPage({ kind, id, me, before, messages: res.data }));
