@@ -57,11 +57,12 @@ const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: "short" };
  * Builds the formatters a conversation shows first (its times, "Today"), each in a task of its
  * own, while the page waits for the network: the first Intl formatter of a page loads the
  * locale's data, tens of ms that would otherwise fall in the task that renders the conversation
- * (docs/PERFORMANCE.md "Client long tasks"). Most of it is the number formatting every formatter
- * uses, so a number format comes first, alone.
+ * (docs/PERFORMANCE.md "Client long tasks"). It comes in two parts every formatter needs, each
+ * alone first: the locale's likely subtags, then the locales available for number formats.
  */
 export async function warmDateFormats(language: string) {
   const steps = [
+    () => new Intl.Locale(dateLocale(language)).maximize(),
     () => new Intl.NumberFormat(dateLocale(language)),
     () => relativeFormatter(language),
     () => formatter(language, TIME),
