@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { EventOf, ServerEvent } from "@parley/protocol";
 import { call } from "../test/api.js";
-import { clusterAvailable, useCluster } from "../test/cluster.js";
+import { clusterAvailable, cutSubscriptions, useCluster } from "../test/cluster.js";
 import { isType } from "../test/events.js";
 import { buildAdmin, buildChannel, buildDevice, buildMember, buildMessage, buildUser } from "../test/factories.js";
 import type { Session, TestServer } from "../test/harness.js";
@@ -149,10 +149,8 @@ describe.skipIf(!clusterAvailable())("three nodes on one PostgreSQL and one Redi
     const writer = await buildUser(a, "Writer");
     const rita = await buildUser(b, "Rita");
     const first = await stream(b, rita, open);
-    const redis = b.ctx.cluster.redis;
-    if (!redis) throw new Error("cluster mode expected");
-    // Cut every subscriber connection, as a Redis restart or a network blip would.
-    await redis.call("CLIENT", "KILL", "TYPE", "pubsub");
+    // Cut its subscriber connections, as a network blip would.
+    await cutSubscriptions(b);
     await first.ended;
     const missed = await buildMessage(a, writer, { uid: rita.uid }, "sent while rita was away");
     const lastSeen = Math.max(0, ...chatMids(first));

@@ -36,9 +36,10 @@ export const KEY_PREFIX = "parley:";
  * offline queue and go out on reconnect (`maxRetriesPerRequest: null`: they are never failed
  * for having waited), so a publish during a blip is late, not lost; reconnects back off to 2 s.
  */
-function options(name: string): RedisOptions {
+function options(instance: string, name: string): RedisOptions {
   return {
-    connectionName: `parley-${name}`,
+    // `CLIENT LIST` names each connection's process and role (`parley-<instance>-events`).
+    connectionName: `parley-${instance}-${name}`,
     maxRetriesPerRequest: null,
     enableReadyCheck: true,
     retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
@@ -48,10 +49,11 @@ function options(name: string): RedisOptions {
 
 export function createClusterContext(nodeId: string, redisUrl: string | null, namespace = "default"): ClusterContext {
   const prefix = `${KEY_PREFIX}${namespace}:`;
+  const instance = `${nodeId}.${randomBytes(4).toString("hex")}`;
   const opened: Redis[] = [];
   const connect = (name: string): Redis | null => {
     if (!redisUrl) return null;
-    const client = new Redis(redisUrl, options(name));
+    const client = new Redis(redisUrl, options(instance, name));
     // ioredis reports every failed reconnect as an `error`; without a listener each one would be
     // an unhandled error event. The `ready` and `close` events are what consumers act on.
     client.on("error", () => {});
@@ -61,7 +63,7 @@ export function createClusterContext(nodeId: string, redisUrl: string | null, na
   const redis = connect("commands");
   return {
     nodeId,
-    instance: `${nodeId}.${randomBytes(4).toString("hex")}`,
+    instance,
     onError: (err, what) => console.error(`parley cluster: ${what}`, err),
     redis,
     key: (name) => prefix + name,

@@ -35,3 +35,17 @@ export function useCluster(n: number, config: Partial<Config> = {}): TestCluster
   }, 60_000);
   return { nodes };
 }
+
+/**
+ * Cuts one node's Redis subscriptions (its event bus and presence subscribers), as a network
+ * blip would, without touching the other connections of the shared Redis: other suites and
+ * benchmarks use it at the same time.
+ */
+export async function cutSubscriptions(node: TestServer): Promise<void> {
+  const redis = node.ctx.cluster.redis;
+  if (!redis) throw new Error("cluster mode expected");
+  const list = String(await redis.call("CLIENT", "LIST", "TYPE", "pubsub"));
+  const ids = [...list.matchAll(/id=(\d+) .*?name=(\S*)/g)].filter(([, , name]) => name.startsWith(`parley-${node.ctx.cluster.instance}-`)).map(([, id]) => id);
+  if (ids.length === 0) throw new Error("no subscriber of this node found");
+  for (const id of ids) await redis.call("CLIENT", "KILL", "ID", id);
+}
