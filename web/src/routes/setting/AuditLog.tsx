@@ -74,7 +74,10 @@ export default function AuditLog() {
     flag: (value) => t(value ? "audit.yes" : "audit.no"),
   };
   const who = (uid: number | null) => (uid === null ? null : users[uid]);
-  const userName = (uid: number) => users[uid]?.name ?? t("audit.deleted_user", { uid });
+  // Until the stream has delivered the user directory, nobody is known yet: a name shows as
+  // "…" rather than as a deleted user's "user #n".
+  const directoryLoaded = Object.keys(users).length > 0;
+  const userName = (uid: number) => users[uid]?.name ?? (directoryLoaded ? t("audit.deleted_user", { uid }) : "…");
 
   return (
     <section className="space-y-3" data-testid="audit-log">
