@@ -92,6 +92,10 @@ try {
   }
   const pagingStart = await page.evaluate(() => performance.now());
   const metricsAtStart = await readMetrics();
+  // What the opening cost the renderer in all (its counters start with the document).
+  const openWork = Object.fromEntries(
+    [["cpuMs", "ProcessTime"], ["taskMs", "TaskDuration"], ["scriptMs", "ScriptDuration"], ["layoutMs", "LayoutDuration"], ["styleMs", "RecalcStyleDuration"]].map(([k, name]) => [k, round(metricsAtStart[name] * 1000)]),
+  );
 
   // 20 messages/s from the other user, until the paging is done.
   sending = true;
@@ -156,7 +160,7 @@ try {
     frames,
     web.dir,
   );
-  console.log(`opening: navigation → rows painted ${Math.round(paintedAt)} ms, settled at ${Math.round(pagingStart)} ms (page clock)`);
+  console.log(`opening: navigation → rows painted ${Math.round(paintedAt)} ms, settled at ${Math.round(pagingStart)} ms (page clock); renderer work ${openWork.cpuMs} ms CPU (tasks ${openWork.taskMs}, script ${openWork.scriptMs}, layout ${openWork.layoutMs}, style ${openWork.styleMs})`);
   printTasks("long tasks while opening", atOpen, 0);
   printTasks("long tasks while paging", during, pagingStart);
   if (cdp) {
@@ -192,6 +196,7 @@ try {
     openLongTasksAtMs: atOpen.map((t) => Math.round(t.start)),
     openPaintedMs: Math.round(paintedAt),
     openSettledMs: Math.round(pagingStart),
+    openWork,
     // The machine's load (1-minute average) before and after: the figure is wall-clock time on
     // two cores shared with other work.
     loadAvg: [round(loadBefore, 2), round(os.loadavg()[0], 2)],
