@@ -60,4 +60,4 @@ export function useStaged(order = 0): boolean {
 }
 
 /** The orders of the parts the chat screen mounts in stages. */
-export const STAGE = { conversation: 0, composer: 1, messages: 2, moreMessages: 3, navigation: 4, conversations: 5 } as const;
+export const STAGE = { conversation: 0, messages: 1, moreMessages: 2, navigation: 3, conversations: 4 } as const;

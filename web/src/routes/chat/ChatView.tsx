@@ -123,9 +123,6 @@ function Conversation({ kind, id, placeholder, intro, disabledReason, composerOv
     else void sendMsg(args);
   };
 
-  // The composer (or what stands in its place) mounts in a render (and a frame) of its own (see
-  // useStaged), before the list (which stages itself), so that the list mounts at its final height.
-  const composerShown = useStaged(STAGE.composer);
 
   const react = useCallback((mid: number, action: string) => void likeMessage({ mid, action }), [likeMessage]);
   // Pin, save, forward, copy, multi-select: their actions, the selection bar and their dialogs.
@@ -198,26 +195,25 @@ function Conversation({ kind, id, placeholder, intro, disabledReason, composerOv
           {tools.bar}
           {/* Hidden, not unmounted, while selecting: the draft stays. */}
           <div className={tools.bar ? "hidden" : "contents"}>
-            {composerShown &&
-              (composerOverride ?? (
-                <>
-                  {composerNotice}
-                  <Composer
-                    contextKey={key}
-                    kind={kind}
-                    id={id}
-                    placeholder={placeholder}
-                    onSend={onSend}
-                    disabled={!!disabledReason}
-                    disabledReason={disabledReason}
-                    mode={mode}
-                    onCancelMode={() => {
-                      setReplyTo(null);
-                      setEditing(null);
-                    }}
-                  />
-                </>
-              ))}
+            {composerOverride ?? (
+              <>
+                {composerNotice}
+                <Composer
+                  contextKey={key}
+                  kind={kind}
+                  id={id}
+                  placeholder={placeholder}
+                  onSend={onSend}
+                  disabled={!!disabledReason}
+                  disabledReason={disabledReason}
+                  mode={mode}
+                  onCancelMode={() => {
+                    setReplyTo(null);
+                    setEditing(null);
+                  }}
+                />
+              </>
+            )}
           </div>
         </>
       )}
