@@ -29,6 +29,16 @@ class FakeResponse extends EventEmitter {
   }
 }
 
+/** A channel text message with the given mid, as the bus carries it. */
+const chat = (mid: number) => ({
+  type: "chat" as const,
+  mid,
+  from_uid: 2,
+  created_at: 0,
+  target: { gid: 1 },
+  detail: { type: "normal" as const, properties: null, content_type: "text/plain", content: "x", expires_in: null },
+});
+
 const asRes = (r: FakeResponse) => r as unknown as ServerResponse;
 /** Frames go out at the end of the event-loop turn (one write per stream per turn). */
 const endOfTurn = flushStreams;
@@ -80,14 +90,6 @@ describe("ConnectionHub", () => {
   it("holds live events until the connect sequence is written, then drops replayed chats", () => {
     const r = new FakeResponse();
     const conn = hub.register(1, "a", false, asRes(r));
-    const chat = (mid: number) => ({
-      type: "chat" as const,
-      mid,
-      from_uid: 2,
-      created_at: 0,
-      target: { gid: 1 },
-      detail: { type: "normal" as const, properties: null, content_type: "text/plain", content: "x", expires_in: null },
-    });
     bus.publish(chat(5), { kind: "everyone" });
     bus.publish(chat(6), { kind: "everyone" });
     expect(r.text).toBe("");
@@ -103,14 +105,6 @@ describe("ConnectionHub", () => {
   it("delivers a live chat whose smaller mid committed after the backlog was read, and drops live copies of replayed ones", () => {
     const r = new FakeResponse();
     const conn = hub.register(1, "a", false, asRes(r));
-    const chat = (mid: number) => ({
-      type: "chat" as const,
-      mid,
-      from_uid: 2,
-      created_at: 0,
-      target: { gid: 1 },
-      detail: { type: "normal" as const, properties: null, content_type: "text/plain", content: "x", expires_in: null },
-    });
     // 10 and 12 were committed when the backlog was read; 11 (another node's, or a parallel
     // transaction's) committed just after, and is published after 12's live copy.
     conn.writeInitial(chat(10));
