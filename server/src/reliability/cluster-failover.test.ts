@@ -6,6 +6,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
 import { NGINX, REDIS_SERVER, startNginx, startRedis } from "./clusterProcesses.js";
+import { probeCall, probeLogin } from "./probeApi.js";
 import { reportFigure, scale } from "./scale.js";
 import { startServerProcess, type ServerProcess } from "./serverProcess.js";
 import { sseTransport, type StreamConnection } from "./streamTransport.js";
@@ -27,19 +28,8 @@ const PASSWORD = "probe-pass-1";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function api<T>(base: string, method: string, pathname: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${pathname}`, {
-    method,
-    headers: { ...(token ? { "x-api-key": token } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathname} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const login = async (base: string, email: string) =>
-  (await api<{ token: string }>(base, "POST", "/token/login", null, { credential: { type: "password", email, password: PASSWORD }, device: "probe", device_token: "" })).token;
+const api = probeCall;
+const login = (base: string, email: string) => probeLogin(base, email, PASSWORD);
 
 /** A client that holds its stream through nginx and reconnects from the last mid it saw. */
 class ProbeClient {

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { reportFigure, scale } from "./scale.js";
+import { probeCall, probeLogin } from "./probeApi.js";
 import { startServerProcess, type ServerProcess } from "./serverProcess.js";
 import { dialects } from "../test/harness.js";
 
@@ -34,21 +35,8 @@ interface Fixture {
 
 const PASSWORD = "probe-pass-1";
 
-async function call<T>(url: string, method: string, pathname: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api${pathname}`, {
-    method,
-    headers: { ...(token ? { "x-api-key": token } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathname} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function login(url: string, email: string): Promise<string> {
-  const res = await call<{ token: string }>(url, "POST", "/token/login", null, { credential: { type: "password", email, password: PASSWORD }, device: "probe", device_token: "" });
-  return res.token;
-}
+const call = probeCall;
+const login = (url: string, email: string) => probeLogin(url, email, PASSWORD);
 
 async function setUp(url: string): Promise<Fixture> {
   const admin = await call<{ uid: number }>(url, "POST", "/admin/system/create_admin", null, { email: "admin@probe.test", name: "Admin", password: PASSWORD, gender: 0 });
