@@ -23,13 +23,7 @@ export async function upsertDevice(db: Db, uid: Uid, device: string, deviceToken
     .execute();
 }
 
-/** Whether `device` of `uid` has a session. */
-export async function hasDevice(db: Db, uid: Uid, device: string): Promise<boolean> {
-  const row = await db.selectFrom("devices").select("uid").where("uid", "=", uid).where("device", "=", device).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** `hasDevice` compiled once per database (a reconnect storm asks it thousands of times a second). */
+/** Whether one (uid, device) has a session, compiled once per database (a reconnect storm asks it thousands of times a second). */
 const oneDeviceQueries = new WeakMap<Db, Precompiled<{ uid: Uid; device: string }>>();
 
 function oneDevice(db: Db): Precompiled<{ uid: Uid; device: string }> {
@@ -55,7 +49,7 @@ export function paddedInList<T>(values: Iterable<T>): T[] {
 export const deviceKey = (uid: Uid, device: string): string => `${uid}\n${device}`;
 
 /**
- * Which of these (user, device) pairs have a session, as `deviceKey`s: `hasDevice` for many
+ * Which of these (user, device) pairs have a session, as `deviceKey`s: the one-device check for many
  * streams opening at once (a reconnect storm, docs/PERFORMANCE.md) in one query. The query reads
  * the rows of those users with those device names, a superset of the pairs, and the pairs are
  * picked out here.

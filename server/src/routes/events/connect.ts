@@ -378,7 +378,7 @@ export interface ConnectCache {
   /** `only_admin_can_see_channel_members` (`loadGroupSettings`), for the viewer of `related_groups`. */
   hideMembers: CachedRead<boolean>;
   tail: MessageTail;
-  /** Whether (uid, device) has a session (`hasDevice`). */
+  /** Whether (uid, device) has a session (a logged-out or deleted device has none). */
   device: TurnGather<{ uid: Uid; device: string }, boolean>;
   /** `userSettings.settingsOf(uid)`. */
   settings: TurnGather<Uid, UserSettings>;
