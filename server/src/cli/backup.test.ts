@@ -226,8 +226,6 @@ describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run back
         // Started on a schema it does not own, the server leaves it: drop it here.
         const client = new pg.Client({ connectionString: pgUrl });
         await client.connect();
-        // The harness's lock against dropping a schema while another worker's migrator lists them.
-        await client.query("SELECT pg_advisory_lock(7270001)");
         await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
         await client.end();
       }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
+import { SchemaScopedPostgresDialect } from "./introspector.js";
 import type { Config } from "../config.js";
 import { migrateToLatest, type Dialect } from "./migrate.js";
 import type { Database } from "./schema.js";
@@ -78,7 +79,7 @@ export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl
         client.release();
       }
     }
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
     pools.set(db, pool);
   } else {
     dialect = "sqlite";

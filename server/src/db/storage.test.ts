@@ -110,6 +110,24 @@ describe.each(dialects())("storage (%s)", (dialect) => {
       }
     });
 
+    it.runIf(dialect === "postgres")("introspection sees the server's own schema only, so another schema's drop cannot fail a start", async () => {
+      // A schema beside this one, with a serial column (what Kysely's own introspector calls
+      // pg_get_serial_sequence on, and fails on when that schema is dropped meanwhile).
+      const other = `${s.ctx.config.databaseSchema}_beside`;
+      await sql`create schema ${sql.id(other)}`.execute(s.ctx.db);
+      try {
+        await sql`create table ${sql.id(other, "intruder")} (id bigserial primary key)`.execute(s.ctx.db);
+        const tables = await s.ctx.db.introspection.getTables({ withInternalKyselyTables: true });
+        expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([s.ctx.config.databaseSchema]));
+        expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining([...TABLES, "kysely_migration"]));
+        expect(tables.find((t) => t.name === "messages")?.columns.find((c) => c.name === "mid")).toMatchObject({ isNullable: false });
+        expect((await s.ctx.db.introspection.getTables()).some((t) => t.name.startsWith("kysely_"))).toBe(false);
+        expect(await s.ctx.db.introspection.getSchemas()).toEqual([{ name: s.ctx.config.databaseSchema }]);
+      } finally {
+        await sql`drop schema ${sql.id(other)} cascade`.execute(s.ctx.db);
+      }
+    });
+
     it("are idempotent: a second server on the same storage starts and sees the data", async () => {
       await s.ctx.repos.config.set("probe", { written_by: "first" });
       const second = await reopen();

@@ -19,26 +19,16 @@ export type DialectName = "sqlite" | "postgres";
 
 export const dialects = (): DialectName[] => (process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]);
 
-/**
- * Kysely's migrator introspects every schema of the database, and a schema that another test
- * worker drops during that query fails it ("schema … does not exist"). Starting a server holds
- * this advisory lock shared; dropping a schema holds it exclusively.
- */
-const SCHEMA_LOCK = 7_270_001;
-
-async function withSchemaLock<T>(url: string, mode: "shared" | "exclusive", fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Drops a PostgreSQL schema (the migrator only ever looks at its own: db/introspector.ts). */
+async function dropSchemaOf(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(mode === "shared" ? "SELECT pg_advisory_lock_shared($1)" : "SELECT pg_advisory_lock($1)", [SCHEMA_LOCK]);
-    return await fn(client);
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   } finally {
-    await client.end(); // ends the session, which releases the lock
+    await client.end();
   }
 }
-
-/** Drops a PostgreSQL schema, holding `SCHEMA_LOCK` exclusively (no migrator is listing schemas meanwhile). */
-const dropSchemaOf = (url: string, schema: string) => withSchemaLock(url, "exclusive", (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
 
 const newSchemaName = () => `t_${randomBytes(6).toString("hex")}`;
 
@@ -81,7 +71,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
   const dropSchema = () => dropSchemaOf(url ?? "", schema ?? "");
   let ctx: AppContext;
   try {
-    ctx = url ? await withSchemaLock(url, "shared", () => createContext(config)) : await createContext(config);
+    ctx = await createContext(config);
   } catch (err) {
     // A failed start must not leak its storage.
     if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
