@@ -1,15 +1,23 @@
 import { useState } from "react";
 import clsx from "clsx";
+import { useAppSelector } from "../app/hooks";
 import { getInitials } from "../utils/text";
 
-/** A missing logo is asked for once per page load. */
-let logoMissing = false;
+const LOGO_URL = "/api/resource/organization/logo";
 
-/** The organization logo (`/api/resource/organization/logo`), or the name's initials if it 404s. */
+/** A missing logo is asked for once per page load (per URL: a new logo is asked for again). */
+let missingLogo: string | null = null;
+
+/**
+ * The organization logo (`/api/resource/organization/logo`, or the versioned URL of a logo
+ * changed in this session, so every logo on screen follows the event stream), or the name's
+ * initials if it 404s.
+ */
 export default function ServerLogo({ name, size = 40, className }: { name: string; size?: number; className?: string }) {
-  const [failed, setFailed] = useState(logoMissing);
+  const src = useAppSelector((s) => s.server.logo) ?? LOGO_URL;
+  const [failed, setFailed] = useState(missingLogo);
   const common = clsx("shrink-0 rounded-xl", className);
-  if (failed) {
+  if (failed === src) {
     return (
       <span
         className={clsx(
@@ -25,15 +33,15 @@ export default function ServerLogo({ name, size = 40, className }: { name: strin
   }
   return (
     <img
-      src="/api/resource/organization/logo"
+      src={src}
       alt=""
       width={size}
       height={size}
       className={clsx(common, "object-cover")}
       style={{ width: size, height: size }}
       onError={() => {
-        logoMissing = true;
-        setFailed(true);
+        missingLogo = src;
+        setFailed(src);
       }}
     />
   );

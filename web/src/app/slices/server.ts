@@ -12,6 +12,11 @@ export interface ServerState {
   name: string;
   description: string | null;
   server_id?: string;
+  /**
+   * The organization logo's URL once it changed in this session (`server_config_changed`'s
+   * `organization_logo`, versioned by time); unset: the unversioned one.
+   */
+  logo?: string;
   /** `GET /api/admin/system/version`, stored locally. */
   version?: string;
   loginConfig?: LoginConfig;
@@ -29,7 +34,7 @@ const initialState = (): ServerState => ({
   version: getLocal(KEY_SERVER_VERSION) ?? undefined,
 });
 
-export const updateInfo = defineAction<Partial<Organization> & { version?: string }>("server/updateInfo");
+export const updateInfo = defineAction<Partial<Organization> & { version?: string; logo?: string }>("server/updateInfo");
 export const updateLoginConfig = defineAction<LoginConfig | undefined>("server/updateLoginConfig");
 export const updateSMTPStatus = defineAction<boolean>("server/updateSMTPStatus");
 export const updateCommon = defineAction<Partial<SystemCommon>>("server/updateCommon");
@@ -45,6 +50,7 @@ export function serverReducer(state: ServerState | undefined, action: UnknownAct
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(p.server_id ? { server_id: p.server_id } : {}),
       ...(p.version ? { version: p.version } : {}),
+      ...(p.logo ? { logo: p.logo } : {}),
     };
   }
   if (updateLoginConfig.match(action)) return { ...s, loginConfig: action.payload, loginConfigLoaded: true };

@@ -261,10 +261,12 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
       case "server_config_changed": {
         const name = event.organization_name;
         const description = event.organization_description;
+        const logo = event.organization_logo;
         dispatch(
           updateInfo({
             ...(typeof name === "string" ? { name } : {}),
             ...(typeof description === "string" ? { description } : {}),
+            ...(typeof logo === "string" ? { logo } : {}),
           }),
         );
         // The system settings that came with it (null = unchanged).
