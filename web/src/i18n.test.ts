@@ -7,6 +7,7 @@ import { I18N_NAMESPACES } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { ERROR_TEXT } from "./app/services/errors";
 import { detectLanguage, normalizeLanguage } from "./i18n";
+import { languageTag } from "./utils/languageTag";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,7 +46,14 @@ describe("translations", () => {
   it("picks the language from the stored setting, then the browser", () => {
     expect(normalizeLanguage("zh-CN")).toBe("zh");
     expect(normalizeLanguage("en-GB")).toBe("en");
-    expect(normalizeLanguage("fr")).toBeUndefined();
+    expect(normalizeLanguage("zh-Hans")).toBe("zh");
+    expect(normalizeLanguage("ja")).toBe("jp");
+    expect(normalizeLanguage("ja-JP")).toBe("jp");
+    expect(normalizeLanguage("jp")).toBe("jp");
+    expect(normalizeLanguage("pt-BR")).toBe("pt");
+    expect(normalizeLanguage("fr-CA")).toBe("fr");
+    expect(normalizeLanguage("ru_RU")).toBe("ru");
+    expect(normalizeLanguage("it")).toBeUndefined();
     // A stored value with script injection is rejected.
     expect(normalizeLanguage('en"><script>alert(1)</script>')).toBeUndefined();
     localStorage.setItem("i18nextLng", "zh");
@@ -53,5 +61,11 @@ describe("translations", () => {
     localStorage.setItem("i18nextLng", "<img src=x onerror=alert(1)>");
     expect(["en", "zh"]).toContain(detectLanguage());
     localStorage.removeItem("i18nextLng");
+  });
+
+  it("tags <html lang> and Intl with BCP-47, not VoceChat's codes", () => {
+    expect(languageTag("jp")).toBe("ja");
+    expect(languageTag("zh")).toBe("zh-CN");
+    expect(languageTag("de")).toBe("de");
   });
 });

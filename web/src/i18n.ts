@@ -9,11 +9,19 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { KEY_LANGUAGE, VERSION } from "./app/config";
 import HttpBackend from "./i18nBackend";
+import { languageTag } from "./utils/languageTag";
 import { getLocal, setLocal } from "./utils/storage";
 
-/** Languages with files under /locales (en and simplified Chinese); others fall back to English. */
-export const SUPPORTED_LANGUAGES = ["en", "zh"] as const;
+/**
+ * Languages with files under /locales, VoceChat's client's nine with its codes (Japanese is
+ * "jp", not ISO's "ja", so a language stored by VoceChat's client keeps working); others fall
+ * back to English.
+ */
+export const SUPPORTED_LANGUAGES = ["en", "zh", "jp", "de", "es", "fr", "pt", "ru", "tr"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Browser codes whose base is not ours: ja → jp. */
+const ALIASES: Readonly<Record<string, Language>> = { ja: "jp" };
 
 /**
  * BCP-47-ish codes only: anything else (e.g. script injection through the stored value) is
@@ -21,11 +29,16 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
  */
 const LANGUAGE_CODE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8}){0,3}$/i;
 
-/** A supported language for a code (`zh-CN` → zh, `en-GB` → en), or undefined. */
+/**
+ * A supported language for a code (`zh-CN`, `zh-Hans` → zh, `en-GB` → en, `ja-JP` → jp,
+ * `pt-BR` → pt), or undefined. Every Chinese is zh: simplified reads better than English to
+ * a reader of traditional Chinese.
+ */
 export function normalizeLanguage(code: string | null | undefined): Language | undefined {
   if (!code || !LANGUAGE_CODE.test(code)) return undefined;
   const base = code.toLowerCase().split(/[-_]/)[0];
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+  const lng = ALIASES[base] ?? base;
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : undefined;
 }
 
 /** The stored setting first, then the browser's languages, then English. */
@@ -39,7 +52,7 @@ export function detectLanguage(): Language {
 }
 
 const setHtmlLang = (lng: string) => {
-  if (typeof document !== "undefined") document.documentElement.lang = lng === "zh" ? "zh-CN" : lng;
+  if (typeof document !== "undefined") document.documentElement.lang = languageTag(lng);
 };
 
 /** `extraNamespaces` load with the first ones (a stored session's screens need "chat" at once). */

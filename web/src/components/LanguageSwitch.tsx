@@ -3,7 +3,17 @@ import { changeLanguage, SUPPORTED_LANGUAGES, type Language } from "../i18n";
 import { LanguageIcon } from "./EntryIcons";
 
 /** Each language is named in itself. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", zh: "简体中文" };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  zh: "简体中文",
+  jp: "日本語",
+  de: "Deutsch",
+  es: "Español",
+  fr: "Français",
+  pt: "Português",
+  ru: "Русский",
+  tr: "Türkçe",
+};
 
 /** A compact language picker (a native select: keyboard and screen-reader friendly, and tiny). */
 export default function LanguageSwitch({ className = "" }: { className?: string }) {

@@ -87,9 +87,26 @@ describe("calendar days", () => {
   });
 });
 
+describe("dates in the other languages", () => {
+  it("reads VoceChat's Japanese code jp as ja, not as an unknown locale in English", () => {
+    expect(dateLocale("jp")).toBe("ja");
+    expect(shortDate(at(2024, 1, 3), "jp", NOW)).toBe("1月3日");
+    expect(relativeDayName(1, "jp")).toBe("昨日");
+  });
+
+  it("uses each language's month names and words for yesterday", () => {
+    expect(shortDate(at(2024, 1, 3), "de", NOW)).toBe("3. Jan.");
+    expect(relativeDayName(1, "de")).toBe("Gestern");
+    expect(relativeDayName(1, "ru")).toBe("Вчера");
+    expect(relativeDayName(1, "fr")).toBe("Hier");
+    expect(relativeDayName(1, "tr")).toBe("Dün");
+  });
+});
+
 describe("warming the formatters while the page loads", () => {
   it("builds them ahead of use, and a locale Intl does not know changes nothing", async () => {
     await warmDateFormats("zh");
+    await warmDateFormats("jp");
     expect(timeOfDay(at(2024, 5, 3, 9, 7), "zh")).toBe("09:07");
     await expect(warmDateFormats("not a locale")).resolves.toBeUndefined();
     expect(timeOfDay(at(2024, 5, 3, 9, 7), "en")).toBe("09:07");

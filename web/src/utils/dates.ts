@@ -4,13 +4,11 @@
  * locale data, so a new UI language needs no date strings of its own. Times are 24-hour in every
  * language, as the app has always shown them. All reads are in local time.
  */
+import { languageTag } from "./languageTag";
 import { nextTask } from "./nextTask";
 
-/** The Intl locale of a UI language: simplified Chinese for "zh", as `<html lang>` says. */
-export function dateLocale(language: string): string {
-  const base = language.toLowerCase().split(/[-_]/)[0];
-  return base === "zh" ? "zh-CN" : language;
-}
+/** The Intl locale of a UI language, as `<html lang>` says: zh → zh-CN, jp → ja. */
+export const dateLocale = languageTag;
 
 // Building an Intl formatter costs far more than using one, and a list formats a date per row.
 const formatters = new Map<string, Intl.DateTimeFormat>();
