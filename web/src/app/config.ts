@@ -87,7 +87,7 @@ export const PUBLIC_ENDPOINTS: readonly string[] = [
 ];
 
 /** A 401 on these does not end the session (login failures are expected to 401). */
-export const NO_LOGOUT_ON_401: readonly string[] = ["login", "guestLogin", "getAgoraVoicingList", "renew"];
+export const NO_LOGOUT_ON_401: readonly string[] = ["login", "guestLogin", "getAgoraVoicingList", "renew", "removeDevice"];
 
 /** Endpoints whose 403 is handled by the caller (docs/ARCHITECTURE.md "Client rules": errors). */
 export const NO_TOAST_403: readonly string[] = [
@@ -165,4 +165,14 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getRemarks",
   // A typing notice is best effort: a refusal (blocked, read-only channel) is not the user's concern.
   "sendTyping",
+  // The account and Members settings forms show the server's refusal beside the form instead.
+  "createUser",
+  "updateAdminUser",
+  "deleteAdminUser",
+  "searchUser",
+  "updateProfile",
+  "uploadMyAvatar",
+  "changePassword",
+  "removeDevice",
+  "deleteMyAccount",
 ];

@@ -1,0 +1,54 @@
+/**
+ * The Members admin page (docs/API.md "Identity", "Users"): the admin view of every account (for
+ * what the user directory lacks: frozen or not), role, freeze and password changes, removal, and
+ * the server's user search. Creating a user is `createUser` of `server.ts`. The directory itself
+ * (names, roles, who exists) is the `users` slice, which the stream's `users_log` keeps current on
+ * every open client; these calls never write it.
+ */
+import type { AdminUser, UserInfo, UserStatus } from "@parley/protocol";
+import { api } from "./api";
+
+/** `PUT /admin/user/{uid}`: the fields the Members page changes, one at a time. */
+export interface AdminUserChange {
+  uid: number;
+  is_admin?: boolean;
+  status?: UserStatus;
+  password?: string;
+}
+
+/** `POST /user/search`: by uid, e-mail or exact name. */
+export interface UserSearch {
+  search_type: "id" | "email" | "name";
+  keyword: string;
+}
+
+export const adminUsersApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    /** `GET /admin/user`: every account but guests, as the admin view; never kept once unused. */
+    getAdminUsers: builder.query<AdminUser[], void>({
+      query: () => ({ url: "/admin/user" }),
+      keepUnusedDataFor: 0,
+    }),
+    /** The answer replaces the account's row of the admin list at once; the directory follows from the stream. */
+    updateAdminUser: builder.mutation<AdminUser, AdminUserChange>({
+      query: ({ uid, ...body }) => ({ url: `/admin/user/${uid}`, method: "PUT", body }),
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(adminUsersApi.util.updateQueryData("getAdminUsers", undefined, (list) => list.map((u) => (u.uid === data.uid ? data : u))));
+        } catch {
+          // the page shows the refusal
+        }
+      },
+    }),
+    /** `DELETE /admin/user/{uid}`: the stream's `users_log` delete takes the account off every directory. */
+    deleteAdminUser: builder.mutation<null, number>({
+      query: (uid) => ({ url: `/admin/user/${uid}`, method: "DELETE" }),
+    }),
+    searchUser: builder.mutation<UserInfo, UserSearch>({
+      query: (body) => ({ url: "/user/search", method: "POST", body }),
+    }),
+  }),
+});
+
+export const { useGetAdminUsersQuery, useUpdateAdminUserMutation, useDeleteAdminUserMutation, useSearchUserMutation } = adminUsersApi;
