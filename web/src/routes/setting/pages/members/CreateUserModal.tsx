@@ -1,0 +1,77 @@
+/** "Create a user" on the Members page: name, e-mail, password and role; `POST /admin/user`. */
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useCreateUserMutation } from "../../../../app/services/server";
+import { UserPlusIcon } from "../../../../components/Icons";
+import Alert from "../../../../components/ui/Alert";
+import Button from "../../../../components/ui/Button";
+import Input, { PasswordInput } from "../../../../components/ui/Input";
+import Modal, { ModalIcon } from "../../../../components/ui/Modal";
+import { toast } from "../../../../utils/toast";
+import { refusalText, SelectField } from "../parts";
+
+/** The password rule of the server and the registration form. */
+export const PASSWORD_MIN = 6;
+
+const EMPTY = { name: "", email: "", password: "", role: "user" };
+
+export default function CreateUserModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("setting");
+  const [form, setForm] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [create, { isLoading }] = useCreateUserMutation();
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (form.password.length < PASSWORD_MIN) return setError(t("account_edit.error.password", { min: PASSWORD_MIN }));
+    setError(null);
+    const res = await create({ name: form.name.trim(), email: form.email.trim(), password: form.password, is_admin: form.role === "admin", gender: 0 });
+    if ("error" in res) return setError(refusalText(res.error, t));
+    toast.success(t("members_admin.created", { name: res.data.name }));
+    onClose();
+  };
+
+  return (
+    <Modal
+      title={t("members_admin.create")}
+      description={t("members_admin.create_desc")}
+      icon={
+        <ModalIcon>
+          <UserPlusIcon size={18} />
+        </ModalIcon>
+      }
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("action.cancel", { ns: "common" })}
+          </Button>
+          <Button type="submit" form="create-user-form" loading={isLoading} data-testid="create-user-save">
+            {t("members_admin.create_save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-user-form" className="space-y-4" onSubmit={(e) => void submit(e)} data-testid="create-user-form">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Input label={t("members_admin.field.name")} value={form.name} onChange={set("name")} required maxLength={32} autoComplete="off" data-autofocus />
+        <Input label={t("members_admin.field.email")} type="email" value={form.email} onChange={set("email")} required maxLength={254} autoComplete="off" />
+        <PasswordInput
+          label={t("members_admin.field.password")}
+          hint={t("members_admin.password_hint", { min: PASSWORD_MIN })}
+          value={form.password}
+          onChange={set("password")}
+          required
+         
+          maxLength={128}
+          autoComplete="new-password"
+        />
+        <SelectField label={t("members_admin.field.role")} value={form.role} onChange={set("role")}>
+          <option value="user">{t("members_admin.role.user")}</option>
+          <option value="admin">{t("members_admin.role.admin")}</option>
+        </SelectField>
+      </form>
+    </Modal>
+  );
+}
