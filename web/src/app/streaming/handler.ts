@@ -11,6 +11,7 @@
 import type { ChatMessage, ServerEvent } from "@parley/protocol";
 import { toast } from "../../utils/toast";
 import { errorText } from "../services/errors";
+import { renewToken } from "../services/renew";
 import { userApi } from "../services/user";
 import { clearSession } from "../session";
 import { updateLoginUser, updateRoleChanged, type AuthState } from "../slices/auth.data";
@@ -184,10 +185,13 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
         for (const log of event.logs) {
           version = Math.max(version, log.log_id);
           if (user && log.uid === user.uid && log.action === "update") {
-            if (log.is_admin !== null && log.is_admin !== user.is_admin && state().ui.ready) {
-              dispatch(updateRoleChanged(true));
-            }
+            const roleChanged = log.is_admin !== null && log.is_admin !== user.is_admin;
+            if (roleChanged && state().ui.ready) dispatch(updateRoleChanged(true));
+            // The new role shows at once (the settings' admin pages), and a renewal brings the
+            // access token that carries it, so those pages' calls are not refused meanwhile.
+            if (roleChanged) void renewToken(dispatch, getState);
             const patch: Record<string, unknown> = {};
+            if (log.is_admin !== null) patch.is_admin = log.is_admin;
             if (log.name !== null) patch.name = log.name;
             if (log.email !== null) patch.email = log.email;
             if (log.language !== null) patch.language = log.language;
