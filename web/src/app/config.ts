@@ -154,6 +154,11 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getSMTPStatus",
   "getGoogleAuthConfig",
   "getGithubAuthConfig",
+  // the admin console shows these refusals itself, in the server's words (routes/setting/pages/)
+  "updateSystemCommon",
+  "updateSmtpConfig",
+  "sendTestMail",
+  "uploadOrganizationLogo",
   // failed mute and burn-after-reading updates are silently ignored (nothing changes locally)
   "updateMuteSetting",
   "updateAutoDeleteSetting",
