@@ -6,6 +6,7 @@
  * API answers afterwards. Screenshots: the four pages, light and dark.
  */
 import type { LoginConfig, SmtpConfig, SystemCommon } from "@parley/protocol";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../../server/src/test/smtp";
 import { screenshotBothThemes } from "../helpers/browser";
@@ -14,6 +15,12 @@ import { encodePng } from "../helpers/png";
 import { ADA, BOB, useSuite } from "../helpers/suite";
 
 const suite = useSuite({ members: [BOB], channels: [{ name: "general", description: "Everyone" }] });
+
+/** The page as it rests: no toasts over it, scrolled to its top. */
+async function settle(page: Page) {
+  await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 10_000 }).toBe(0);
+  await page.evaluate(() => document.querySelectorAll(".scroll-thin").forEach((el) => el.scrollTo(0, 0)));
+}
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -45,6 +52,7 @@ describe("admin console: server settings", () => {
     await page.getByText("The new logo is in place.").waitFor();
     await expect.poll(() => watcher.page.getByRole("navigation").locator("img").first().getAttribute("src")).toMatch(/^\/api\/resource\/organization\/logo\?t=\d+$/);
 
+    await settle(page);
     await screenshotBothThemes(page, "setting-overview");
     expect(tp.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
@@ -73,6 +81,7 @@ describe("admin console: server settings", () => {
     const mail = await smtp.waitFor((m) => m.to.includes("ada@acme.test"));
     expect(mail.subject).toBe("Test mail from Acme Chat");
     expect(mail.user).toBe("chat");
+    await settle(page);
     await screenshotBothThemes(page, "setting-smtp");
 
     // A mail server that is gone: the page shows the server's error text.
@@ -93,6 +102,7 @@ describe("admin console: server settings", () => {
     await page.getByText("Setting saved").first().waitFor();
     await expect.poll(() => dms.getAttribute("aria-checked")).toBe("false");
     expect(await suite.admin.request<SystemCommon>("GET", "/admin/system/common")).toMatchObject({ dm_enable: false });
+    await settle(page);
     await screenshotBothThemes(page, "setting-configuration");
 
     await openRoute(page, "/setting/login_methods");
@@ -102,6 +112,7 @@ describe("admin console: server settings", () => {
       .poll(() => suite.admin.request<LoginConfig>("GET", "/admin/login/config"))
       .toMatchObject({ who_can_sign_up: "InvitationOnly", guest: true });
     await page.getByText("Login methods saved").first().waitFor();
+    await settle(page);
     await screenshotBothThemes(page, "setting-login-methods");
     expect(tp.errors).toEqual([]);
     await tp.context.close();
