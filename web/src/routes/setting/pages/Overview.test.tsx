@@ -61,4 +61,15 @@ describe("Overview (admin)", () => {
     await app.user.click(await app.findByTestId("overview-invite"));
     await app.findByDisplayValue("http://localhost/#/register?magic_token=abc");
   });
+
+  it("follows a new name and logo from the event stream", async () => {
+    const app = await renderApp({ route: "/setting/overview", storage: session() });
+    await app.findByDisplayValue("Testbed");
+    const es = await app.openStream();
+    app.rtl.act(() => es.send({ type: "server_config_changed", organization_name: "Renamed", organization_description: null, organization_logo: "/api/resource/organization/logo?t=42" }));
+    await app.findByDisplayValue("Renamed");
+    const logos = app.view.container.querySelectorAll('img[src^="/api/resource/organization/logo"]');
+    expect(logos.length).toBeGreaterThan(0);
+    for (const img of logos) expect(img.getAttribute("src")).toBe("/api/resource/organization/logo?t=42");
+  });
 });
