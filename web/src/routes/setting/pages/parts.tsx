@@ -28,7 +28,7 @@ export function SelectField({ label, className, children, ...rest }: SelectHTMLA
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select id={id} className="input cursor-pointer" {...rest}>
+      <select id={id} className="input h-10 cursor-pointer" {...rest}>
         {children}
       </select>
     </div>
