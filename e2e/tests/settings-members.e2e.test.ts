@@ -2,7 +2,7 @@
  * The Members admin page and My Account against a real server (issue 17): the admin creates a
  * user through the Members page; promotes a member, whose other open page shows the admin pages
  * in its settings navigation without a reload; freezes a user (checked through the API). On My
- * Account a member changes their name and password (and signs in again with the new one) and
+ * Account a member changes their name, picture and password (and signs in again with the new one) and
  * signs another of their devices out. Screenshots: both pages and the create-user dialog.
  */
 import type { Page } from "playwright-core";
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AdminUser } from "@parley/protocol";
 import { screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
+import { encodePng } from "../helpers/png";
 import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
 
 const ERIN: Person = { name: "Erin Engineer", email: "erin@example.com", password: "battery staple 5" };
@@ -95,7 +96,7 @@ describe("Members (admin)", () => {
 });
 
 describe("My Account", () => {
-  it("a member changes name and password, signs in with the new one, and signs another device out", async () => {
+  it("a member changes name, picture and password, signs in with the new one, and signs another device out", async () => {
     // Another device of Erin's: the API client's session (device "e2e-fixture").
     await suite.api(ERIN);
     const page = await signedIn(ERIN, "/setting/my_account");
@@ -113,6 +114,13 @@ describe("My Account", () => {
     await page.getByTestId("profile-save").click();
     await page.getByText("Your profile was saved.").waitFor();
     await page.getByTestId("account-name").getByText("Erin Expert").waitFor();
+
+    // A wide picture: the page sends its centred square.
+    const picture = encodePng(300, 120, (x) => (x < 90 ? [0, 160, 0] : x < 210 ? [200, 30, 30] : [20, 40, 200]));
+    await page.getByTestId("avatar-input").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
+    await page.getByText("Your picture was updated.").waitFor();
+    const erin = await suite.admin.request<AdminUser>("GET", `/admin/user/${suite.uid(ERIN)}`);
+    expect(erin.avatar_updated_at).toBeGreaterThan(0);
 
     const next = "correct horse 9";
     await page.getByLabel("Current password").fill(ERIN.password);
