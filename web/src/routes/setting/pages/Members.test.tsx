@@ -122,9 +122,12 @@ describe("Members (admin)", () => {
     await app.findByText("Bob Builder is now an admin.");
     expect(puts[0].body).toEqual({ is_admin: true });
 
-    // The directory changes through the stream, as on every other open client.
+    // The directory changes through the stream, as on every other open client; the admin view
+    // (the frozen states) is read again then.
+    const reads = app.callsTo("GET", "/api/admin/user").length;
     app.rtl.act(() => es.send({ type: "users_log", logs: [{ log_id: 9, action: "update", uid: 2, email: null, name: null, gender: null, language: null, is_admin: true, is_bot: null, avatar_updated_at: null }] }));
     await app.rtl.waitFor(() => expect(names(app)).toEqual(["Ada Admin", "Bob Builder", "Carol Cook", "Beep Bot"]));
+    await app.rtl.waitFor(() => expect(app.callsTo("GET", "/api/admin/user").length).toBe(reads + 1));
     app.rtl.act(() => es.send({ type: "users_log", logs: [{ log_id: 10, action: "delete", uid: 4, email: null, name: null, gender: null, language: null, is_admin: null, is_bot: null, avatar_updated_at: null }] }));
     await app.rtl.waitFor(() => expect(names(app)).not.toContain("Carol Cook"));
   });

@@ -5,7 +5,7 @@
  * (frozen or not) and is read again whenever the directory moves on. The search asks the server
  * (`POST /user/search`); the menu changes roles, freezes, resets passwords and removes.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo, UserStatus } from "@parley/protocol";
 import { useGetAdminUsersQuery, useSearchUserMutation, useUpdateAdminUserMutation, type UserSearch } from "../../../app/services/adminUsers";
@@ -38,8 +38,11 @@ export default function Members() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // The directory moved on (an account created, changed or removed anywhere): the states may have too.
+  const seenVersion = useRef(usersVersion);
   useEffect(() => {
-    if (usersVersion) void refetch();
+    if (usersVersion === seenVersion.current) return;
+    seenVersion.current = usersVersion;
+    void refetch();
   }, [usersVersion, refetch]);
 
   const statusOf = new Map<number, UserStatus>((admin.data ?? []).map((u) => [u.uid, u.status]));
