@@ -35,6 +35,12 @@ export const channelsSlice = createSlice({
       if (payload.description !== null) ch.description = payload.description;
       if (payload.owner !== null) ch.owner = payload.owner;
       if (payload.avatar_updated_at !== null) ch.avatar_updated_at = payload.avatar_updated_at;
+      // Parley's newer switches are present only when they changed.
+      for (const key of ["show_email", "add_friend", "dm_to_member", "only_owner_can_send_msg"] as const) {
+        const value = payload[key];
+        if (typeof value === "boolean") ch[key] = value;
+      }
+      if (typeof payload.ext_setting === "string") ch.ext_setting = payload.ext_setting;
       if (payload.is_public !== null) {
         ch.is_public = payload.is_public;
         if (payload.is_public) {

@@ -26,6 +26,8 @@ interface Props {
   kind: ConvKind;
   id: number;
   header: ReactNode;
+  /** A slim bar under the header (a channel's announcement). */
+  banner?: ReactNode;
   placeholder: string;
   intro?: ReactNode;
   disabledReason?: string;
@@ -71,6 +73,7 @@ export default function ChatView(props: Props) {
         <MenuButton />
         {header}
       </header>
+      {props.banner}
       {shown ? <Conversation {...props} /> : <div className="min-h-0 flex-1" />}
     </section>
   );
