@@ -175,6 +175,10 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "updateAdminUser",
   "deleteAdminUser",
   "searchUser",
+  // A channel's announcement: a refusal shows beside its form; one not readable is simply not shown.
+  "getAnnouncement",
+  "setAnnouncement",
+  "clearAnnouncement",
   "updateProfile",
   "uploadMyAvatar",
   "changePassword",
