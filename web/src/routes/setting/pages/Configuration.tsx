@@ -5,7 +5,7 @@ import { useAppSelector } from "../../../app/hooks";
 import { refusalText, useUpdateSystemCommonMutation } from "../../../app/services/adminSystem";
 import { useGetSystemCommonQuery } from "../../../app/services/server";
 import { toast } from "../../../utils/toast";
-import { Section, SelectRow, SwitchRow } from "./adminForm";
+import { Section, SelectRow, SwitchRow } from "./parts";
 
 /** The delays `PUT /admin/system/common` accepts for e-mail notifications, in seconds. */
 const NOTIFY_DELAYS = [300, 900, 3600, 10800, 43200] as const;
@@ -102,7 +102,7 @@ export default function Configuration() {
         {flag("add_friend_enable")}
         {flag("search_user_enable")}
       </Section>
-      <Section title={t("configuration.mail")} hint={t("configuration.mail_hint")}>
+      <Section title={t("configuration.mail")} description={t("configuration.mail_hint")}>
         {flag("msg_smtp_notify_enable")}
         <SelectRow
           label={t("configuration.msg_smtp_notify_delay_seconds")}

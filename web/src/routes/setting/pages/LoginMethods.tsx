@@ -8,7 +8,7 @@ import { fetchSMTPStatus } from "../../../app/slices/server";
 import { LinkIcon, UserPlusIcon } from "../../../components/Icons";
 import RadioCards from "../../../components/ui/RadioCards";
 import { toast } from "../../../utils/toast";
-import { Section, SwitchRow } from "./adminForm";
+import { Section, SwitchRow } from "./parts";
 
 type Switch = "password" | "magic_link" | "guest" | "google" | "github" | "metamask" | "third_party" | "passkey";
 
@@ -73,7 +73,7 @@ export default function LoginMethods() {
         {flag("passkey")}
         {flag("guest")}
       </Section>
-      <Section title={t("login_methods.providers")} hint={t("login_methods.providers_hint")}>
+      <Section title={t("login_methods.providers")} description={t("login_methods.providers_hint")}>
         {flag("google")}
         {flag("github")}
         {flag("metamask")}

@@ -9,7 +9,7 @@ import Button from "../../../components/ui/Button";
 import Input from "../../../components/ui/Input";
 import InviteModal from "../../home/InviteModal";
 import { Card, Row } from "../SettingsFrame";
-import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./adminForm";
+import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
 import { cropLogo, logoProblem } from "./logo";
 
 /** What the admin typed; `null` while nothing is edited, so changes from the stream show. */

@@ -6,7 +6,7 @@ import { refusalText, useGetSmtpConfigQuery, useSendTestMailMutation, useUpdateS
 import Button from "../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";
-import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./adminForm";
+import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
 
 /** The port on which the server speaks TLS from the first byte (`mail/transport.ts`); others upgrade with STARTTLS. */
 const IMPLICIT_TLS_PORT = 465;
@@ -150,11 +150,11 @@ export default function Smtp() {
   return (
     <div className="mx-auto max-w-2xl space-y-8 p-6">
       {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("smtp.load_failed")}</p>}
-      <Section title={t("smtp.server")} hint={t("smtp.server_hint")} plain>
+      <Section title={t("smtp.server")} description={t("smtp.server_hint")} plain>
         {/* After a save the stored config is read again: the password comes back as the mask. */}
         <SmtpForm stored={stored} onSaved={() => void refetch()} />
       </Section>
-      <Section title={t("smtp.test")} hint={t("smtp.test_hint")} plain>
+      <Section title={t("smtp.test")} description={t("smtp.test_hint")} plain>
         <TestMail ready={stored.enabled && stored.host !== ""} />
       </Section>
     </div>

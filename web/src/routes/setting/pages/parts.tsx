@@ -1,26 +1,116 @@
-/** Pieces the My Account and Members pages share: a titled section, a labelled select, a refusal's text. */
+/**
+ * The building blocks every settings page shares (the admin console and My Account): a titled
+ * section, its switch and select rows, a labelled select, the outcome of a save and the words of
+ * a refusal.
+ */
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
 import { serverText } from "../../../app/services/errors";
+import Select from "../../../components/aside/Select";
+import Alert from "../../../components/ui/Alert";
+import Toggle from "../../../components/ui/Toggle";
 
-/** A card with a title, an optional line under it, and its content. */
-export function Section({ title, description, children, className, testId }: { title: ReactNode; description?: ReactNode; children: ReactNode; className?: string; testId?: string }) {
+/**
+ * A titled group of settings: the title and an optional line above, the content in a card
+ * (`plain`: the children bring their own card; `danger`: the card is tinted red).
+ */
+export function Section({
+  title,
+  description,
+  children,
+  className,
+  testId,
+  plain,
+  danger,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+  plain?: boolean;
+  danger?: boolean;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={clsx("rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900", className)} data-testid={testId}>
-      <header className="px-5 pt-4">
-        <h2 id={id} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+    <section aria-labelledby={id} className={className} data-testid={testId}>
+      <div className="mb-2 px-1">
+        <h3 id={id} className="text-[13px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           {title}
-        </h2>
-        {description && <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>}
-      </header>
-      {children}
+        </h3>
+        {description && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{description}</p>}
+      </div>
+      {plain ? (
+        children
+      ) : (
+        <div
+          className={clsx(
+            "divide-y divide-zinc-100 rounded-xl border bg-white dark:divide-zinc-800 dark:bg-zinc-900",
+            danger ? "border-red-200 dark:border-red-900/60" : "border-zinc-200 dark:border-zinc-800",
+          )}
+        >
+          {children}
+        </div>
+      )}
     </section>
   );
 }
 
-/** A native select with its label above it, styled as the text inputs. */
+/** A switch row of a `Section`. */
+export function SwitchRow(props: { label: ReactNode; description?: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  return <Toggle {...props} className="px-5 py-4" />;
+}
+
+/** A labelled select row of a `Section`: the label on the left, the select on the right. */
+export function SelectRow<V extends string | number>({
+  label,
+  description,
+  value,
+  options,
+  onChange,
+  disabled,
+  testId,
+}: {
+  label: string;
+  description?: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-5 py-4">
+      <div className="min-w-44 flex-1">
+        <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {label}
+        </label>
+        {description && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{description}</p>}
+      </div>
+      <Select
+        id={id}
+        value={String(value)}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={(e) => {
+          const picked = options.find((o) => String(o.value) === e.target.value);
+          if (picked) onChange(picked.value);
+        }}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** A native select with its label above it, styled as the text inputs (inside a form). */
 export function SelectField({ label, className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode }) {
   const id = useId();
   return (
@@ -35,9 +125,35 @@ export function SelectField({ label, className, children, ...rest }: SelectHTMLA
   );
 }
 
+/** What the last save did: nothing yet, saved, or refused with the server's words. */
+export type SaveOutcome = { kind: "idle" } | { kind: "saved" } | { kind: "failed"; text: string };
+
+export const IDLE: SaveOutcome = { kind: "idle" };
+
+/** The outcome of a save, under its form (announced: a status or an alert). */
+export function SaveNotice({ outcome, savedText, className }: { outcome: SaveOutcome; savedText?: string; className?: string }) {
+  const { t } = useTranslation("setting");
+  if (outcome.kind === "idle") return null;
+  return outcome.kind === "saved" ? (
+    <Alert tone="success" className={clsx(className)}>
+      {savedText ?? t("overview_edit.saved")}
+    </Alert>
+  ) : (
+    <Alert tone="error" title={t("overview_edit.failed")} className={clsx(className)}>
+      {outcome.text}
+    </Alert>
+  );
+}
+
+/** The form footer: the outcome on the left, the buttons on the right. */
+export function FormFooter({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center justify-end gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">{children}</div>;
+}
+
 /**
- * What to show for a refused call: a 409's `{reason}` in words, else the server's plain-text
- * answer, else the general failure. Keys live in setting.json's `account_edit.error`.
+ * What to show for a refused call of My Account and Members: a 409's `{reason}` in words, else the
+ * server's plain-text answer, else the general failure. Keys live in setting.json's
+ * `account_edit.error`. (The admin console's forms use `refusalText` of services/adminSystem.)
  */
 export function refusalText(error: unknown, t: TFunction): string {
   const data = (error as { data?: unknown } | undefined)?.data;

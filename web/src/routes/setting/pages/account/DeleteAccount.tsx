@@ -16,8 +16,8 @@ export default function DeleteAccount({ name }: { name: string }) {
   const { t } = useTranslation("setting");
   const [open, setOpen] = useState(false);
   return (
-    <Section title={t("account_edit.delete")} description={t("account_edit.delete_desc")} className="border-red-200! dark:border-red-900/60!" testId="delete-account">
-      <div className="flex justify-end px-5 pt-3 pb-4">
+    <Section title={t("account_edit.delete")} description={t("account_edit.delete_desc")} danger testId="delete-account">
+      <div className="flex justify-end px-5 py-4">
         <Button variant="danger" size="sm" icon={<TrashIcon size={15} />} onClick={() => setOpen(true)} data-testid="delete-account-open">
           {t("account_edit.delete_action")}
         </Button>

@@ -36,7 +36,7 @@ export default function DevicesCard() {
       {isError ? (
         <p className="p-5 text-sm text-zinc-500 dark:text-zinc-400">{t("account_edit.error.failed")}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-zinc-100 border-t border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800" aria-busy={isLoading} data-testid="device-list">
+        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-busy={isLoading} data-testid="device-list">
           {(devices ?? []).map((device) => (
             <li key={device} className="flex items-center gap-3 px-5 py-3" data-testid="device-row" data-device={device}>
               <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
