@@ -10,6 +10,19 @@ export interface OrganizationUpdate {
   description?: string | null;
 }
 
+/**
+ * `GET /api/admin/system/data_summary` (Parley addition, docs/API.md "Server settings"): what
+ * "clear all messages" and "delete all files" would remove.
+ */
+export interface DataSummary {
+  /** Every stored message, of channels and DMs. */
+  messages: number;
+  /** Uploaded files whose bytes are still kept (not deleted by expiry or a clearing). */
+  files: number;
+  /** Their total size in bytes. */
+  file_bytes: number;
+}
+
 export type ChatLayoutMode = "Left" | "SelfRight";
 export type FileExpiryMode = "Off" | "Day1" | "Day7" | "Day30" | "Day90" | "Day180";
 

@@ -1,4 +1,4 @@
-import type { Organization, ServerEvent, SystemCommon } from "@parley/protocol";
+import type { DataSummary, Organization, ServerEvent, SystemCommon } from "@parley/protocol";
 import type { AppContext } from "../context.js";
 import { describeChange, recordAudit, setConfigAudited, type AuditActor } from "./audit.js";
 import { loadSystemCommon } from "../repos/settings.js";
@@ -58,4 +58,21 @@ export async function clearAllMessages(ctx: AppContext, audit: AuditActor): Prom
   });
   ctx.bus.publish({ type: "message_cleared", latest_deleted_mid: latest }, { kind: "everyone" });
   return latest;
+}
+
+/** What the admin's clearing actions would remove: the messages, and the files still kept. */
+export async function dataSummary(ctx: AppContext): Promise<DataSummary> {
+  const [messages, files] = await Promise.all([
+    ctx.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom("files")
+      .where("deleted_at", "is", null)
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number | null>("size").as("bytes")])
+      .executeTakeFirst(),
+  ]);
+  // PostgreSQL answers counts and sums as strings.
+  return { messages: Number(messages?.n ?? 0), files: Number(files?.n ?? 0), file_bytes: Number(files?.bytes ?? 0) };
 }

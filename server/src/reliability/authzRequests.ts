@@ -56,6 +56,7 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "PUT /api/admin/system/organization": () => ({ body: { name: "Parley" } }),
   "POST /api/admin/system/organization": () => ({ body: { name: "Parley" } }),
   "DELETE /api/admin/system/message/clear": () => ({}),
+  "GET /api/admin/system/data_summary": () => ({}),
   "GET /api/admin/smtp/enabled": () => ({}),
   "GET /api/admin/smtp/config": () => ({}),
   "POST /api/admin/smtp/config": () => ({ body: { enabled: false, host: "", from: "", username: "", password: "" } }),

@@ -1,5 +1,5 @@
 import type { Guards } from "../../auth/guard.js";
-import { clearAllMessages, loadOrganization, updateOrganization, updateSystemCommon } from "../../commands/settings.js";
+import { clearAllMessages, dataSummary, loadOrganization, updateOrganization, updateSystemCommon } from "../../commands/settings.js";
 import type { AppContext } from "../../context.js";
 import { sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
@@ -7,7 +7,7 @@ import { loadSystemCommon } from "../../repos/settings.js";
 import { organizationBody, systemCommonPatch } from "./schema.js";
 import { auditActorOf } from "../shared.js";
 
-/** Server-wide settings: `/admin/system/common`, the organization, clearing all messages. */
+/** Server-wide settings: `/admin/system/common`, the organization, clearing all messages and what it would remove. */
 export function settingsRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   app.get("/admin/system/common", { preValidation: guards.user }, async (_req, reply) =>
     sendJson(reply, await loadSystemCommon(ctx.repos.config)),
@@ -41,4 +41,6 @@ export function settingsRoutes(app: ZodApp, ctx: AppContext, guards: Guards): vo
     await clearAllMessages(ctx, auditActorOf(req));
     return reply.send();
   });
+
+  app.get("/admin/system/data_summary", { preValidation: guards.admin }, async (_req, reply) => sendJson(reply, await dataSummary(ctx)));
 }
