@@ -159,6 +159,10 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "updateSmtpConfig",
   "sendTestMail",
   "uploadOrganizationLogo",
+  "clearAllMessages",
+  "deleteAllFiles",
+  "getWidgetCss",
+  "updateWidgetCss",
   // failed mute and burn-after-reading updates are silently ignored (nothing changes locally)
   "updateMuteSetting",
   "updateAutoDeleteSetting",
