@@ -8,7 +8,10 @@ import { dialects, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
 import { useSuite } from "../../test/suite.js";
 import { deviceKey, devicesAmong, paddedInList } from "../../repos/devices.js";
-import { backlogFromTail, CachedRead, connectCache, MessageTail, settingsOfMany } from "./connect.js";
+import { CachedRead } from "./cachedRead.js";
+import { connectCache } from "./connectCache.js";
+import { settingsOfMany } from "./connectSettings.js";
+import { backlogFromTail, MessageTail } from "./messageTail.js";
 
 const chatMids = (c: SseClient): number[] => c.events.filter(isType("chat")).map((e) => e.mid);
 const relatedGroups = (c: SseClient): Group[] => (c.events.find(isType("related_groups")) as EventOf<"related_groups">).groups;

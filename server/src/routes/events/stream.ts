@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.js";
 import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
 import { parse } from "../../http/validate.js";
-import { connectCache, connectSequence } from "./connect.js";
+import { connectSequence } from "./connect.js";
+import { connectCache } from "./connectCache.js";
 import { eventsQuery } from "./schema.js";
 
 export const EVENTS_PATH = "/api/user/events";

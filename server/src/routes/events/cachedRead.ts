@@ -1,0 +1,49 @@
+/**
+ * How long a cached read of the connect path may be used at most, for the changes that come
+ * without an event (see "WHY IT IS NEVER STALE" in connectCache.ts).
+ */
+export const CONNECT_CACHE_TTL_MS = 2_000;
+
+/**
+ * One value read for every stream, kept until `invalidate()` (an event changed it) or for
+ * `ttlMs`. Concurrent streams share the read under way; a read during which the value was
+ * invalidated answers its waiters but is not kept (see "WHY IT IS NEVER STALE" in connectCache.ts).
+ */
+export class CachedRead<V> {
+  private value: { v: V; at: number } | null = null;
+  private loading: Promise<V> | null = null;
+  private generation = 0;
+
+  constructor(
+    private readonly load: () => Promise<V>,
+    private readonly ttlMs = CONNECT_CACHE_TTL_MS,
+  ) {}
+
+  invalidate(): void {
+    this.generation++;
+    this.value = null;
+    this.loading = null;
+  }
+
+  get(): Promise<V> {
+    if (this.value && Date.now() - this.value.at < this.ttlMs) return Promise.resolve(this.value.v);
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const at = Date.now();
+    const loading = this.load().then(
+      (v) => {
+        if (this.generation === generation) {
+          this.value = { v, at };
+          this.loading = null;
+        }
+        return v;
+      },
+      (err: unknown) => {
+        if (this.loading === loading) this.loading = null;
+        throw err;
+      },
+    );
+    this.loading = loading;
+    return loading;
+  }
+}
