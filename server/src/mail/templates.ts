@@ -1,9 +1,24 @@
 /**
- * The e-mails the server sends, each as plain text and HTML, in English and Simplified Chinese.
- * The language is the recipient's (their account's `language`) when known, else the request's
- * `Accept-Language`; anything that is not Chinese reads English.
+ * The e-mails the server sends, each as plain text and HTML, in the nine languages of the web
+ * client (texts in ./locales/). The language is the recipient's (their account's `language`,
+ * VoceChat's codes: `jp` is Japanese) when known, else the request's `Accept-Language`; one we
+ * have no texts for reads English.
  */
-export type MailLocale = "en" | "zh-CN";
+import type { MailLanguage, MailTemplate, MailVars } from "./types.js";
+import de from "./locales/de.js";
+import en from "./locales/en.js";
+import es from "./locales/es.js";
+import fr from "./locales/fr.js";
+import ja from "./locales/ja.js";
+import pt from "./locales/pt.js";
+import ru from "./locales/ru.js";
+import tr from "./locales/tr.js";
+import zhCN from "./locales/zh-CN.js";
+
+export type { MailTemplate, MailVars } from "./types.js";
+
+/** BCP-47 tags of the languages with texts (the HTML's `lang`). */
+export type MailLocale = "en" | "zh-CN" | "ja" | "de" | "es" | "fr" | "pt" | "ru" | "tr";
 
 export interface RenderedMail {
   subject: string;
@@ -11,86 +26,17 @@ export interface RenderedMail {
   html: string;
 }
 
-export type MailTemplate = "login" | "invite" | "register";
+const TEXTS: Record<MailLocale, MailLanguage> = { en, "zh-CN": zhCN, ja, de, es, fr, pt, ru, tr };
 
-export interface MailVars {
-  /** The organization (server) name. */
-  server: string;
-  /** The link to follow. */
-  link: string;
-  /** How long the link works, in minutes. */
-  minutes: number;
-}
+/** A primary language subtag (or VoceChat's `jp`) → the locale of its texts. */
+const BY_LANGUAGE: Record<string, MailLocale> = { en: "en", zh: "zh-CN", ja: "ja", jp: "ja", de: "de", es: "es", fr: "fr", pt: "pt", ru: "ru", tr: "tr" };
 
-/** The first language in `lang` (a BCP-47 tag or an Accept-Language list) we have texts for. */
+/** The locale for the first language in `lang` (a BCP-47 tag, VoceChat's code, or an Accept-Language list). */
 export function mailLocale(lang: string | null | undefined): MailLocale {
   const first = (lang ?? "").split(",")[0].trim().toLowerCase();
-  return first.startsWith("zh") ? "zh-CN" : "en";
+  const primary = first.split(/[-_;]/)[0];
+  return BY_LANGUAGE[primary] ?? "en";
 }
-
-interface Texts {
-  subject: string;
-  heading: string;
-  intro: string;
-  button: string;
-  validity: string;
-  ignore: string;
-}
-
-const TEXTS: Record<MailLocale, Record<MailTemplate, (v: MailVars) => Texts>> = {
-  en: {
-    login: (v) => ({
-      subject: `Sign in to ${v.server}`,
-      heading: `Sign in to ${v.server}`,
-      intro: `Follow the link below to sign in to ${v.server}.`,
-      button: "Sign in",
-      validity: `The link works once, for ${v.minutes} minutes.`,
-      ignore: "If you did not ask for it, ignore this e-mail: nobody can sign in without the link.",
-    }),
-    invite: (v) => ({
-      subject: `You are invited to join ${v.server}`,
-      heading: `Join ${v.server}`,
-      intro: `You have been invited to join ${v.server}. Follow the link below and choose your name to get started.`,
-      button: "Join",
-      validity: `The link works once, for ${v.minutes} minutes.`,
-      ignore: "If you do not want to join, ignore this e-mail.",
-    }),
-    register: (v) => ({
-      subject: `Confirm your e-mail address for ${v.server}`,
-      heading: `Welcome to ${v.server}`,
-      intro: `Follow the link below to confirm your e-mail address and finish signing up to ${v.server}.`,
-      button: "Confirm and continue",
-      validity: `The link works once, for ${v.minutes} minutes.`,
-      ignore: "If you did not sign up, ignore this e-mail: no account is created without the link.",
-    }),
-  },
-  "zh-CN": {
-    login: (v) => ({
-      subject: `登录 ${v.server}`,
-      heading: `登录 ${v.server}`,
-      intro: `点击下面的链接登录 ${v.server}。`,
-      button: "登录",
-      validity: `链接只能使用一次，${v.minutes} 分钟内有效。`,
-      ignore: "如果这不是你本人的操作，请忽略这封邮件：没有这个链接，任何人都无法登录。",
-    }),
-    invite: (v) => ({
-      subject: `邀请你加入 ${v.server}`,
-      heading: `加入 ${v.server}`,
-      intro: `你收到了加入 ${v.server} 的邀请。点击下面的链接，设置你的名字即可开始。`,
-      button: "加入",
-      validity: `链接只能使用一次，${v.minutes} 分钟内有效。`,
-      ignore: "如果你不想加入，请忽略这封邮件。",
-    }),
-    register: (v) => ({
-      subject: `确认你在 ${v.server} 的邮箱地址`,
-      heading: `欢迎来到 ${v.server}`,
-      intro: `点击下面的链接确认你的邮箱地址，完成 ${v.server} 的注册。`,
-      button: "确认并继续",
-      validity: `链接只能使用一次，${v.minutes} 分钟内有效。`,
-      ignore: "如果你没有注册，请忽略这封邮件：没有这个链接不会创建账号。",
-    }),
-  },
-};
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
