@@ -31,10 +31,24 @@ interface EmojiSelection {
   native?: string;
 }
 
-/** emoji-mart's own i18n for the UI language; English is built in. */
-async function pickerI18n(language: string): Promise<unknown> {
-  if (language.startsWith("zh")) return (await import("@emoji-mart/data/i18n/zh.json")).default;
-  return undefined;
+/**
+ * emoji-mart's own texts for each UI language (its locale code; VoceChat's `jp` is its `ja`),
+ * each a chunk loaded when first needed; English is built in.
+ */
+const PICKER_TEXTS: Record<string, { locale: string; load: () => Promise<{ default: unknown }> }> = {
+  zh: { locale: "zh", load: () => import("@emoji-mart/data/i18n/zh.json") },
+  jp: { locale: "ja", load: () => import("@emoji-mart/data/i18n/ja.json") },
+  de: { locale: "de", load: () => import("@emoji-mart/data/i18n/de.json") },
+  es: { locale: "es", load: () => import("@emoji-mart/data/i18n/es.json") },
+  fr: { locale: "fr", load: () => import("@emoji-mart/data/i18n/fr.json") },
+  pt: { locale: "pt", load: () => import("@emoji-mart/data/i18n/pt.json") },
+  ru: { locale: "ru", load: () => import("@emoji-mart/data/i18n/ru.json") },
+  tr: { locale: "tr", load: () => import("@emoji-mart/data/i18n/tr.json") },
+};
+
+export async function pickerI18n(language: string): Promise<{ locale: string; messages: unknown }> {
+  const texts = PICKER_TEXTS[language.split("-")[0]];
+  return texts ? { locale: texts.locale, messages: (await texts.load()).default } : { locale: "en", messages: undefined };
 }
 
 export default function EmojiPicker({ onSelect, onClose, anchorRef }: Props) {
@@ -55,13 +69,13 @@ export default function EmojiPicker({ onSelect, onClose, anchorRef }: Props) {
     const observer = new MutationObserver(() => picker && applyTheme(picker, currentTheme()));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     const language = i18n.language;
-    void pickerI18n(language).then((messages) => {
+    void pickerI18n(language).then(({ locale, messages }) => {
       if (cancelled) return;
       const theme = currentTheme();
       picker = new Picker({
         data,
         i18n: messages,
-        locale: language.startsWith("zh") ? "zh" : "en",
+        locale,
         theme,
         autoFocus: true,
         previewPosition: "none",
