@@ -11,7 +11,9 @@ import { AsideButton, ConversationAside, HeaderSearch, useChatAside } from "../.
 import { PinIcon } from "../../components/aside/icons";
 import { channelMemberIds, membersHidden } from "../../components/aside/members";
 import { selectIsMuted } from "../../app/selectors";
+import AnnouncementBar from "./AnnouncementBar";
 import NotFoundInLayout from "./NotFoundInLayout";
+import SendRestrictedNotice from "./SendRestrictedNotice";
 import ChatView from "./ChatView";
 import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 
@@ -41,7 +43,7 @@ export default function ChannelChat() {
 
   const Icon = channel.is_public ? HashIcon : LockIcon;
   const restricted =
-    channel.only_owner_can_send_msg && me && !me.is_admin && channel.owner !== me.uid ? t("channel.only_owner") : undefined;
+    channel.only_owner_can_send_msg && me && !me.is_admin && channel.owner !== me.uid ? t("channel_admin.send_restricted") : undefined;
   const showMembers = !membersHidden(extSetting, channel, me);
   const pins = channel.pinned_messages?.length ?? 0;
   // A panel that is not available any more (members hidden by the server setting) stays closed.
@@ -54,6 +56,8 @@ export default function ChannelChat() {
         id={gid}
         placeholder={t("composer.placeholder_channel", { name: channel.name })}
         disabledReason={restricted}
+        composerNotice={restricted && <SendRestrictedNotice text={restricted} />}
+        banner={<AnnouncementBar gid={gid} />}
         header={
           <ConversationHeader
             avatar={<ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />}

@@ -12,9 +12,12 @@ import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Button from "../../components/ui/Button";
 import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import EmptyState from "../../components/ui/EmptyState";
+import AnnouncementCard from "./channel/AnnouncementCard";
 import ChannelInfoCard from "./channel/ChannelInfoCard";
+import ClearHistoryAction, { EraserIcon } from "./channel/ClearHistoryAction";
 import InviteCard from "./channel/InviteCard";
 import MakePrivateModal from "./channel/MakePrivateModal";
+import SendRestrictionToggle from "./channel/SendRestrictionToggle";
 import TransferOwnerModal from "./channel/TransferOwnerModal";
 import SettingsFrame from "./SettingsFrame";
 
@@ -108,6 +111,11 @@ export default function ChannelSetting() {
         </div>
 
         <div>
+          <SectionTitle hint={manager ? t("announcement.hint") : undefined}>{t("announcement.title")}</SectionTitle>
+          <AnnouncementCard key={gid} gid={gid} editable={manager} />
+        </div>
+
+        <div>
           <SectionTitle hint={t("channel_edit.prefs_hint")}>{t("channel_edit.prefs")}</SectionTitle>
           <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
             <MuteSelect kind="channel" id={gid} />
@@ -118,6 +126,7 @@ export default function ChannelSetting() {
         <div>
           <SectionTitle>{t("channel_edit.access")}</SectionTitle>
           <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            <SendRestrictionToggle channel={channel} editable={manager} />
             <ActionRow
               icon={<Icon size={20} />}
               title={channel.is_public ? t("channel.public") : t("channel.private")}
@@ -166,6 +175,9 @@ export default function ChannelSetting() {
                     </Button>
                   }
                 />
+              )}
+              {manager && (
+                <ActionRow danger icon={<EraserIcon size={20} />} title={t("channel_admin.clear")} description={t("channel_admin.clear_desc")} action={<ClearHistoryAction channel={channel} />} />
               )}
               {manager && (
                 <ActionRow

@@ -1,19 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { INVITE_EXPIRY_OPTIONS_S, INVITE_MAX_TIMES_OPTIONS } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useLazyCreatePrivateInviteLinkQuery } from "../../../app/services/channel";
 import { useSendInviteEmailMutation } from "../../../app/services/conversation";
 import { toast } from "../../../utils/toast";
-import { durationLabel } from "../../../components/aside/duration";
-import Select from "../../../components/aside/Select";
 import { MailIcon, RefreshIcon, Spinner } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
 import CopyField from "../../../components/ui/CopyField";
 import Input from "../../../components/ui/Input";
-
-const NO_LIMIT = 10_000_000;
+import InviteLinkOptions, { DEFAULT_INVITE, type InviteLinkParams } from "./InviteLinkOptions";
 
 /**
  * Invite to a private channel (a link to share, with edit and regenerate): a link from
@@ -22,19 +18,15 @@ const NO_LIMIT = 10_000_000;
  */
 export default function InviteCard({ gid }: { gid: number }) {
   const { t } = useTranslation("setting");
-  const tc = useTranslation("chat").t;
   const smtp = useAppSelector((s) => s.server.smtpEnabled);
-  const [expiry, setExpiry] = useState<number>(604_800);
-  const [uses, setUses] = useState<number>(NO_LIMIT);
+  const [options, setOptions] = useState<InviteLinkParams>(DEFAULT_INVITE);
   const [create, { data: link, isFetching, isError }] = useLazyCreatePrivateInviteLinkQuery();
   const [email, setEmail] = useState("");
   const [sendInvite, { isLoading: sending }] = useSendInviteEmailMutation();
-  const expiryId = useId();
-  const usesId = useId();
 
   useEffect(() => {
-    void create({ gid, expired_in: expiry, max_times: uses });
-  }, [create, gid, expiry, uses]);
+    void create({ gid, ...options });
+  }, [create, gid, options]);
 
   const invite = async (e: FormEvent) => {
     e.preventDefault();
@@ -52,31 +44,8 @@ export default function InviteCard({ gid }: { gid: number }) {
       <section className="rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900" aria-label={t("invite.link_title")}>
         <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t("invite.link_title")}</h3>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t("invite.link_desc")}</p>
-        <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={expiryId} className="label">
-              {t("invite.expire")}
-            </label>
-            <Select block id={expiryId} value={expiry} onChange={(e) => setExpiry(Number(e.target.value))} data-testid="invite-expiry">
-              {INVITE_EXPIRY_OPTIONS_S.map((s) => (
-                <option key={s} value={s}>
-                  {durationLabel(s, tc)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <label htmlFor={usesId} className="label">
-              {t("invite.max_uses")}
-            </label>
-            <Select block id={usesId} value={uses} onChange={(e) => setUses(Number(e.target.value))} data-testid="invite-uses">
-              {INVITE_MAX_TIMES_OPTIONS.map((n) => (
-                <option key={n} value={n}>
-                  {n === NO_LIMIT ? t("invite.no_limit") : t("invite.uses", { count: n })}
-                </option>
-              ))}
-            </Select>
-          </div>
+        <div className="mt-4">
+          <InviteLinkOptions value={options} onChange={setOptions} />
         </div>
         <div className="mt-4">
           {isFetching ? (
@@ -90,7 +59,7 @@ export default function InviteCard({ gid }: { gid: number }) {
           )}
         </div>
         <div className="mt-3 flex justify-end">
-          <Button variant="secondary" size="sm" icon={<RefreshIcon size={14} />} disabled={isFetching} onClick={() => void create({ gid, expired_in: expiry, max_times: uses })}>
+          <Button variant="secondary" size="sm" icon={<RefreshIcon size={14} />} disabled={isFetching} onClick={() => void create({ gid, ...options })}>
             {t("invite.regenerate")}
           </Button>
         </div>
