@@ -18,7 +18,7 @@ export default function AuthShell({ children, wide = false, footer }: { children
       </div>
       <main className={`card relative w-full ${wide ? "max-w-xl" : "max-w-md"} p-7 sm:p-10`}>{children}</main>
       {footer && <div className="relative mt-6 text-sm text-zinc-500 dark:text-zinc-400">{footer}</div>}
-      <p className="relative mt-6 text-xs text-zinc-400 dark:text-zinc-600">{t("powered_by")}</p>
+      <p className="relative mt-6 text-xs text-zinc-500 dark:text-zinc-400">{t("powered_by")}</p>
     </div>
   );
 }

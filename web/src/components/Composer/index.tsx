@@ -211,15 +211,16 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
               type="button"
               onClick={() => update({ ...state, markdown: !state.markdown })}
               aria-pressed={state.markdown}
-              aria-label={t("composer.markdown")}
               title={t("composer.markdown")}
               disabled={disabled}
               className={clsx(
                 "inline-flex h-8 shrink-0 items-center justify-center rounded-lg px-1.5 font-mono text-[11px] font-bold transition focus-visible:ring-3 focus-visible:ring-primary-500/40 focus-visible:outline-none disabled:cursor-not-allowed",
-                state.markdown ? "bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-300" : "text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200",
+                state.markdown ? "bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-300" : "text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200",
               )}
             >
-              M↓
+              {/* The name is the visible mark's word, so speech control finds it by what it shows. */}
+              <span aria-hidden="true">M↓</span>
+              <span className="sr-only">{t("composer.markdown")}</span>
             </button>
           )}
           <button
@@ -247,7 +248,7 @@ export default function Composer({ contextKey, kind: kindProp, id: idProp, place
         }}
         data-testid="file-input"
       />
-      <p className="mt-1.5 hidden px-1 text-[11px] text-zinc-400 sm:block dark:text-zinc-500">{t("composer.hint")}</p>
+      <p className="mt-1.5 hidden px-1 text-[11px] text-zinc-500 sm:block dark:text-zinc-400">{t("composer.hint")}</p>
     </div>
   );
 }

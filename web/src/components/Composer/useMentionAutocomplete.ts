@@ -73,10 +73,12 @@ export function useMentionAutocomplete({ contextKey, state, caret, members, disa
     return false;
   };
 
-  /** The input's combobox attributes. */
+  /**
+   * The input's autocomplete attributes. No aria-expanded: the composer is a textarea, whose role
+   * (textbox) does not take it; the list is announced through aria-controls and the active option.
+   */
   const inputProps = {
     "aria-autocomplete": "list" as const,
-    "aria-expanded": open,
     "aria-controls": open ? listId : undefined,
     "aria-activedescendant": open ? optionId(listId, candidates[active].uid) : undefined,
   };

@@ -136,7 +136,7 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
         {header ? (
           <Avatar name={name} seed={message.from_uid} src={sender ? avatarUrl(sender.uid, sender.avatar_updated_at) : null} size={36} className="mt-0.5" />
         ) : (
-          <Timestamp ts={message.created_at} className="invisible block pt-1 text-right text-[10px] leading-5 text-zinc-400 tabular-nums group-hover:visible">
+          <Timestamp ts={message.created_at} className="invisible block pt-1 text-right text-[10px] leading-5 text-zinc-500 tabular-nums group-hover:visible dark:text-zinc-400">
             {labels.time(message.created_at)}
           </Timestamp>
         )}
@@ -147,7 +147,7 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
             <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50" data-testid="message-sender">
               {name}
             </span>
-            <Timestamp ts={message.created_at} className="shrink-0 text-xs text-zinc-400 tabular-nums">
+            <Timestamp ts={message.created_at} className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
               {labels.time(message.created_at)}
             </Timestamp>
             <PinnedMark by={pinnedBy} users={users} />

@@ -44,7 +44,7 @@ export function NewMessagesDivider() {
   return (
     <div className="relative flex items-center px-5 pt-3 pb-1" role="separator" aria-label={t("unread.divider")} data-testid="new-messages-divider">
       <span className="h-px flex-1 bg-red-500/70 dark:bg-red-400/70" />
-      <span className="ml-2 rounded-full bg-red-500 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase dark:bg-red-500/90">
+      <span className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase">
         {t("unread.divider")}
       </span>
     </div>

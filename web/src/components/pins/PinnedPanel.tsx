@@ -96,7 +96,7 @@ export default function PinnedPanel({ gid }: { gid: number }) {
                       <span className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" data-testid="pinned-sender">
                         {senderName}
                       </span>
-                      <Timestamp ts={original.created_at} className="shrink-0 text-xs text-zinc-400 tabular-nums">
+                      <Timestamp ts={original.created_at} className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
                         {when(original.created_at, t, i18n.language)}
                       </Timestamp>
                     </div>

@@ -80,11 +80,13 @@ function UserMenu() {
         placement="top"
         items={items}
         trigger={(props) => (
-          <button {...props} type="button" className="rounded-xl p-1 outline-none hover:bg-zinc-200/70 focus-visible:ring-3 focus-visible:ring-primary-500/40 dark:hover:bg-zinc-800" aria-label={t("menu.account")} data-testid="user-menu">
+          // Named by its text, who is signed in and what it opens (the picture is hidden from it).
+          <button {...props} type="button" className="rounded-xl p-1 outline-none hover:bg-zinc-200/70 focus-visible:ring-3 focus-visible:ring-primary-500/40 dark:hover:bg-zinc-800" data-testid="user-menu">
             <Avatar name={me.name} seed={me.uid} src={avatarUrl(me.uid, me.avatar_updated_at)} size={36} online={connected} />
             <span className="sr-only" data-testid="current-user">
               {me.name}
             </span>
+            <span className="sr-only">, {t("menu.account")}</span>
           </button>
         )}
       />

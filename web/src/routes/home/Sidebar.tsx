@@ -49,11 +49,11 @@ function Section({ id, title, count, action, children }: { id: string; title: st
           type="button"
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
-          className="flex items-center gap-1 rounded px-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase outline-none hover:text-zinc-800 focus-visible:ring-2 focus-visible:ring-primary-500/40 dark:text-zinc-500 dark:hover:text-zinc-200"
+          className="flex items-center gap-1 rounded px-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase outline-none hover:text-zinc-800 focus-visible:ring-2 focus-visible:ring-primary-500/40 dark:text-zinc-400 dark:hover:text-zinc-200"
         >
           <ChevronDownIcon size={13} className={clsx("transition-transform", !open && "-rotate-90")} />
           <h2>{title}</h2>
-          {count !== undefined && <span className="font-medium text-zinc-400 tabular-nums dark:text-zinc-600">{count}</span>}
+          {count !== undefined && <span className="font-medium text-zinc-500 tabular-nums dark:text-zinc-400">{count}</span>}
         </button>
         {action}
       </div>
@@ -124,7 +124,7 @@ function PeopleMatches({ filter, exclude, fallback }: { filter: string; exclude:
             >
               <Avatar name={u.name} seed={u.uid} src={avatarUrl(u.uid, u.avatar_updated_at)} size={28} online={!!u.online} />
               <span className="min-w-0 flex-1 truncate text-[14px] font-medium text-zinc-700 dark:text-zinc-200">{u.name}</span>
-              <span className="text-[11px] text-zinc-400">{t("sidebar.start_dm")}</span>
+              <span className="text-[11px] text-zinc-500 dark:text-zinc-400">{t("sidebar.start_dm")}</span>
             </button>
           </li>
         ))}

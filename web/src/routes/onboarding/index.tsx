@@ -66,7 +66,7 @@ export default function OnboardingPage() {
             </li>
           ))}
         </ol>
-        <p className="mt-3 text-xs font-medium tracking-wide text-zinc-400 uppercase dark:text-zinc-500">
+        <p className="mt-3 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           {t("onboarding.progress", { step: index + 1, total: STEPS.length })} · {t(`onboarding.step.${STEPS[index].key}`)}
         </p>
       </nav>

@@ -29,7 +29,7 @@ export default function SettingsFrame({ title, groups, active, children, footer 
         <nav aria-label={title} className="scroll-thin flex gap-4 overflow-x-auto px-2 pb-3 md:min-h-0 md:flex-1 md:flex-col md:gap-0 md:overflow-x-hidden md:overflow-y-auto">
           {groups.map((g) => (
             <section key={g.title} className="shrink-0 md:mb-3">
-              <h2 className="px-2 py-1 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">{g.title}</h2>
+              <h2 className="px-2 py-1 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">{g.title}</h2>
               <ul className="flex gap-1 md:flex-col md:gap-px">
                 {g.items.map((item) => (
                   <li key={item.key}>

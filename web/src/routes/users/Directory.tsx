@@ -17,7 +17,7 @@ const SEGMENT: CountToggleLook = {
   on: "bg-white text-zinc-900 shadow-xs dark:bg-zinc-700 dark:text-white",
   off: "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
   countOn: "text-zinc-500 dark:text-zinc-300",
-  countOff: "text-zinc-400 dark:text-zinc-500",
+  countOff: "text-zinc-500 dark:text-zinc-400",
 };
 
 export default function Directory({ className }: { className?: string }) {
@@ -51,7 +51,7 @@ export default function Directory({ className }: { className?: string }) {
       <div className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-4">
         {groups.map((g) => (
           <section key={g.role} aria-label={t(`group.${g.role}`)} className="mb-3">
-            <h2 className="px-2 py-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+            <h2 className="px-2 py-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
               {t(`group.${g.role}`)} · {g.users.length}
             </h2>
             <ul className="space-y-px">
@@ -66,7 +66,7 @@ export default function Directory({ className }: { className?: string }) {
                       className={({ isActive }) =>
                         clsx(
                           "group flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
-                          isActive ? "bg-primary-600 text-white dark:bg-primary-500/90" : "text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800",
+                          isActive ? "bg-primary-600 text-white dark:bg-primary-600/90" : "text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800",
                         )
                       }
                     >
@@ -75,9 +75,9 @@ export default function Directory({ className }: { className?: string }) {
                           <Avatar name={u.name} seed={u.uid} src={avatarUrl(u.uid, u.avatar_updated_at)} size={30} online={showOnline ? u.uid === me || !!u.online : undefined} />
                           <span className="min-w-0 flex-1 leading-tight">
                             <span className="block truncate font-medium">{remark || u.name}</span>
-                            {remark && <span className={clsx("block truncate text-xs", isActive ? "text-white/75" : "text-zinc-500 dark:text-zinc-400")}>{u.name}</span>}
+                            {remark && <span className={clsx("block truncate text-xs", isActive ? "text-white/85" : "text-zinc-500 dark:text-zinc-400")}>{u.name}</span>}
                           </span>
-                          {u.uid === me && <span className="text-xs opacity-70">{t("you")}</span>}
+                          {u.uid === me && <span className={clsx("text-xs", isActive ? "text-white/85" : "text-zinc-500 dark:text-zinc-400")}>{t("you")}</span>}
                           {status === "added" && (
                             <span title={t("contact.status_added")} className={isActive ? "text-white/85" : "text-primary-600 dark:text-primary-400"}>
                               <UserCheckIcon size={15} aria-label={t("contact.status_added")} aria-hidden={false} role="img" />

@@ -164,7 +164,7 @@ export default function Profile({ user }: { user: StoredUser }) {
         )}
         {!self && status === "" && !canAdd && !mustAdd && <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t("contact.add_off")}</p>}
 
-        <h3 className="mt-8 mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{t("about")}</h3>
+        <h3 className="mt-8 mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t("about")}</h3>
         <dl className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
           {user.email && (
             <Detail label={t("email")}>

@@ -29,7 +29,7 @@ export default function RemarkField({ uid, name, remark }: { uid: number; name: 
   if (draft === null) {
     return (
       <div className="flex min-w-0 items-center gap-2">
-        <span className={remark ? "truncate text-zinc-900 dark:text-zinc-100" : "text-zinc-400 italic dark:text-zinc-500"} data-testid="profile-remark">
+        <span className={remark ? "truncate text-zinc-900 dark:text-zinc-100" : "text-zinc-500 italic dark:text-zinc-400"} data-testid="profile-remark">
           {remark || t("remark.empty")}
         </span>
         <button

@@ -66,7 +66,7 @@ export function SenderLine({ name, ts, testId }: { name: string; ts: number; tes
       <span className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" data-testid={testId}>
         {name}
       </span>
-      <Timestamp ts={ts} className="shrink-0 text-xs text-zinc-400 tabular-nums">
+      <Timestamp ts={ts} className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
         {monthDayTime(ts, i18n.language)}
       </Timestamp>
     </div>

@@ -64,7 +64,7 @@ export default function ContextMenu({ x, y, label, items, onClose, title }: Prop
       style={{ left: pos.left, top: pos.top }}
       className="fixed z-50 min-w-56 animate-pop-in rounded-xl border border-zinc-200 bg-white p-1 shadow-xl shadow-zinc-900/10 dark:border-zinc-700 dark:bg-zinc-800 dark:shadow-black/40"
     >
-      {title && <p className="px-2.5 pt-1.5 pb-1 text-[11px] font-semibold tracking-wide text-zinc-400 uppercase dark:text-zinc-500">{title}</p>}
+      {title && <p className="px-2.5 pt-1.5 pb-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</p>}
       <MenuEntries items={items} onSelect={(item) => item.onSelect()} />
     </div>,
     document.body,

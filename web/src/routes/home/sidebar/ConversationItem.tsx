@@ -20,7 +20,7 @@ function Preview({ convKey, active, id }: { convKey: string; active: boolean; id
   const last = useAppSelector((s) => selectLastMessage(s, kind, cid));
   const me = useAppSelector((s) => s.authData.user?.uid);
   const users = useAppSelector((s) => s.users.byId);
-  if (!last) return <span id={id} className={clsx("truncate text-[13px]", active ? "text-white/70" : "text-zinc-400 dark:text-zinc-500")}>{t("preview.empty")}</span>;
+  if (!last) return <span id={id} className={clsx("truncate text-[13px]", active ? "text-white/80" : "text-zinc-500 dark:text-zinc-400")}>{t("preview.empty")}</span>;
   const text = messageText(last, t, (uid) => users[uid]?.name);
   const sender = last.from_uid === me ? t("preview.you") : kind === "channel" ? (users[last.from_uid]?.name ?? t("message.unknown_user", { uid: last.from_uid })) : null;
   return (
@@ -73,14 +73,15 @@ function ConversationItem({ convKey }: { convKey: string }) {
     const r = moreRef.current?.getBoundingClientRect();
     if (r) setMenu({ x: r.left, y: r.bottom + 4 });
   };
-  const label = [
-    name,
+  // Read after the name, as part of the link's name: ", 3 unread messages, mentioned".
+  const status = [
     unread ? t("sidebar_item.unread", { count: unread }) : "",
     mentions ? t("sidebar_item.mentioned") : "",
     muted ? t("sidebar_item.muted") : "",
   ]
     .filter(Boolean)
-    .join(", ");
+    .map((s) => `, ${s}`)
+    .join("");
   const showUnread = unread > 0 && !muted;
 
   return (
@@ -94,13 +95,12 @@ function ConversationItem({ convKey }: { convKey: string }) {
     >
       <NavLink
         to={path}
-        aria-label={label}
         aria-describedby={previewId}
         onClick={() => dispatch(toggleMenuExpand(false))}
         className={clsx(
           "flex items-center gap-2.5 rounded-lg px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
           isActive
-            ? "bg-primary-600 text-white shadow-sm shadow-primary-600/20 dark:bg-primary-500/90"
+            ? "bg-primary-600 text-white shadow-sm shadow-primary-600/20 dark:bg-primary-600/90"
             : clsx("hover:bg-zinc-200/60 dark:hover:bg-zinc-800/80", muted && "opacity-55 hover:opacity-90"),
         )}
       >
@@ -114,20 +114,27 @@ function ConversationItem({ convKey }: { convKey: string }) {
               )}
             >
               <span data-testid={kind === "dm" ? "sidebar-dm-name" : "sidebar-channel-name"}>{name}</span>
+              {status && <span className="sr-only">{status}</span>}
             </span>
             {muted && <BellOffIcon size={13} className={clsx("shrink-0", isActive ? "text-white/70" : "text-zinc-400")} />}
+            {/*
+              The link's name is what its text says, the name and status (so speech control finds it
+              by what is seen); the time and preview are seen, and read as its description.
+            */}
             {lastAt !== undefined && (
               <span
+                aria-hidden="true"
                 className={clsx(
                   "ml-auto shrink-0 pl-1 text-[11px] tabular-nums transition-opacity group-focus-within/item:opacity-0 group-hover/item:opacity-0",
-                  isActive ? "text-white/70" : showUnread ? "font-semibold text-primary-600 dark:text-primary-400" : "text-zinc-400 dark:text-zinc-500",
+                  isActive ? "text-white/85" : showUnread ? "font-semibold text-primary-600 dark:text-primary-400" : "text-zinc-500 dark:text-zinc-400",
                 )}
               >
                 {activityLabel(lastAt, i18n.language)}
               </span>
             )}
           </span>
-          <span className={clsx("flex min-w-0 items-center gap-1.5", isActive ? "text-white/80" : showUnread ? "text-zinc-700 dark:text-zinc-300" : "text-zinc-500 dark:text-zinc-400")}>
+          {/* The preview is the link's description (aria-describedby), not part of its name. */}
+          <span aria-hidden="true" className={clsx("flex min-w-0 items-center gap-1.5", isActive ? "text-white/80" : showUnread ? "text-zinc-700 dark:text-zinc-300" : "text-zinc-500 dark:text-zinc-400")}>
             <Preview convKey={convKey} active={isActive} id={previewId} />
             <span className="ml-auto flex shrink-0 items-center gap-1">
               {mentions > 0 && (
