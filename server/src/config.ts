@@ -48,6 +48,13 @@ export interface Config {
   guestMaxAgeMs?: number;
   /** The 406 webhook probe (`GET` must answer 200) gives up after this long (ms); default 5000. */
   webhookCheckTimeoutMs?: number;
+  /**
+   * Webhook deliveries (server/src/webhooks/): the first retry waits this long (ms), each next
+   * one twice as long up to an hour; default 10000. Tests shorten it.
+   */
+  webhookRetryBaseMs?: number;
+  /** How often the webhook worker looks for due deliveries besides being woken (ms); default 2000. */
+  webhookPollMs?: number;
   /** SMTP connection, greeting and socket timeout (ms); default 15000. */
   smtpTimeoutMs?: number;
   /** `MAX_USERS`: most non-guest accounts, 0 = no limit (default); one more is a 451, like VoceChat's license limit. */

@@ -28,6 +28,8 @@ export interface Database {
   magic_tokens: MagicTokensTable;
   third_party_users: ThirdPartyUsersTable;
   audit_log: AuditLogTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_secrets: WebhookSecretsTable;
 }
 
 export interface ConfigTable {
@@ -316,4 +318,27 @@ export interface AuditLogTable {
   /** JSON text. */
   detail: string;
   ip: string | null;
+}
+
+/** One webhook delivery to a bot (migration 091; server/src/webhooks/). */
+export interface WebhookOutboxTable {
+  id: Generated<number>;
+  bot_uid: number;
+  mid: number;
+  /** The JSON body as it is POSTed. */
+  payload: string;
+  attempts: Generated<number>;
+  /** Null once delivered or given up. */
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+/** A bot's webhook signing secret (migration 091), made when first needed. */
+export interface WebhookSecretsTable {
+  uid: number;
+  secret: string;
+  created_at: number;
 }
