@@ -30,6 +30,7 @@ export interface Database {
   audit_log: AuditLogTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_secrets: WebhookSecretsTable;
+  bot_api_keys: BotApiKeysTable;
 }
 
 export interface ConfigTable {
@@ -54,6 +55,8 @@ export interface UsersTable {
   updated_at: number;
   /** 0/1, default 0 (migration 010): e-mail notification of missed messages. */
   msg_smtp_notify_enable: Generated<number>;
+  /** 0/1, default 0 (migration 090): a public bot, which anyone may write to. */
+  is_public: Generated<number>;
 }
 
 export interface UserLogTable {
@@ -341,4 +344,15 @@ export interface WebhookSecretsTable {
   uid: number;
   secret: string;
   created_at: number;
+}
+
+/** A bot's API key, stored only as its SHA-256 (migration 090). */
+export interface BotApiKeysTable {
+  id: Generated<number>;
+  uid: number;
+  name: string;
+  key_hash: string;
+  key_hint: string;
+  created_at: number;
+  last_used: number | null;
 }
