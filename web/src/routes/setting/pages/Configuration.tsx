@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_SYSTEM_COMMON, type ExtSetting, type FileExpiryMode, type SystemCommon } from "@parley/protocol";
+import { DEFAULT_SYSTEM_COMMON, type ExtSetting, type SystemCommon } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { refusalText, useUpdateSystemCommonMutation } from "../../../app/services/adminSystem";
 import { useGetSystemCommonQuery } from "../../../app/services/server";
@@ -9,7 +9,6 @@ import { Section, SelectRow, SwitchRow } from "./parts";
 
 /** The delays `PUT /admin/system/common` accepts for e-mail notifications, in seconds. */
 const NOTIFY_DELAYS = [300, 900, 3600, 10800, 43200] as const;
-const FILE_EXPIRY: FileExpiryMode[] = ["Off", "Day1", "Day7", "Day30", "Day90", "Day180"];
 
 /** The switches the server keeps as flags of `SystemCommon`. */
 type CommonSwitch = { [K in keyof SystemCommon]: SystemCommon[K] extends boolean ? K : never }[keyof SystemCommon];
@@ -26,8 +25,9 @@ function parseExt(text: string | null | undefined): ExtSetting {
 }
 
 /**
- * `/setting/configuration` (admins): every switch of `/admin/system/common`. A change applies at
- * once (`PUT` of that field alone), with a toast saying whether it took.
+ * `/setting/configuration` (admins): every switch of `/admin/system/common` but the file expiry
+ * (on Auto-delete Messages). A change applies at once (`PUT` of that field alone), with a toast
+ * saying whether it took.
  */
 export default function Configuration() {
   const { t } = useTranslation("setting");
@@ -80,13 +80,6 @@ export default function Configuration() {
             { value: "SelfRight", label: t("configuration.layout_self_right") },
           ]}
           onChange={(v) => void apply({ chat_layout_mode: v })}
-        />
-        <SelectRow
-          label={t("configuration.max_file_expiry_mode")}
-          description={t("configuration.max_file_expiry_mode_desc")}
-          value={common.max_file_expiry_mode}
-          options={FILE_EXPIRY.map((v) => ({ value: v, label: t(`configuration.expiry.${v}`) }))}
-          onChange={(v) => void apply({ max_file_expiry_mode: v })}
         />
       </Section>
       <Section title={t("configuration.channels")}>

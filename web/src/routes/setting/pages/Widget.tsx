@@ -1,0 +1,149 @@
+/**
+ * `/setting/widget` (admins): the snippet that embeds a chat window on a website (VoceChat's
+ * `<script … src="<server>/widget.js">`, its host being the admin who answers visitors), and the
+ * widget's extra stylesheet (`GET/PUT /resource/widget-extra.css`), saved with an explicit Save.
+ */
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import clsx from "clsx";
+import { useAppSelector } from "../../../app/hooks";
+import { useGetWidgetCssQuery, useUpdateWidgetCssMutation } from "../../../app/services/adminData";
+import { refusalText } from "../../../app/services/adminSystem";
+import { API_BASE } from "../../../app/config";
+import { CheckIcon, CopyIcon } from "../../../components/Icons";
+import Alert from "../../../components/ui/Alert";
+import Button from "../../../components/ui/Button";
+import useCopy from "../../../hooks/useCopy";
+import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+
+/** The embed code for this server, answered by `hostUid`. */
+export function widgetSnippet(origin: string, hostUid: number): string {
+  return [
+    "<script",
+    `  data-host-id="${hostUid}"`,
+    '  data-close-width="52"',
+    '  data-close-height="52"',
+    '  data-open-width="380"',
+    '  data-open-height="680"',
+    `  src="${origin}/widget.js"`,
+    "  async",
+    "></script>",
+  ].join("\n");
+}
+
+/** The read-only snippet with its Copy button. */
+function EmbedCode() {
+  const { t } = useTranslation("setting");
+  const uid = useAppSelector((s) => s.authData.user?.uid ?? 1);
+  const { copy, copied } = useCopy();
+  const id = useId();
+  const snippet = widgetSnippet(window.location.origin, uid);
+  return (
+    <div className="space-y-3 p-5">
+      <div className="flex items-end justify-between gap-3">
+        <label htmlFor={id} className="label mb-0!">
+          {t("widget_page.snippet")}
+        </label>
+        <Button variant="secondary" size="sm" icon={copied ? <CheckIcon size={15} /> : <CopyIcon size={15} />} className={clsx(copied && "text-emerald-600! dark:text-emerald-400!")} onClick={() => void copy(snippet)} data-testid="widget-copy">
+          {copied ? t("action.copied", { ns: "common" }) : t("action.copy", { ns: "common" })}
+        </Button>
+      </div>
+      <textarea id={id} readOnly value={snippet} rows={9} spellCheck={false} onFocus={(e) => e.currentTarget.select()} className="input resize-none font-mono text-[13px] leading-5" data-testid="widget-snippet" />
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("widget_page.snippet_hint")}</p>
+      <Alert tone="warning">{t("widget_page.no_script")}</Alert>
+    </div>
+  );
+}
+
+/** The extra stylesheet; what was typed stays when the server refuses it. */
+function CssForm({ stored, onSaved }: { stored: string; onSaved: (css: string) => void }) {
+  const { t } = useTranslation("setting");
+  const [draft, setDraft] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<SaveOutcome>(IDLE);
+  const [save, { isLoading }] = useUpdateWidgetCssMutation();
+  const id = useId();
+  const css = draft ?? stored;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (draft === null) return;
+    const res = await save(draft);
+    if ("error" in res) return setOutcome({ kind: "failed", text: refusalText(res.error) ?? t("overview_edit.failed_unknown") });
+    setDraft(null);
+    onSaved(draft);
+    setOutcome({ kind: "saved" });
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label={t("widget_page.css")} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-testid="widget-css-form">
+      <div className="space-y-3 p-5">
+        <div>
+          <label htmlFor={id} className="label">
+            {t("widget_page.css_label")}
+          </label>
+          <textarea
+          id={id}
+          value={css}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setOutcome(IDLE);
+          }}
+          rows={10}
+          spellCheck={false}
+          placeholder={".widget-header {\n  background: #4f46e5;\n}"}
+          className="input resize-y font-mono text-[13px] leading-5"
+          data-testid="widget-css"
+          />
+        </div>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("widget_page.css_hint", { url: `${API_BASE}/resource/widget-extra.css` })}</p>
+        <SaveNotice outcome={outcome} savedText={t("widget_page.css_saved")} />
+      </div>
+      <FormFooter>
+        {draft !== null && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setDraft(null);
+              setOutcome(IDLE);
+            }}
+          >
+            {t("overview_edit.reset")}
+          </Button>
+        )}
+        <Button type="submit" size="sm" disabled={draft === null || draft === stored} loading={isLoading} data-testid="widget-css-save">
+          {t("overview_edit.save")}
+        </Button>
+      </FormFooter>
+    </form>
+  );
+}
+
+export default function Widget() {
+  const { t } = useTranslation("setting");
+  const { data, isLoading, isError, refetch } = useGetWidgetCssQuery();
+  // What the last save stored, shown without reading it back.
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="widget-page">
+      <p className="text-sm text-zinc-600 dark:text-zinc-300">{t("desc.widget")}</p>
+      <Section title={t("widget_page.embed")} description={t("widget_page.embed_desc")}>
+        <EmbedCode />
+      </Section>
+      <Section title={t("widget_page.css")} description={t("widget_page.css_desc")} plain>
+        {isLoading ? (
+          <div className="h-40 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-busy="true" />
+        ) : isError ? (
+          <Alert tone="error">
+            {t("widget_page.load_failed")}{" "}
+            <button type="button" className="font-medium underline" onClick={() => void refetch()}>
+              {t("widget_page.retry")}
+            </button>
+          </Alert>
+        ) : (
+          <CssForm stored={saved ?? data ?? ""} onSaved={setSaved} />
+        )}
+      </Section>
+    </div>
+  );
+}
