@@ -42,6 +42,7 @@ export const userRow = (overrides: Partial<UserRow> = {}): UserRow => ({
   created_at: T0,
   updated_at: T0,
   msg_smtp_notify_enable: 0,
+  is_public: 0,
   ...overrides,
 });
 
