@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "user.password_reset",
   "user.avatar_changed",
   "user.deleted",
+  "user.bot_key_created",
+  "user.bot_key_revoked",
   "account.deleted",
   "admin.created",
   "settings.common",

@@ -9,3 +9,4 @@ export * from "./files.js";
 export * from "./identity.js";
 export * from "./constants.js";
 export * from "./audit.js";
+export * from "./bots.js";
