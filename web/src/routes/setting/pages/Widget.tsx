@@ -40,7 +40,7 @@ function EmbedCode() {
   const snippet = widgetSnippet(window.location.origin, uid);
   return (
     <div className="space-y-3 p-5">
-      <div className="flex items-end justify-between gap-3">
+      <div className="flex items-center justify-between gap-3">
         <label htmlFor={id} className="label mb-0!">
           {t("widget_page.snippet")}
         </label>
