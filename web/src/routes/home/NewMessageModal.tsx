@@ -2,6 +2,8 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
+import usePeopleSearch, { mergeFound } from "../../components/aside/usePeopleSearch";
+import { Spinner } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Badge from "../../components/ui/Badge";
 import { SearchInput } from "../../components/ui/SearchField";
@@ -14,13 +16,15 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
   const me = useAppSelector((s) => s.authData.user?.uid);
   const users = useAppSelector((s) => s.users);
   const [filter, setFilter] = useState("");
+  const { found, searching } = usePeopleSearch(filter);
   const people = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    return users.ids
+    const local = users.ids
       .map((uid) => users.byId[uid])
       .filter((u) => u && u.uid !== me)
       .filter((u) => !q || u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q));
-  }, [users, me, filter]);
+    return mergeFound(local, found, (u) => u.uid !== me);
+  }, [users, me, filter, found]);
 
   const open = (uid: number) => {
     onClose();
@@ -31,7 +35,7 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
     <Modal title={t("new_message.title")} description={t("new_message.desc")} onClose={onClose} width="max-w-md">
       <SearchInput label={t("new_message.search")} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
       <ul className="scroll-thin mt-3 max-h-72 overflow-y-auto" aria-label={t("new_message.people")}>
-        {people.length === 0 && <li className="px-2 py-6 text-center text-sm text-zinc-500">{t("new_message.empty")}</li>}
+        {people.length === 0 && !searching && <li className="px-2 py-6 text-center text-sm text-zinc-500">{t("new_message.empty")}</li>}
         {people.map((u) => (
           <li key={u.uid}>
             <button
@@ -44,12 +48,21 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
                 <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{u.name}</span>
                 {u.email && <span className="block truncate text-xs text-zinc-500">{u.email}</span>}
               </span>
+              {!users.byId[u.uid] && <Badge>{t("people_search.found")}</Badge>}
               {u.is_admin && <Badge tone="primary">{t("admin", { ns: "member" })}</Badge>}
               {u.is_bot && <Badge>{t("bot", { ns: "member" })}</Badge>}
             </button>
           </li>
         ))}
       </ul>
+      <p role="status" className="flex h-5 items-center gap-1.5 px-2 text-xs text-zinc-500 dark:text-zinc-400">
+        {searching && (
+          <>
+            <Spinner size={12} />
+            {t("people_search.searching")}
+          </>
+        )}
+      </p>
     </Modal>
   );
 }
