@@ -1,4 +1,6 @@
+import { BOT_KEY_DEVICE } from "../auth/guard.js";
 import type { TokenClaims } from "../auth/tokens.js";
+import { botPolicy } from "../policies/bots.js";
 import type { AppContext } from "../context.js";
 import { forbidden } from "../http/errors.js";
 import { contactPolicy, type DirectVerdict } from "../policies/users.js";
@@ -22,8 +24,11 @@ const REFUSAL: Record<Exclude<DirectVerdict, "ok">, string> = {
 export async function assertCanWriteDirectly(ctx: AppContext, actor: TokenClaims, peer: UserRow): Promise<void> {
   if (actor.uid === peer.uid) return; // notes to oneself
   const settings = await loadSystemCommon(ctx.repos.config);
+  // A bot writing through its API key may be a public bot (one more read, for bot sends only).
+  const botRow = actor.device === BOT_KEY_DEVICE ? await ctx.repos.users.byId(actor.uid) : undefined;
+  const sender = { uid: actor.uid, is_admin: actor.is_admin, public_bot: botRow !== undefined && botPolicy.isPublicBot(botRow) };
   const peerView = await ctx.repos.userSettings.contact(peer.uid, actor.uid);
-  const actorView = contactPolicy.needsActorView(settings, actor, peer) ? await ctx.repos.userSettings.contact(actor.uid, peer.uid) : undefined;
-  const verdict = contactPolicy.directVerdict(settings, { actor, peer, peerView, actorView });
+  const actorView = contactPolicy.needsActorView(settings, sender, peer) ? await ctx.repos.userSettings.contact(actor.uid, peer.uid) : undefined;
+  const verdict = contactPolicy.directVerdict(settings, { actor: sender, peer, peerView, actorView });
   if (verdict !== "ok") throw forbidden(REFUSAL[verdict]);
 }

@@ -2,6 +2,7 @@ import type { SystemCommon } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { ContactRow } from "../repos/userSettings.js";
 import type { UserRow } from "../repos/users.js";
+import { botPolicy } from "./bots.js";
 
 /**
  * Who may do what with accounts and contacts (docs/API.md "Users"). Pure functions
@@ -38,8 +39,9 @@ export const userPolicy = {
 export type DirectVerdict = "ok" | "blocked" | "dm_disabled" | "not_contact";
 
 export interface DirectParties {
-  actor: Pick<TokenClaims, "uid" | "is_admin">;
-  peer: Pick<UserRow, "uid" | "is_admin">;
+  /** `public_bot`: the sender is a public bot (docs/API.md "Bots"). */
+  actor: Pick<TokenClaims, "uid" | "is_admin"> & { public_bot?: boolean };
+  peer: Pick<UserRow, "uid" | "is_admin"> & Partial<Pick<UserRow, "is_bot" | "is_public">>;
   /** The peer's contact row about the sender (a block). */
   peerView: ContactRow | undefined;
   /** The sender's contact row about the peer (verification); only read when it matters. */
@@ -60,6 +62,7 @@ export const contactPolicy = {
     if (actor.uid === peer.uid) return "ok";
     if (peerView?.status === "blocked") return "blocked";
     if (actor.is_admin || peer.is_admin === 1) return "ok";
+    if (actor.public_bot || botPolicy.isPublicBot(peer)) return "ok";
     if (!settings.dm_enable) return "dm_disabled";
     if (settings.contact_verification_enable && actorView?.status !== "added") return "not_contact";
     return "ok";
@@ -67,6 +70,7 @@ export const contactPolicy = {
 
   /** Whether `directVerdict` needs the sender's own contact row (the caller can skip the read). */
   needsActorView(settings: Pick<SystemCommon, "dm_enable" | "contact_verification_enable">, actor: DirectParties["actor"], peer: DirectParties["peer"]): boolean {
+    if (actor.public_bot || botPolicy.isPublicBot(peer)) return false;
     return settings.contact_verification_enable && settings.dm_enable && actor.uid !== peer.uid && !actor.is_admin && peer.is_admin !== 1;
   },
 
