@@ -50,6 +50,9 @@ import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
+import { WebhookBots } from "./webhooks/bots.js";
+import { webhookRoutes } from "./webhooks/routes.js";
+import { DEFAULT_POLL_MS, deliverDueWebhooks } from "./webhooks/worker.js";
 
 /** Raw-body content types of the send routes (docs/API.md "Sending"), read as text. */
 const TEXT_BODY_TYPES = ["text/markdown", "vocechat/file", "vocechat/archive", "vocechat/audio"];
@@ -127,10 +130,12 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
     keys,
     storage,
     files: { preview: new LinkPreviewService({ allowPrivate: config.previewAllowPrivate, shared: cluster }) },
+    webhooks: { bots: new WebhookBots(db, services.bus) },
     jobs: {
       messageExpiry: new PeriodicJob("message expiry sweep", config.messageSweepMs ?? 2_000, sweepExpiredMessages),
       fileSweep: new PeriodicJob("file sweep", FILE_SWEEP_INTERVAL_MS, (ctx) => sweepFiles(ctx)),
       guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
+      webhooks: new PeriodicJob("webhook delivery", config.webhookPollMs ?? DEFAULT_POLL_MS, deliverDueWebhooks),
     },
     identity: { limiter: new RateLimiter(config.rateLimits, cluster), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {
@@ -248,6 +253,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       userRoutes(api, ctx, guards);
       adminUserRoutes(api, ctx, guards);
       adminAuditRoutes(api, ctx, guards);
+      webhookRoutes(api, ctx, guards);
       groupRoutes(api, ctx, guards);
       messageRoutes(api, ctx, guards);
       favoriteRoutes(api, ctx, guards);

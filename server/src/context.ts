@@ -18,6 +18,7 @@ import type { Mailer } from "./mail/transport.js";
 import type { Jobs } from "./jobs/periodic.js";
 import type { ClusterContext } from "./cluster/redis.js";
 import type { Presence } from "./cluster/presence.js";
+import type { WebhookBots } from "./webhooks/bots.js";
 
 /** Everything a route, policy or command needs, built once in `createContext`. */
 export interface AppContext {
@@ -36,6 +37,8 @@ export interface AppContext {
   storage: BlobStore;
   /** The link-preview fetcher. */
   files: { preview: LinkPreviewService };
+  /** Durable webhooks (`webhooks/`): which bots have a webhook URL, cached per server. */
+  webhooks: { bots: WebhookBots };
   /** The periodic background jobs (`jobs/periodic.ts`). */
   jobs: Jobs;
   /** Sign-in side: the rate limits and the SMTP mailer. */

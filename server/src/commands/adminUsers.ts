@@ -10,6 +10,7 @@ import { insertUserLog, type UserRow } from "../repos/users.js";
 import { deleteAccount } from "./accounts.js";
 import { createUser, type NewUser } from "./users.js";
 import { deleteDevicesOf, devicesOf } from "../repos/devices.js";
+import { outboundOptions, probe } from "../webhooks/send.js";
 
 /**
  * Admins manage accounts (docs/API.md "Identity"): the admin view `User`, creation, updates (role,
@@ -48,16 +49,15 @@ export async function getAdminUser(ctx: AppContext, uid: Uid): Promise<AdminUser
 
 /**
  * A webhook URL must answer a `GET` with exactly 200 (docs/API.md "Identity"), within
- * `webhookCheckTimeoutMs` (5 s); anything else is a 406. Admins choose it, so private addresses
- * (a bot next to the server) are allowed.
+ * `webhookCheckTimeoutMs` (5 s); anything else is a 406. The probe goes through the same SSRF
+ * guard as every webhook request (webhooks/send.ts): a private, loopback or link-local address
+ * is a 406 too unless `PREVIEW_ALLOW_PRIVATE=1`.
  */
 export async function checkWebhook(ctx: AppContext, url: string): Promise<void> {
   try {
-    const res = await fetch(url, { method: "GET", redirect: "follow", signal: AbortSignal.timeout(ctx.config.webhookCheckTimeoutMs ?? 5_000) });
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status === 200) return;
+    if ((await probe(url, outboundOptions(ctx.config.previewAllowPrivate, ctx.config.webhookCheckTimeoutMs ?? 5_000))) === 200) return;
   } catch {
-    // unreachable, timed out or not a URL fetch accepts
+    // unreachable, timed out, refused by the guard or not an http(s) URL
   }
   throw new HttpError(406, "Invalid webhook url");
 }

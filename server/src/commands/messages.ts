@@ -14,6 +14,8 @@ import { refreshPinnedMessage } from "./pins.js";
 import { resolveFileContent } from "./files.js";
 import { liveArchive } from "./archives.js";
 import { assertCanWriteDirectly } from "./direct.js";
+import { queueing, wakeWebhooks, webhookBotsFor } from "../webhooks/index.js";
+import { queueDeliveries } from "../webhooks/outbox.js";
 
 export interface OutgoingContent {
   content_type: string;
@@ -104,6 +106,7 @@ export async function sendMessage(
   const placement =
     "gid" in target ? groupPlacement(actor, await ctx.repos.groups.byId(target.gid, { withPins: false })) : await dmPlacement(ctx, actor, target.uid);
   const expiresIn = await ctx.repos.userSettings.burnAfterReading(actor.uid, target);
+  const bots = await webhookBotsFor(ctx, placement.audience, actor.uid);
   const now = Date.now();
   const row = await ctx.repos.messages.append({
     from_uid: actor.uid,
@@ -117,8 +120,9 @@ export async function sendMessage(
     expires_at: expiresIn ? now + expiresIn * 1000 : null,
     reaction: null,
     created_at: now,
-  });
+  }, queueing(bots));
   ctx.bus.publish({ type: "chat", ...presentMessage(row) }, placement.audience);
+  wakeWebhooks(ctx, bots);
   return row;
 }
 
@@ -155,8 +159,16 @@ function placementFor(
   return { values: { target_gid: null, target_uid: targetUid, dm_low: low, dm_high: high }, audience: dmAudience(low, high) };
 }
 
-function insertReaction(tx: Db, from: Uid, original: MessageRow, placement: Pick<Placement, "values">, detail: ReactionDetail): Promise<MessageRow> {
-  return insertMessage(tx, {
+/** A reaction row, and its webhook deliveries to `bots` in the same transaction (`tx`). */
+async function insertReaction(
+  tx: Db,
+  from: Uid,
+  original: MessageRow,
+  placement: Pick<Placement, "values">,
+  detail: ReactionDetail,
+  bots: readonly Uid[],
+): Promise<MessageRow> {
+  const row = await insertMessage(tx, {
     from_uid: from,
     ...placement.values,
     kind: "reaction",
@@ -168,6 +180,8 @@ function insertReaction(tx: Db, from: Uid, original: MessageRow, placement: Pick
     reaction: JSON.stringify(detail),
     created_at: Date.now(),
   });
+  await queueDeliveries(tx, bots, row);
+  return row;
 }
 
 /**
@@ -190,6 +204,7 @@ export async function editMessage(ctx: AppContext, actor: TokenClaims, mid: Mid,
   const { row, group } = await loadMessage(ctx, mid);
   if (!messagePolicy.canEdit(actor, row, group)) throw forbidden("only the sender can edit this message");
   const placement = placementFor(actor.uid, row, group);
+  const bots = await webhookBotsFor(ctx, placement.audience, actor.uid);
   const properties = content.properties ? JSON.stringify(content.properties) : null;
   const reaction = await ctx.db.transaction().execute(async (tx) => {
     const updated = await tx
@@ -198,9 +213,10 @@ export async function editMessage(ctx: AppContext, actor: TokenClaims, mid: Mid,
       .where("mid", "=", mid)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw notFound("no such message");
-    return insertReaction(tx, actor.uid, row, placement, { type: "edit", ...content });
+    return insertReaction(tx, actor.uid, row, placement, { type: "edit", ...content }, bots);
   });
   if (placement.audience) ctx.bus.publish({ type: "chat", ...presentMessage(reaction) }, placement.audience);
+  wakeWebhooks(ctx, bots);
   await afterContentChanged(ctx, row, false);
   return reaction;
 }
@@ -214,8 +230,14 @@ export async function likeMessage(ctx: AppContext, actor: TokenClaims, mid: Mid,
   const { row, group } = await loadMessage(ctx, mid);
   if (!messagePolicy.canLike(actor, row, group)) throw forbidden("cannot react to this message");
   const placement = placementFor(actor.uid, row, group);
-  const reaction = await insertReaction(ctx.db, actor.uid, row, placement, { type: "like", action });
+  const bots = await webhookBotsFor(ctx, placement.audience, actor.uid);
+  // A transaction only when deliveries go with it: a like is otherwise one insert.
+  const reaction =
+    bots.length === 0
+      ? await insertReaction(ctx.db, actor.uid, row, placement, { type: "like", action }, bots)
+      : await ctx.db.transaction().execute((tx) => insertReaction(tx, actor.uid, row, placement, { type: "like", action }, bots));
   if (placement.audience) ctx.bus.publish({ type: "chat", ...presentMessage(reaction) }, placement.audience);
+  wakeWebhooks(ctx, bots);
   return reaction;
 }
 
@@ -228,17 +250,21 @@ type Target = { row: MessageRow; group: GroupWithMembers | undefined };
  * channel that no longer exists is removed without an announcement. Answers the reactions.
  */
 async function removeAll(ctx: AppContext, targets: readonly Target[], from: (original: MessageRow) => Uid): Promise<MessageRow[]> {
+  let queued = false;
   const done = await ctx.db.transaction().execute(async (tx) => {
     const out: { original: MessageRow; reaction: MessageRow | null; audience: Audience | null }[] = [];
     for (const { row, group } of targets) {
       // A concurrent delete (or the expiry sweep) got there first: nothing to announce.
       if (!(await removeMessage(tx, row.mid))) continue;
       const placement = placementFor(from(row), row, group);
-      const reaction = placement.audience ? await insertReaction(tx, from(row), row, placement, { type: "delete" }) : null;
+      const bots = await webhookBotsFor(ctx, placement.audience, from(row));
+      queued ||= bots.length > 0;
+      const reaction = placement.audience ? await insertReaction(tx, from(row), row, placement, { type: "delete" }, bots) : null;
       out.push({ original: row, reaction, audience: placement.audience });
     }
     return out;
   });
+  if (queued) ctx.jobs.webhooks.wake();
   const reactions: MessageRow[] = [];
   for (const { original, reaction, audience } of done) {
     if (reaction && audience) {
@@ -287,6 +313,7 @@ export async function replyToMessage(ctx: AppContext, actor: TokenClaims, mid: M
   const placement = group
     ? groupPlacement(actor, group)
     : await dmPlacement(ctx, actor, placementFor(actor.uid, row, group).values.target_uid ?? 0);
+  const bots = await webhookBotsFor(ctx, placement.audience, actor.uid);
   const reply = await ctx.repos.messages.append({
     from_uid: actor.uid,
     ...placement.values,
@@ -298,8 +325,9 @@ export async function replyToMessage(ctx: AppContext, actor: TokenClaims, mid: M
     expires_in: null,
     reaction: null,
     created_at: Date.now(),
-  });
+  }, queueing(bots));
   ctx.bus.publish({ type: "chat", ...presentMessage(reply) }, placement.audience);
+  wakeWebhooks(ctx, bots);
   return reply;
 }
 

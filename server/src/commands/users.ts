@@ -222,6 +222,8 @@ export async function updateUserInfo(ctx: AppContext, uid: Uid, patch: UserInfoP
     return { user, log };
   });
   if (log) ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
+  // A webhook change publishes nothing: the webhook bots' cache is told here (webhooks/bots.ts).
+  if (patch.webhook_url !== undefined) ctx.webhooks.bots.invalidate();
   return user;
 }
 

@@ -23,6 +23,9 @@ export class PeriodicJob {
   private keeper: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private lease: Lease | null = null;
+  /** Set by `wake()` during a pass: one more pass follows it at once. */
+  private wanted = false;
+  private tick: (() => void) | null = null;
 
   constructor(
     readonly name: string,
@@ -39,14 +42,20 @@ export class PeriodicJob {
     if (this.timer) return;
     const lease = new Lease(ctx.cluster, `job:${this.name.replace(/[^A-Za-z0-9._-]+/g, "-")}`, this.options.leaseTtlMs ?? LEASE_TTL_MS);
     this.lease = lease;
-    this.timer = setInterval(() => {
+    const tick = () => {
       if (this.running) return;
       this.running = this.run(ctx, lease)
         .then(() => undefined, onError)
         .finally(() => {
           this.running = null;
+          if (this.wanted && this.timer) {
+            this.wanted = false;
+            tick();
+          }
         });
-    }, this.intervalMs);
+    };
+    this.tick = tick;
+    this.timer = setInterval(tick, this.intervalMs);
     this.timer.unref();
     if (ctx.cluster.redis) {
       // Between passes too: a pass longer than the lease, or an interval longer than it (the
@@ -58,7 +67,19 @@ export class PeriodicJob {
     }
   }
 
+  /**
+   * A pass now rather than at the next tick (the webhook worker, after a commit queued work for
+   * it); during a pass, one more right after it. On a node without the lease it does nothing.
+   */
+  wake(): void {
+    if (!this.tick) return;
+    if (this.running) this.wanted = true;
+    else this.tick();
+  }
+
   async stop(): Promise<void> {
+    this.tick = null;
+    this.wanted = false;
     if (this.timer) clearInterval(this.timer);
     if (this.keeper) clearInterval(this.keeper);
     this.timer = null;
@@ -83,6 +104,8 @@ export interface Jobs {
   fileSweep: PeriodicJob;
   /** Guests older than 7 days go (daily). */
   guestSweep: PeriodicJob;
+  /** Due webhook deliveries are sent (every 2 s, and at once after a commit queued one: server/src/webhooks/). */
+  webhooks: PeriodicJob;
 }
 
 export function startJobs(ctx: AppContext, onError: (job: PeriodicJob, err: unknown) => void): void {

@@ -29,16 +29,16 @@ export interface FetchedPage {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 
-const defaultPort = (url: URL) => Number(url.port || (url.protocol === "https:" ? 443 : 80));
+export const defaultPort = (url: URL) => Number(url.port || (url.protocol === "https:" ? 443 : 80));
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
 /**
  * A lookup for `http.request` that resolves every address of the name and refuses the
  * connection unless the gate allows all of them. It runs when the socket connects, for every
  * hop, so a name that resolves differently later (DNS rebinding) is judged by the address it is
- * actually connecting to.
+ * actually connecting to. Webhook requests use it too (server/src/webhooks/send.ts).
  */
-function gatedLookup(gate: AddressGate, resolve: Resolver, port: number) {
+export function gatedLookup(gate: AddressGate, resolve: Resolver, port: number) {
   return (hostname: string, options: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
     resolve(hostname).then(
       (found) => {
@@ -54,12 +54,23 @@ function gatedLookup(gate: AddressGate, resolve: Resolver, port: number) {
   };
 }
 
-function checkTarget(url: URL, gate: AddressGate): void {
+/** Refuses a URL before any connection: not http(s), credentials in it, a blocked address literal. */
+export function checkTarget(url: URL, gate: AddressGate): void {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new PreviewFetchError("only http and https");
   if (url.username || url.password) throw new PreviewFetchError("credentials in URL");
   const host = bareHost(url);
   // An address literal never reaches the lookup: judge it here.
   if (isIpLiteral(host) && !gate.allows(host, defaultPort(url))) throw new PreviewFetchError("blocked address");
+}
+
+/** A second check on the connected socket's peer address, whatever path led to it. */
+export function guardSocket(req: http.ClientRequest, gate: AddressGate, port: number): void {
+  req.on("socket", (socket: Socket) => {
+    socket.once("connect", () => {
+      const peer = socket.remoteAddress;
+      if (!peer || !gate.allows(peer, socket.remotePort ?? port)) socket.destroy(new PreviewFetchError("connected to a blocked address"));
+    });
+  });
 }
 
 function request(url: URL, opts: SafeFetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
@@ -77,13 +88,7 @@ function request(url: URL, opts: SafeFetchOptions, signal: AbortSignal): Promise
       },
       resolve,
     );
-    // A second check on the connected socket's peer address, whatever path led to it.
-    req.on("socket", (socket: Socket) => {
-      socket.once("connect", () => {
-        const peer = socket.remoteAddress;
-        if (!peer || !opts.gate.allows(peer, socket.remotePort ?? port)) socket.destroy(new PreviewFetchError("connected to a blocked address"));
-      });
-    });
+    guardSocket(req, opts.gate, port);
     req.on("error", reject);
     req.end();
   });

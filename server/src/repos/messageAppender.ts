@@ -4,8 +4,15 @@ import { precompile, type Precompiled } from "../db/precompiled.js";
 import type { MessagesTable } from "../db/schema.js";
 import type { MessageRow } from "./messages.js";
 
+/**
+ * More writes for a new message, in its transaction (the webhook outbox: server/src/webhooks/):
+ * they commit with it or not at all.
+ */
+export type AlsoInTransaction = (tx: Db, row: MessageRow) => Promise<void>;
+
 interface Pending {
   values: NewMessage;
+  also: AlsoInTransaction | undefined;
   resolve: (row: MessageRow) => void;
   reject: (error: unknown) => void;
 }
@@ -19,7 +26,8 @@ interface Pending {
  * event loop (every request whose bytes arrived in the same poll phase reaches here within
  * its microtasks) are written in one transaction, flushed by `setImmediate` right after that
  * phase, and each caller gets its row (its mid) only once the transaction has committed: a
- * mid is never acknowledged before it is durable. A lone insert pays nothing extra.
+ * mid is never acknowledged before it is durable. A lone insert pays nothing extra (one with
+ * `also` writes, webhook deliveries, is a transaction of its own).
  *
  * Order: rows are inserted in arrival order, so mids follow it, and callers resume in mid
  * order. Isolation: if the batch fails (a row breaking a constraint, a lost connection), each
@@ -65,9 +73,21 @@ export class MessageAppender {
     return rows[0];
   }
 
-  append(values: NewMessage): Promise<MessageRow> {
+  private async insertWith(tx: Db, item: Pending): Promise<MessageRow> {
+    const row = await this.insertOne(tx, item.values);
+    if (item.also) await item.also(tx, row);
+    return row;
+  }
+
+  /** One message on its own: a transaction only when it carries more writes. */
+  private insertAlone(item: Pending): Promise<MessageRow> {
+    if (!item.also) return this.insertOne(this.db, item.values);
+    return this.db.transaction().execute((tx) => this.insertWith(tx, item));
+  }
+
+  append(values: NewMessage, also?: AlsoInTransaction): Promise<MessageRow> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ values, resolve, reject });
+      this.pending.push({ values, also, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -81,18 +101,18 @@ export class MessageAppender {
     this.scheduled = false;
     if (batch.length === 1) {
       const [one] = batch;
-      await this.insertOne(this.db, one.values).then(one.resolve, one.reject);
+      await this.insertAlone(one).then(one.resolve, one.reject);
       return;
     }
     let rows: MessageRow[];
     try {
       rows = await this.db.transaction().execute(async (tx) => {
         const out: MessageRow[] = [];
-        for (const item of batch) out.push(await this.insertOne(tx, item.values));
+        for (const item of batch) out.push(await this.insertWith(tx, item));
         return out;
       });
     } catch {
-      for (const item of batch) await this.insertOne(this.db, item.values).then(item.resolve, item.reject);
+      for (const item of batch) await this.insertAlone(item).then(item.resolve, item.reject);
       return;
     }
     batch.forEach((item, i) => item.resolve(rows[i]));

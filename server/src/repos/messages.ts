@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable } from "kysely";
 import type { Gid, Mid, MessageProperties, Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
 import type { Dialect } from "../db/migrate.js";
-import { MessageAppender, type NewMessage } from "./messageAppender.js";
+import { MessageAppender, type AlsoInTransaction, type NewMessage } from "./messageAppender.js";
 import type { ArchivesTable, MessagesTable } from "../db/schema.js";
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -62,9 +62,12 @@ export class MessagesRepo {
     this.appender = new MessageAppender(db);
   }
 
-  /** Stores a new message through the group commit (`MessageAppender`); resolves once durable. */
-  append(values: NewMessage): Promise<MessageRow> {
-    return this.appender.append(values);
+  /**
+   * Stores a new message through the group commit (`MessageAppender`), with `also`'s writes in
+   * its transaction; resolves once durable.
+   */
+  append(values: NewMessage, also?: AlsoInTransaction): Promise<MessageRow> {
+    return this.appender.append(values, also);
   }
 
   byId(mid: Mid): Promise<MessageRow | undefined> {

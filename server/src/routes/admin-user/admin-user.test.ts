@@ -10,7 +10,8 @@ import { passwordLogin, startWebhook } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("admin user routes (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset" });
+  // The webhook targets of these tests listen on loopback, which the SSRF guard allows only with this.
+  const suite = useSuite(dialect, { storage: "reset", config: { previewAllowPrivate: true } });
 
   const createUser = (who: Session | null, payload: object) =>
     suite.s.app.inject({ method: "POST", url: "/api/admin/user", headers: who?.headers ?? {}, payload });

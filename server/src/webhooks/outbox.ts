@@ -1,0 +1,129 @@
+import type { Uid } from "@parley/protocol";
+import type { Selectable } from "kysely";
+import type { Db } from "../db/index.js";
+import type { WebhookOutboxTable } from "../db/schema.js";
+import { conflict, notFound } from "../http/errors.js";
+import { presentMessage } from "../presenters/messages.js";
+import type { MessageRow } from "../repos/messages.js";
+
+/**
+ * THE OUTBOX. A delivery is a row written in the transaction of the message it carries, so a
+ * message that committed has its deliveries, and one that rolled back has none; the worker
+ * (`worker.ts`) sends what is due and records each attempt here. A row is pending (a due time),
+ * delivered (`delivered_at`: never sent again) or given up (neither).
+ */
+export type DeliveryRow = Selectable<WebhookOutboxTable>;
+
+/** The first retry waits `baseMs`, each next one twice as long, never more than this. */
+const MAX_BACKOFF_MS = 3_600_000;
+/** Failed deliveries are retried for this long after they were queued (hourly at the end), then given up. */
+export const RETRY_WINDOW_MS = 24 * 3_600_000;
+/** A claimed delivery whose attempt never reported (the node died) is due again after this. */
+export const CLAIM_MS = 60_000;
+
+/** The body a bot receives: the `chat` event's message without its `type` (docs/API.md "Webhooks"). */
+export const webhookBody = (row: MessageRow): string => JSON.stringify(presentMessage(row));
+
+/** Queues `row` for each bot, inside the caller's transaction; due at once. */
+export async function queueDeliveries(tx: Db, bots: readonly Uid[], row: MessageRow): Promise<void> {
+  if (bots.length === 0) return;
+  const payload = webhookBody(row);
+  const now = Date.now();
+  await tx
+    .insertInto("webhook_outbox")
+    .values(bots.map((bot_uid) => ({ bot_uid, mid: row.mid, payload, attempts: 0, next_attempt_at: now, created_at: now })))
+    .execute();
+}
+
+/** When the attempt after `attempts` failed ones is made; null: the delivery is given up. */
+export function nextAttemptAt(row: Pick<DeliveryRow, "created_at">, attempts: number, now: number, baseMs: number): number | null {
+  if (now - row.created_at >= RETRY_WINDOW_MS) return null;
+  return now + Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.min(attempts - 1, 30));
+}
+
+/**
+ * Takes up to `limit` due deliveries for one pass: their due time moves `CLAIM_MS` ahead in
+ * the same statement that selects them, so an overlapping pass (a holder that stalled past its
+ * lease) does not take them too, and a pass that dies leaves them due again soon.
+ */
+export async function claimDue(db: Db, now: number, limit: number): Promise<DeliveryRow[]> {
+  const due = await db.selectFrom("webhook_outbox").select("id").where("next_attempt_at", "<=", now).orderBy("next_attempt_at").limit(limit).execute();
+  if (due.length === 0) return [];
+  return db
+    .updateTable("webhook_outbox")
+    .set({ next_attempt_at: now + CLAIM_MS })
+    .where(
+      "id",
+      "in",
+      due.map((d) => d.id),
+    )
+    .where("next_attempt_at", "<=", now)
+    .returningAll()
+    .execute();
+}
+
+export interface AttemptResult {
+  status: number | null;
+  error: string | null;
+}
+
+/** Records one attempt: delivered on a 2xx, else retried later or given up. */
+export async function recordAttempt(db: Db, row: DeliveryRow, result: AttemptResult, now: number, baseMs: number): Promise<void> {
+  const attempts = row.attempts + 1;
+  const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+  await db
+    .updateTable("webhook_outbox")
+    .set({
+      attempts,
+      last_status: result.status,
+      last_error: delivered ? null : (result.error ?? `status ${result.status}`).slice(0, 500),
+      next_attempt_at: delivered ? null : nextAttemptAt(row, attempts, now, baseMs),
+      delivered_at: delivered ? now : null,
+    })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+/** What the admin page shows of one delivery (docs/API.md "Webhooks"). */
+export interface DeliveryView {
+  id: number;
+  mid: number;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export function presentDelivery(row: DeliveryRow): DeliveryView {
+  const status = row.delivered_at !== null ? "delivered" : row.next_attempt_at !== null ? "pending" : "failed";
+  const { id, mid, attempts, next_attempt_at, last_status, last_error, created_at, delivered_at } = row;
+  return { id, mid, status, attempts, next_attempt_at, last_status, last_error, created_at, delivered_at };
+}
+
+/** A bot's newest deliveries, newest first. */
+export async function latestDeliveries(db: Db, bot: Uid, limit: number): Promise<DeliveryView[]> {
+  const rows = await db.selectFrom("webhook_outbox").selectAll().where("bot_uid", "=", bot).orderBy("id", "desc").limit(limit).execute();
+  return rows.map(presentDelivery);
+}
+
+/**
+ * An admin's retry: a pending or given-up delivery is due now (one more attempt for a given-up
+ * one, past its window). 404 unknown for this bot, 409 already delivered (never sent twice).
+ */
+export async function retryDelivery(db: Db, bot: Uid, id: number): Promise<DeliveryView> {
+  const row = await db.selectFrom("webhook_outbox").selectAll().where("id", "=", id).where("bot_uid", "=", bot).executeTakeFirst();
+  if (!row) throw notFound("no such delivery");
+  if (row.delivered_at !== null) throw conflict({ reason: "delivered" });
+  const updated = await db
+    .updateTable("webhook_outbox")
+    .set({ next_attempt_at: Date.now() })
+    .where("id", "=", id)
+    .where("delivered_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw conflict({ reason: "delivered" });
+  return presentDelivery(updated);
+}

@@ -1,0 +1,79 @@
+import type { Uid } from "@parley/protocol";
+import type { AppContext } from "../context.js";
+import { claimDue, recordAttempt, type DeliveryRow } from "./outbox.js";
+import { secretOf, signatureHeaders } from "./secrets.js";
+import { outboundOptions, postJson } from "./send.js";
+
+/**
+ * THE WEBHOOK WORKER: one pass of the `webhooks` job (`ctx.jobs.webhooks`, a `PeriodicJob`), so
+ * in a cluster one node sends at a time, the holder of its lease (docs/CLUSTER.md "Job leases").
+ * It runs every `webhookPollMs` (2 s) and at once when a commit on this node queued a delivery
+ * (`wake`); a delivery queued on a node without the lease waits for the holder's next tick.
+ *
+ * A pass claims due deliveries in batches (`claimDue`), sends at most `CONCURRENCY` at a time,
+ * and records every attempt: a 2xx is final, anything else (another status, a refused address,
+ * a timeout, no URL any more) is retried with exponential backoff for 24 hours
+ * (`nextAttemptAt`). A node that dies mid-pass leaves its claimed deliveries due again within a
+ * minute, so a delivery is sent at least once: receivers deduplicate by `X-Parley-Delivery`.
+ */
+const BATCH = 64;
+const CONCURRENCY = 8;
+/** Most batches per pass, so a pass ends and the lease is renewed; the next tick goes on. */
+const MAX_BATCHES = 20;
+/** One attempt, connection to answer. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const DEFAULT_RETRY_BASE_MS = 10_000;
+export const DEFAULT_POLL_MS = 2_000;
+export const DELIVERY_HEADER = "x-parley-delivery";
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** The bots' current webhook URLs and secrets (a secret made now for a bot that has none). */
+async function targetsOf(ctx: AppContext, rows: readonly DeliveryRow[]): Promise<Map<Uid, { url: string | null; secret: string }>> {
+  const uids = [...new Set(rows.map((r) => r.bot_uid))];
+  const users = await ctx.db.selectFrom("users").select(["uid", "webhook_url", "is_bot"]).where("uid", "in", uids).execute();
+  const out = new Map<Uid, { url: string | null; secret: string }>();
+  for (const uid of uids) {
+    const user = users.find((u) => u.uid === uid);
+    out.set(uid, { url: user?.is_bot === 1 ? user.webhook_url : null, secret: await secretOf(ctx.db, uid) });
+  }
+  return out;
+}
+
+async function attempt(ctx: AppContext, row: DeliveryRow, target: { url: string | null; secret: string } | undefined): Promise<void> {
+  const baseMs = ctx.config.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS;
+  let result: { status: number | null; error: string | null };
+  if (!target?.url) {
+    result = { status: null, error: "the bot has no webhook URL" };
+  } else {
+    const headers = { ...signatureHeaders(target.secret, row.payload), [DELIVERY_HEADER]: String(row.id) };
+    try {
+      result = { status: await postJson(target.url, row.payload, headers, outboundOptions(ctx.config.previewAllowPrivate, DELIVERY_TIMEOUT_MS)), error: null };
+    } catch (err) {
+      // The error's message only: never the headers, which carry the signature.
+      result = { status: null, error: err instanceof Error ? err.message : "request failed" };
+    }
+  }
+  await recordAttempt(ctx.db, row, result, Date.now(), baseMs);
+}
+
+/** One pass: sends every delivery due now (up to `MAX_BATCHES` batches). Answers how many were attempted. */
+export async function deliverDueWebhooks(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const rows = await claimDue(ctx.db, Date.now(), BATCH);
+    if (rows.length === 0) break;
+    const targets = await targetsOf(ctx, rows);
+    await eachBounded(rows, CONCURRENCY, (row) => attempt(ctx, row, targets.get(row.bot_uid)));
+    total += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  return total;
+}
