@@ -38,6 +38,7 @@ import { GUEST_SWEEP_INTERVAL_MS, sweepGuests } from "./commands/guests.js";
 import { RateLimiter } from "./http/rateLimit.js";
 import { Mailer } from "./mail/transport.js";
 import { avatarRoutes } from "./routes/avatar/index.js";
+import { botRoutes } from "./routes/bot/index.js";
 import { resourceRoutes } from "./routes/resource/index.js";
 import { adminAuditRoutes } from "./routes/admin-audit/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
@@ -260,6 +261,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       archiveRoutes(api, ctx, guards);
       resourceRoutes(api, ctx, guards);
       avatarRoutes(api, ctx, guards);
+      botRoutes(api, ctx, guards);
       eventRoutes(api, ctx);
     },
     { prefix: "/api" },
