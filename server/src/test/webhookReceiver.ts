@@ -1,0 +1,55 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One POST a webhook receiver got. */
+export interface ReceivedHook {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface WebhookReceiver {
+  /** `http://127.0.0.1:<port>/hook` (loopback: the server needs `previewAllowPrivate`). */
+  url: string;
+  /** The POSTs, in arrival order, whatever was answered. */
+  readonly posts: ReceivedHook[];
+  /** Waits until `n` POSTs arrived (fails the test after `timeoutMs`). */
+  waitFor(n: number, timeoutMs?: number): Promise<ReceivedHook[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP receiver for the webhook suites: answers the save-time `GET` probe with 200 and
+ * each POST with the next status of `statuses` (the last one again once they run out).
+ */
+export async function startWebhookReceiver(statuses: number[] = [200]): Promise<WebhookReceiver> {
+  const posts: ReceivedHook[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.method !== "POST") return void res.writeHead(200).end("ok");
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const status = statuses[Math.min(posts.length, statuses.length - 1)];
+      posts.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    posts,
+    async waitFor(n, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (posts.length < n) {
+        if (Date.now() > deadline) throw new Error(`webhook receiver: ${posts.length} of ${n} POSTs after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return posts;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,178 @@
+import { createHmac } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, messageApi, ok } from "../test/api.js";
+import { dialects, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { buildAdmin, buildBot, buildChannel, buildMessage, buildUser } from "../test/factories.js";
+import { useSuite } from "../test/suite.js";
+import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from "../test/webhookReceiver.js";
+import type { DeliveryView } from "./outbox.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What a receiver does to check a delivery: the HMAC of "<timestamp>.<body>" with the bot's secret. */
+function expectSigned(post: ReceivedHook, secret: string): void {
+  const timestamp = String(post.headers["x-parley-timestamp"]);
+  expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${post.body}`).digest("hex");
+  expect(post.headers["x-parley-signature"]).toBe(`sha256=${expected}`);
+  expect(post.headers["content-type"]).toBe("application/json");
+}
+
+describe.each(dialects())("webhooks (%s)", (dialect) => {
+  // Loopback receivers need the private-address switch; the worker's poll is long, so a
+  // delivery that arrives at once shows the commit woke it.
+  const suite = useSuite(dialect, { config: { previewAllowPrivate: true, webhookPollMs: 60_000 } });
+  const receivers: WebhookReceiver[] = [];
+  const receiver = async (statuses?: number[]) => {
+    const r = await startWebhookReceiver(statuses);
+    receivers.push(r);
+    return r;
+  };
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((r) => r.close()));
+  });
+
+  /** A bot made by the admin through the API: its webhook is probed, the directory changes. */
+  const createBot = async (s: TestServer, admin: Session, name: string, url: string): Promise<number> => {
+    const res = ok(await call(s, "POST", "/admin/user", admin, { email: `${name}@bots.example`, password: "", name, gender: 0, is_admin: false, is_bot: true, webhook_url: url }), "create bot");
+    return (res.json() as { uid: number }).uid;
+  };
+  const deliveries = async (s: TestServer, admin: Session, bot: number) =>
+    ok(await call(s, "GET", `/admin/user/bot-webhook-deliveries/${bot}`, admin), "deliveries").json() as DeliveryView[];
+  const secretOf = async (s: TestServer, admin: Session, bot: number) =>
+    (ok(await call(s, "GET", `/admin/user/bot-webhook-secret/${bot}`, admin), "secret").json() as { secret: string }).secret;
+
+  it("a DM to the bot reaches it once, at once, signed; reactions to it follow; the bot's own message does not", async () => {
+    const { s } = suite;
+    const admin = await buildAdmin(s);
+    const hook = await receiver();
+    const bot = await createBot(s, admin, "Echo", hook.url);
+    const alice = await buildUser(s, "Alice");
+    const mid = await buildMessage(s, alice, { uid: bot }, "hello bot");
+    // Well before the 60 s poll: the commit woke the worker.
+    const [post] = await hook.waitFor(1, 3_000);
+    expect(JSON.parse(post.body)).toEqual({
+      mid,
+      from_uid: alice.uid,
+      created_at: expect.any(Number),
+      target: { uid: bot },
+      detail: { type: "normal", content_type: "text/plain", content: "hello bot", properties: null, expires_in: null },
+    });
+    expectSigned(post, await secretOf(s, admin, bot));
+    const [view] = await deliveries(s, admin, bot);
+    expect(view).toMatchObject({ mid, status: "delivered", attempts: 1, last_status: 200, next_attempt_at: null, last_error: null });
+    expect(post.headers["x-parley-delivery"]).toBe(String(view.id));
+
+    // A like (reaction) reaches it too, as newer VoceChat servers send them.
+    ok(await messageApi(s).like(alice, mid, "👍"), "like");
+    const [, like] = await hook.waitFor(2, 3_000);
+    expect(JSON.parse(like.body)).toMatchObject({ from_uid: alice.uid, detail: { type: "reaction", mid, detail: { type: "like", action: "👍" } } });
+
+    // A message from a bot goes to the other webhook bots in a public channel, never back to itself.
+    const other = await receiver();
+    const sender = await buildBot(s, "Speaker", { webhook_url: other.url });
+    s.ctx.webhooks.bots.invalidate(); // inserted directly: no users_log told the cache
+    const gid = await buildChannel(s, admin, { name: "lobby", is_public: true });
+    await buildMessage(s, sender, { gid }, "to everyone");
+    const [, , inChannel] = await hook.waitFor(3, 3_000);
+    expect(JSON.parse(inChannel.body)).toMatchObject({ from_uid: sender.uid, target: { gid }, detail: { content: "to everyone" } });
+    await sleep(300);
+    expect(hook.posts).toHaveLength(3);
+    expect(other.posts).toHaveLength(0);
+  });
+
+  it("a receiver that answers 500 twice then 200 gets it on the third attempt, and never again", async () => {
+    const s = await suite.restart({ previewAllowPrivate: true, webhookRetryBaseMs: 50, webhookPollMs: 20 });
+    const admin = await buildAdmin(s);
+    const hook = await receiver([500, 500, 200]);
+    const bot = await createBot(s, admin, "Flaky", hook.url);
+    const alice = await buildUser(s, "Alice");
+    await buildMessage(s, alice, { uid: bot }, "try again");
+    const posts = await hook.waitFor(3, 5_000);
+    expect(new Set(posts.map((p) => p.body)).size).toBe(1);
+    expect(new Set(posts.map((p) => p.headers["x-parley-delivery"])).size).toBe(1);
+    await sleep(400);
+    expect(hook.posts).toHaveLength(3);
+    const [view] = await deliveries(s, admin, bot);
+    expect(view).toMatchObject({ status: "delivered", attempts: 3, last_status: 200 });
+    // A delivered one is never sent again, even by hand.
+    expect((await call(s, "POST", `/admin/user/bot-webhook-deliveries/${bot}/${view.id}/retry`, admin)).statusCode).toBe(409);
+  });
+
+  it("a delivery queued on a server that stopped before sending it is sent after the restart", async () => {
+    const hook = await receiver();
+    const first = await startTestServer(dialect, { previewAllowPrivate: true, webhookPollMs: 60_000 });
+    try {
+      const admin = await buildAdmin(first);
+      const bot = await createBot(first, admin, "Patient", hook.url);
+      const alice = await buildUser(first, "Alice");
+      // The worker is gone before the message commits: the delivery stays in the outbox.
+      await first.ctx.jobs.webhooks.stop();
+      const mid = await buildMessage(first, alice, { uid: bot }, "while you were out");
+      expect(await deliveries(first, admin, bot)).toMatchObject([{ mid, status: "pending", attempts: 0 }]);
+      await first.app.close();
+      expect(hook.posts).toHaveLength(0);
+
+      const again = await startTestServer(dialect, { previewAllowPrivate: true, webhookPollMs: 100, dataDir: first.ctx.config.dataDir, databaseSchema: first.ctx.config.databaseSchema });
+      try {
+        const [post] = await hook.waitFor(1, 5_000);
+        expect(JSON.parse(post.body)).toMatchObject({ mid, detail: { content: "while you were out" } });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+
+  it("without PREVIEW_ALLOW_PRIVATE a loopback webhook is refused on save (406) and never called", async () => {
+    const s = await suite.restart({ previewAllowPrivate: false, webhookRetryBaseMs: 60_000 });
+    const admin = await buildAdmin(s);
+    const hook = await receiver();
+    const created = await call(s, "POST", "/admin/user", admin, { email: "in@bots.example", password: "", name: "Inside", gender: 0, is_admin: false, is_bot: true, webhook_url: hook.url });
+    expect(created.statusCode).toBe(406);
+    // A URL that got in before this rule (written directly here) is refused at every delivery.
+    const bot = await buildBot(s, "Insider", { webhook_url: hook.url });
+    s.ctx.webhooks.bots.invalidate();
+    const alice = await buildUser(s, "Alice");
+    await buildMessage(s, alice, { uid: bot.uid }, "psst");
+    let view: DeliveryView | undefined;
+    for (let i = 0; i < 100 && !view?.attempts; i++, await sleep(20)) [view] = await deliveries(s, admin, bot.uid);
+    expect(view).toMatchObject({ status: "pending", attempts: 1, last_status: null, last_error: expect.stringMatching(/blocked/) });
+    expect(hook.posts).toHaveLength(0);
+    // Retried by hand: due now, and refused again.
+    const retried = ok(await call(s, "POST", `/admin/user/bot-webhook-deliveries/${bot.uid}/${view?.id}/retry`, admin), "retry").json() as DeliveryView;
+    expect(retried.next_attempt_at).toBeLessThanOrEqual(Date.now());
+    for (let i = 0; i < 100 && view?.attempts !== 2; i++, await sleep(20)) [view] = await deliveries(s, admin, bot.uid);
+    expect(view?.attempts).toBe(2);
+    expect(hook.posts).toHaveLength(0);
+  });
+
+  it("the secret and deliveries routes: admin only, bots only; a rotated secret signs from then on", async () => {
+    const { s } = suite;
+    const admin = await buildAdmin(s);
+    const hook = await receiver();
+    const bot = await createBot(s, admin, "Signer", hook.url);
+    const alice = await buildUser(s, "Alice");
+    for (const [method, url] of [
+      ["GET", `/admin/user/bot-webhook-secret/${bot}`],
+      ["POST", `/admin/user/bot-webhook-secret/${bot}`],
+      ["GET", `/admin/user/bot-webhook-deliveries/${bot}`],
+      ["POST", `/admin/user/bot-webhook-deliveries/${bot}/1/retry`],
+    ] as const) {
+      expect((await call(s, method, url)).statusCode, url).toBe(401);
+      expect((await call(s, method, url, alice)).statusCode, url).toBe(403);
+    }
+    expect((await call(s, "GET", `/admin/user/bot-webhook-secret/${alice.uid}`, admin)).statusCode).toBe(404);
+    expect((await call(s, "POST", `/admin/user/bot-webhook-deliveries/${bot}/999/retry`, admin)).statusCode).toBe(404);
+
+    const before = await secretOf(s, admin, bot);
+    expect(await secretOf(s, admin, bot)).toBe(before);
+    const rotated = (ok(await call(s, "POST", `/admin/user/bot-webhook-secret/${bot}`, admin), "rotate").json() as { secret: string }).secret;
+    expect(rotated).not.toBe(before);
+    expect(await secretOf(s, admin, bot)).toBe(rotated);
+    await buildMessage(s, alice, { uid: bot }, "signed anew");
+    const [post] = await hook.waitFor(1, 3_000);
+    expectSigned(post, rotated);
+  });
+});
