@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Api } from "../helpers/api";
 import { expectNoSeriousA11yViolationsInBothSchemes, type A11yAllowance } from "../helpers/axe";
-import { type TestPage } from "../helpers/browser";
+import { screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { encodePng } from "../helpers/png";
 import { ADA, BOB, CAROL, useSuite } from "../helpers/suite";
@@ -69,6 +69,8 @@ describe("accessibility: signed-in screens", () => {
     });
     await admin.send({ uid: suite.uid(BOB) }, "Do you have a minute for the roadmap?");
     await bobApi.request("POST", "/favorite", { mid_list: [fileMid] });
+    // A muted conversation in Ada's sidebar: its row is drawn subdued.
+    await admin.request("POST", "/user/mute", { add_groups: [{ gid: privateGid }] });
     ada = await suite.signedInPage(ADA);
     bob = await suite.signedInPage(BOB);
   });
@@ -79,6 +81,8 @@ describe("accessibility: signed-in screens", () => {
     await openRoute(page, `/chat/channel/${gid}`);
     await page.getByTestId("message-list").getByText("Morning all").waitFor();
     await scan(page, "channel chat");
+    // The sidebar's rows as the scan left them: active, unread-free, muted (design), in both themes.
+    await screenshotBothThemes(page, "a11y-channel");
     await openRoute(page, `/chat/dm/${suite.uid(BOB)}`);
     await page.getByTestId("message-list").getByText("roadmap").waitFor();
     await scan(page, "direct message");
@@ -119,6 +123,25 @@ describe("accessibility: signed-in screens", () => {
     await scan(page, "private channel settings invite");
     await openRoute(page, `/setting/dm/${suite.uid(BOB)}/overview`);
     await scan(page, "DM settings");
+    expect(ada.errors).toEqual([]);
+  });
+
+  it("the menus and dialogs of the home screen", async () => {
+    const { page } = ada;
+    await openRoute(page, `/chat/channel/${gid}`);
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menu").waitFor();
+    await scan(page, "account menu");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Options for general" }).click();
+    await page.getByRole("menu").waitFor();
+    await scan(page, "conversation menu");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "New channel" }).click();
+    await page.getByRole("dialog").waitFor();
+    await scan(page, "new channel dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(ada.errors).toEqual([]);
   });
 

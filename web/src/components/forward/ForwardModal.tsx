@@ -151,7 +151,7 @@ export default function ForwardModal({ mids, onClose, onDone }: Props) {
         <TargetPicker targets={targets} selected={selected} onToggle={toggle} />
         <div>
           <label htmlFor="forward-note" className="label">
-            {t("forward.note")} <span className="font-normal text-zinc-400">{t("create.optional")}</span>
+            {t("forward.note")} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t("create.optional")}</span>
           </label>
           <textarea
             id="forward-note"

@@ -88,7 +88,7 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
           name="channel-description"
           label={
             <>
-              {t("create.description")} <span className="font-normal text-zinc-400">{t("create.optional")}</span>
+              {t("create.description")} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t("create.optional")}</span>
             </>
           }
           placeholder={t("create.description_placeholder")}
@@ -106,7 +106,7 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
         {!isPublic && (
           <fieldset>
             <legend className="label">
-              {t("create.members")} <span className="font-normal text-zinc-400">({members.length})</span>
+              {t("create.members")} <span className="font-normal text-zinc-500 dark:text-zinc-400">({members.length})</span>
             </legend>
             <SearchInput label={t("create.search_members")} className="mb-2" value={filter} onChange={(e) => setFilter(e.target.value)} />
             <ul className="scroll-thin max-h-48 overflow-y-auto rounded-lg border border-zinc-200 dark:border-zinc-800">

@@ -101,16 +101,25 @@ function ConversationItem({ convKey }: { convKey: string }) {
           "flex items-center gap-2.5 rounded-lg px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-primary-500/40",
           isActive
             ? "bg-primary-600 text-white shadow-sm shadow-primary-600/20 dark:bg-primary-600/90"
-            : clsx("hover:bg-zinc-200/60 dark:hover:bg-zinc-800/80", muted && "opacity-55 hover:opacity-90"),
+            : "hover:bg-zinc-200/60 dark:hover:bg-zinc-800/80",
         )}
       >
-        <ItemAvatar convKey={convKey} active={isActive} />
+        {/* A muted row is subdued by its colours; faded text would fall below a readable contrast. */}
+        <span className={clsx("flex shrink-0", muted && !isActive && "opacity-55")}>
+          <ItemAvatar convKey={convKey} active={isActive} />
+        </span>
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-center gap-1.5">
             <span
               className={clsx(
                 "truncate text-[14px] leading-5",
-                isActive ? "font-semibold text-white" : showUnread ? "font-bold text-zinc-900 dark:text-white" : "font-medium text-zinc-700 dark:text-zinc-200",
+                isActive
+                  ? "font-semibold text-white"
+                  : showUnread
+                    ? "font-bold text-zinc-900 dark:text-white"
+                    : muted
+                      ? "font-medium text-zinc-500 dark:text-zinc-400"
+                      : "font-medium text-zinc-700 dark:text-zinc-200",
               )}
             >
               <span data-testid={kind === "dm" ? "sidebar-dm-name" : "sidebar-channel-name"}>{name}</span>
