@@ -13,7 +13,6 @@ import { channelMemberIds, membersHidden } from "../../components/aside/members"
 import { selectIsMuted } from "../../app/selectors";
 import AnnouncementBar from "./AnnouncementBar";
 import NotFoundInLayout from "./NotFoundInLayout";
-import SendRestrictedNotice from "./SendRestrictedNotice";
 import ChatView from "./ChatView";
 import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 
@@ -56,7 +55,6 @@ export default function ChannelChat() {
         id={gid}
         placeholder={t("composer.placeholder_channel", { name: channel.name })}
         disabledReason={restricted}
-        composerNotice={restricted && <SendRestrictedNotice text={restricted} />}
         banner={<AnnouncementBar gid={gid} />}
         header={
           <ConversationHeader
