@@ -4,7 +4,7 @@ import { prepareUpload } from "../../commands/files.js";
 import { groupViewer } from "../../commands/groups.js";
 import { replyToMessage, sendMessage } from "../../commands/messages.js";
 import type { AppContext } from "../../context.js";
-import { notFound } from "../../http/errors.js";
+import { forbidden, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
@@ -53,7 +53,12 @@ export function botRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   });
 
   app.post("/bot/send_to_group/:gid", { preValidation: guards.bot, schema: { params: gidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
-    const row = await sendMessage(ctx, claimsOf(req), { gid: req.params.gid }, outgoingContent(req));
+    const claims = claimsOf(req);
+    // VoceChat answers a bot outside a private channel 403 (a session gets 404, see "General"):
+    // bot scripts tell "not invited yet" from "no such channel" by it.
+    const group = await ctx.repos.groups.byId(req.params.gid, { withPins: false });
+    if (group && !groupPolicy.isMember(claims.uid, group)) throw forbidden("not a member of this channel");
+    const row = await sendMessage(ctx, claims, { gid: req.params.gid }, outgoingContent(req));
     return sendJson(reply, row.mid);
   });
 
