@@ -5,7 +5,6 @@
  */
 import type { SendMailRequest, SmtpConfig, SystemCommon } from "@parley/protocol";
 import { api } from "./api";
-import { serverText } from "./errors";
 import { updateCommon, updateSMTPStatus } from "../slices/server";
 
 export const adminSystemApi = api.injectEndpoints({
@@ -56,7 +55,3 @@ export const adminSystemApi = api.injectEndpoints({
 export const { useUpdateSystemCommonMutation, useGetSmtpConfigQuery, useUpdateSmtpConfigMutation, useSendTestMailMutation, useUploadOrganizationLogoMutation } =
   adminSystemApi;
 
-/** The server's own words for a refused request (its plain-text error body), if it sent any. */
-export function refusalText(error: unknown): string | undefined {
-  return error && typeof error === "object" && "data" in error ? serverText(error.data) : undefined;
-}

@@ -20,7 +20,7 @@ import CreateUserModal from "./members/CreateUserModal";
 import MemberRow, { type MemberAction } from "./members/MemberRow";
 import RemoveMemberDialog from "./members/RemoveMemberDialog";
 import ResetPasswordModal from "./members/ResetPasswordModal";
-import { refusalText, SelectField } from "./parts";
+import { accountRefusalText, SelectField } from "./parts";
 
 /** Admins first, then bots, then members (uid order within each). */
 const rank = (u: UserInfo) => (u.is_admin && !u.is_bot ? 0 : u.is_bot ? 1 : 2);
@@ -55,7 +55,7 @@ export default function Members() {
     if (action === "remove") return setDialog({ kind: "remove", user });
     const change = action === "make_admin" || action === "make_user" ? { is_admin: action === "make_admin" } : { status: action === "freeze" ? ("frozen" as const) : ("normal" as const) };
     const res = await update({ uid: user.uid, ...change });
-    if ("error" in res) toast.error(refusalText(res.error, t));
+    if ("error" in res) toast.error(accountRefusalText(res.error, t));
     else toast.success(t(`members_admin.done.${action}`, { name: user.name }));
   };
 
@@ -101,7 +101,7 @@ function useMemberSearch() {
     if (!keyword) return clear();
     const res = await searchUser({ ...query, keyword });
     setFound("data" in res && res.data ? res.data : null);
-    setError("error" in res ? refusalText(res.error, t) : null);
+    setError("error" in res ? accountRefusalText(res.error, t) : null);
   };
   const clear = () => {
     setFound(null);

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
-import { refusalText, useUploadOrganizationLogoMutation } from "../../../app/services/adminSystem";
+import { useUploadOrganizationLogoMutation } from "../../../app/services/adminSystem";
+import { refusalText } from "../../../app/services/errors";
 import { useUpdateServerMutation } from "../../../app/services/server";
 import { UserPlusIcon } from "../../../components/Icons";
 import ServerLogo from "../../../components/ServerLogo";

@@ -7,7 +7,7 @@ import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
-import { serverText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/errors";
 import Select from "../../../components/aside/Select";
 import Alert from "../../../components/ui/Alert";
 import Toggle from "../../../components/ui/Toggle";
@@ -155,9 +155,9 @@ export function FormFooter({ children }: { children: ReactNode }) {
  * server's plain-text answer, else the general failure. Keys live in setting.json's
  * `account_edit.error`. (The admin console's forms use `refusalText` of services/adminSystem.)
  */
-export function refusalText(error: unknown, t: TFunction): string {
+export function accountRefusalText(error: unknown, t: TFunction): string {
   const data = (error as { data?: unknown } | undefined)?.data;
   const reason = typeof data === "object" && data !== null ? (data as { reason?: unknown }).reason : undefined;
   if (reason === "name_conflict" || reason === "email_conflict") return t(`account_edit.error.${reason}`, { ns: "setting" });
-  return serverText(data) ?? t("account_edit.error.failed", { ns: "setting" });
+  return refusalText(error) ?? t("account_edit.error.failed", { ns: "setting" });
 }

@@ -10,7 +10,7 @@ import Alert from "../../../../components/ui/Alert";
 import Button from "../../../../components/ui/Button";
 import Input from "../../../../components/ui/Input";
 import Modal, { ModalIcon } from "../../../../components/ui/Modal";
-import { refusalText, Section } from "../parts";
+import { accountRefusalText, Section } from "../parts";
 
 export default function DeleteAccount({ name }: { name: string }) {
   const { t } = useTranslation("setting");
@@ -37,7 +37,7 @@ function DeleteAccountDialog({ name, onClose }: { name: string; onClose: () => v
     e.preventDefault();
     if (!matches) return;
     const res = await remove();
-    if ("error" in res) setError(refusalText(res.error, t));
+    if ("error" in res) setError(accountRefusalText(res.error, t));
   };
   return (
     <Modal

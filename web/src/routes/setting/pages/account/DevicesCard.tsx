@@ -10,7 +10,7 @@ import Badge from "../../../../components/ui/Badge";
 import Button from "../../../../components/ui/Button";
 import { toast } from "../../../../utils/toast";
 import { getDeviceKey } from "../../../../utils/device";
-import { refusalText, Section } from "../parts";
+import { accountRefusalText, Section } from "../parts";
 
 /** A device id in words: the web client's `web:<id>` is a browser, anything else is an app's own name. */
 function deviceLabel(device: string, t: (key: string) => string): string {
@@ -26,7 +26,7 @@ export default function DevicesCard() {
   const signOut = async (device: string) => {
     const res = await remove(device);
     if ("error" in res) {
-      toast.error(refusalText(res.error, t));
+      toast.error(accountRefusalText(res.error, t));
       void refetch();
     } else toast.success(t("account_edit.device_signed_out"));
   };

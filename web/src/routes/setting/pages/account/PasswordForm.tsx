@@ -10,7 +10,7 @@ import Alert from "../../../../components/ui/Alert";
 import Button from "../../../../components/ui/Button";
 import { PasswordInput } from "../../../../components/ui/Input";
 import { PASSWORD_MIN } from "../members/CreateUserModal";
-import { refusalText, Section } from "../parts";
+import { accountRefusalText, Section } from "../parts";
 
 const EMPTY = { old: "", next: "", confirm: "" };
 
@@ -32,7 +32,7 @@ export default function PasswordForm() {
     const res = await change({ old_password: form.old, new_password: form.next });
     if ("error" in res) {
       const status = (res.error as { status?: unknown }).status;
-      return setError(status === 403 ? t("account_edit.error.old_password") : refusalText(res.error, t));
+      return setError(status === 403 ? t("account_edit.error.old_password") : accountRefusalText(res.error, t));
     }
     setError(null);
     setForm(EMPTY);

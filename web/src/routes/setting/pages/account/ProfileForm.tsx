@@ -14,7 +14,7 @@ import IconButton from "../../../../components/ui/IconButton";
 import Input from "../../../../components/ui/Input";
 import { toast } from "../../../../utils/toast";
 import { toSquarePng } from "../../channel/ChannelInfoCard";
-import { refusalText, Section, SelectField } from "../parts";
+import { accountRefusalText, Section, SelectField } from "../parts";
 
 const fieldsOf = (me: UserInfo) => ({ name: me.name, email: me.email ?? "", gender: String(me.gender) });
 
@@ -48,7 +48,7 @@ export default function ProfileForm({ me }: { me: UserInfo }) {
     e.preventDefault();
     if (!dirty) return;
     const res = await update(change);
-    if ("error" in res) return setError(refusalText(res.error, t));
+    if ("error" in res) return setError(accountRefusalText(res.error, t));
     setError(null);
     toast.success(t("account_edit.saved"));
   };
@@ -63,7 +63,7 @@ export default function ProfileForm({ me }: { me: UserInfo }) {
       return toast.error(t("account_edit.avatar_type"));
     }
     const res = await upload(image);
-    if ("error" in res) toast.error(refusalText(res.error, t));
+    if ("error" in res) toast.error(accountRefusalText(res.error, t));
     else toast.success(t("account_edit.avatar_saved"));
   };
 

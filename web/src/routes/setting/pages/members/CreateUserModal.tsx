@@ -8,7 +8,7 @@ import Button from "../../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../../components/ui/Input";
 import Modal, { ModalIcon } from "../../../../components/ui/Modal";
 import { toast } from "../../../../utils/toast";
-import { refusalText, SelectField } from "../parts";
+import { accountRefusalText, SelectField } from "../parts";
 
 /** The password rule of the server and the registration form. */
 export const PASSWORD_MIN = 6;
@@ -27,7 +27,7 @@ export default function CreateUserModal({ onClose }: { onClose: () => void }) {
     if (form.password.length < PASSWORD_MIN) return setError(t("account_edit.error.password", { min: PASSWORD_MIN }));
     setError(null);
     const res = await create({ name: form.name.trim(), email: form.email.trim(), password: form.password, is_admin: form.role === "admin", gender: 0 });
-    if ("error" in res) return setError(refusalText(res.error, t));
+    if ("error" in res) return setError(accountRefusalText(res.error, t));
     toast.success(t("members_admin.created", { name: res.data.name }));
     onClose();
   };

@@ -6,14 +6,14 @@ import { TrashIcon } from "../../../../components/Icons";
 import ConfirmDialog from "../../../../components/ui/ConfirmDialog";
 import { ModalIcon } from "../../../../components/ui/Modal";
 import { toast } from "../../../../utils/toast";
-import { refusalText } from "../parts";
+import { accountRefusalText } from "../parts";
 
 export default function RemoveMemberDialog({ user, onClose }: { user: StoredUser; onClose: () => void }) {
   const { t } = useTranslation("setting");
   const [remove, { isLoading }] = useDeleteAdminUserMutation();
   const confirm = async () => {
     const res = await remove(user.uid);
-    if ("error" in res) toast.error(refusalText(res.error, t));
+    if ("error" in res) toast.error(accountRefusalText(res.error, t));
     else toast.success(t("members_admin.removed", { name: user.name }));
     onClose();
   };

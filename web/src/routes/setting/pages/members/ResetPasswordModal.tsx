@@ -8,7 +8,7 @@ import Button from "../../../../components/ui/Button";
 import { PasswordInput } from "../../../../components/ui/Input";
 import Modal, { ModalIcon } from "../../../../components/ui/Modal";
 import { toast } from "../../../../utils/toast";
-import { refusalText } from "../parts";
+import { accountRefusalText } from "../parts";
 import { PASSWORD_MIN } from "./CreateUserModal";
 
 export default function ResetPasswordModal({ uid, name, onClose }: { uid: number; name: string; onClose: () => void }) {
@@ -24,7 +24,7 @@ export default function ResetPasswordModal({ uid, name, onClose }: { uid: number
     if (password !== confirm) return setError(t("account_edit.error.confirm"));
     setError(null);
     const res = await update({ uid, password });
-    if ("error" in res) return setError(refusalText(res.error, t));
+    if ("error" in res) return setError(accountRefusalText(res.error, t));
     toast.success(t("members_admin.password_reset", { name }));
     onClose();
   };
