@@ -16,9 +16,10 @@ export default function DeleteAccount({ name }: { name: string }) {
   const { t } = useTranslation("setting");
   const [open, setOpen] = useState(false);
   return (
-    <Section title={t("account_edit.delete")} description={t("account_edit.delete_desc")} danger testId="delete-account">
-      <div className="flex justify-end px-5 py-4">
-        <Button variant="danger" size="sm" icon={<TrashIcon size={15} />} onClick={() => setOpen(true)} data-testid="delete-account-open">
+    <Section title={t("account_edit.delete")} danger testId="delete-account">
+      <div className="flex items-center justify-between gap-4 px-5 py-4">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account_edit.delete_desc")}</p>
+        <Button variant="danger" size="sm" className="shrink-0" icon={<TrashIcon size={15} />} onClick={() => setOpen(true)} data-testid="delete-account-open">
           {t("account_edit.delete_action")}
         </Button>
       </div>
