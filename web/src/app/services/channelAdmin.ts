@@ -11,15 +11,30 @@ import { setAnnouncement, updateChannel } from "../slices/channels";
 import { clearConversation } from "../slices/messages";
 import { api, channelChanged } from "./api";
 
+interface ChannelsLike {
+  channels: { announcements: Record<number, GroupAnnouncement | null | undefined> };
+}
+
 const NO_CHANGE = { name: null, description: null, owner: null, avatar_updated_at: null, is_public: null } as const;
 
 export const channelAdminApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    /** `GET /group/{gid}/announcement`; the slice keeps the stream's newer value once one came. */
+    /**
+     * `GET /group/{gid}/announcement`, into the channels slice (which a (re)connected stream
+     * empties, so it is asked again); a stream event that came while it was asked is newer and stays.
+     */
     getAnnouncement: builder.query<GroupAnnouncement | null, number>({
       query: (gid) => ({ url: `/group/${gid}/announcement` }),
       transformResponse: (res: GroupAnnouncementResponse) => res.announcement ?? null,
       keepUnusedDataFor: 0,
+      async onQueryStarted(gid, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if ((getState() as unknown as ChannelsLike).channels.announcements[gid] === undefined) dispatch(setAnnouncement({ gid, announcement: data }));
+        } catch {
+          // not readable: no announcement shown
+        }
+      },
     }),
     /** `POST /group/{gid}/announcement {content}`: sets or replaces it; the form shows a refusal. */
     setAnnouncement: builder.mutation<GroupAnnouncement, SetGroupAnnouncementRequest & { gid: number }>({

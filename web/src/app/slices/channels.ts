@@ -21,6 +21,8 @@ export const channelsSlice = createSlice({
       state.byId = {};
       for (const g of payload) state.byId[g.gid] = g;
       state.ids = sortIds(payload.map((g) => g.gid));
+      // A (re)connected stream: announcements changed while it was away are asked for again.
+      state.announcements = {};
     },
     /** Add a channel (no duplicate id); a re-add replaces it. */
     addChannel(state, { payload }: PayloadAction<Group>) {

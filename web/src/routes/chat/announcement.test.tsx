@@ -4,7 +4,7 @@
  * the announcement changes; `only_owner_can_send_msg` (also when `group_changed` turns it on)
  * disables a member's composer and says why.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GROUP, ME, renderApp, session, type Handler } from "../../test/render";
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
@@ -40,6 +40,16 @@ describe("announcement bar", () => {
     expect(app.queryByTestId("announcement-bar")).toBeNull();
     // The stream's value wins: the channel is not asked again.
     expect(app.callsTo("GET", "/api/group/1/announcement")).toHaveLength(1);
+  });
+
+  it("a reconnected stream (a new related_groups) asks the server again: a change missed meanwhile shows", async () => {
+    let content = NOTE.content;
+    const { app, send } = await openChannel({ "GET /api/group/1/announcement": () => ({ body: { announcement: { ...NOTE, content } } }) });
+    await app.findByTestId("announcement-text");
+    content = "Changed while offline";
+    await send({ type: "related_groups", groups: [GROUP] });
+    await vi.waitFor(() => expect(app.getByTestId("announcement-text").textContent).toBe("Changed while offline"));
+    expect(app.callsTo("GET", "/api/group/1/announcement")).toHaveLength(2);
   });
 
   it("a dismissed announcement stays hidden until it changes", async () => {

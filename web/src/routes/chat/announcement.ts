@@ -1,7 +1,7 @@
 /**
  * A channel's announcement as this client knows it, and whether this user dismissed it. The
- * stream's `group_announcement_changed` (kept in the channels slice) is newer than any answer,
- * so the server is asked only until one came. A dismissal is remembered per user and channel
+ * channels slice holds it, from the server's answer or the stream's `group_announcement_changed`;
+ * the server is asked while the slice does not know it (at first, and after a reconnection). A dismissal is remembered per user and channel
  * with the announcement's `updated_at`: a changed announcement shows again.
  */
 import { useState } from "react";
@@ -15,11 +15,9 @@ const dismissedKey = (uid: number, gid: number) => `VOCECHAT_ANNOUNCEMENT_DISMIS
 
 /** The current announcement (`null`: none), or `undefined` while not known yet. */
 export function useAnnouncement(gid: number, skip = false): GroupAnnouncement | null | undefined {
-  const streamed = useAppSelector((s) => s.channels.announcements[gid]);
-  const known = streamed !== undefined;
-  const { data, isError } = useGetAnnouncementQuery(gid, { skip: skip || known });
-  if (known) return streamed;
-  return isError ? null : data;
+  const known = useAppSelector((s) => s.channels.announcements[gid]);
+  const { isError } = useGetAnnouncementQuery(gid, { skip: skip || known !== undefined });
+  return known === undefined && isError ? null : known;
 }
 
 /** The announcement to show in the conversation (none once dismissed), and how to dismiss it. */
