@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Api } from "../helpers/api";
-import { expectNoSeriousA11yViolationsInBothSchemes, type A11yAllowance } from "../helpers/axe";
+import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
 import { screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { encodePng } from "../helpers/png";
@@ -16,28 +16,14 @@ import { ADA, BOB, CAROL, useSuite } from "../helpers/suite";
 const ADMIN_SETTINGS = ["overview", "members", "data_management", "auto_delete", "my_account", "configuration", "bot", "firebase", "agora", "smtp", "login_methods", "third_party", "widget", "license", "about", "api_doc", "version"];
 const MEMBER_SETTINGS = ["my_account", "about", "api_doc", "version"];
 
-/**
- * Known violations in files this issue could not change (another engineer's, being changed at the
- * time), each listed in the issue's report, by the page they are on. Remove one once it is fixed.
- */
-const ALLOWED_ON: Record<string, A11yAllowance[]> = {
-  about: [
-    {
-      rule: "color-contrast",
-      selector: "p.text-xs.text-zinc-500",
-      why: "routes/setting/pages/About.tsx: the version line has no dark:text-zinc-400 (3.67:1 on zinc-900)",
-    },
-  ],
-};
-
 /** The screen as it rests: lazy chunks and queries loaded, no toast over it. */
 async function settle(page: Page) {
   await expect.poll(() => page.locator("[aria-busy=true], [data-toast]").count(), { timeout: 10_000 }).toBe(0);
 }
 
-async function scan(page: Page, label: string, allow: A11yAllowance[] = []) {
+async function scan(page: Page, label: string) {
   await settle(page);
-  await expectNoSeriousA11yViolationsInBothSchemes(page, label, allow);
+  await expectNoSeriousA11yViolationsInBothSchemes(page, label);
 }
 
 describe("accessibility: signed-in screens", () => {
@@ -106,7 +92,7 @@ describe("accessibility: signed-in screens", () => {
       for (const key of keys) {
         await openRoute(tp.page, `/setting/${key}`);
         await tp.page.getByTestId("setting-title").waitFor();
-        await scan(tp.page, `setting ${key} (${who})`, ALLOWED_ON[key]);
+        await scan(tp.page, `setting ${key} (${who})`);
       }
     }
     expect(ada.errors).toEqual([]);

@@ -9,7 +9,7 @@ export default function About() {
         <img src="/favicon.svg" alt="" className="size-12 rounded-xl" />
         <div>
           <p className="text-lg font-bold text-zinc-900 dark:text-white">Parley</p>
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
             {VERSION} · {SUB_VERSION}
           </p>
         </div>
