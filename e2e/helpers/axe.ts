@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { AxeResults, Result } from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { switchColorScheme } from "./browser";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -24,7 +25,6 @@ export interface A11yAllowance {
   why: string;
 }
 
-export type ColorScheme = "light" | "dark";
 
 /**
  * Injects axe-core once per document (the app routes by hash, so a page keeps it until a reload).
@@ -77,21 +77,6 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, a
   expect(violations.length, `${label}: serious or critical accessibility violations\n${describeViolations(violations)}`).toBe(0);
 }
 
-/**
- * Switches the app's "auto" theme to `scheme` and waits until it has: the `dark` class follows the
- * emulated preference, and transitions are turned off so colours are read settled, not mid-fade.
- */
-export async function switchColorScheme(page: Page, scheme: ColorScheme) {
-  await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-  await page.evaluate(() => {
-    if (document.getElementById("a11y-no-transitions")) return;
-    const style = document.createElement("style");
-    style.id = "a11y-no-transitions";
-    style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
-    document.head.append(style);
-  });
-  await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, scheme === "dark");
-}
 
 /**
  * Scans the page in light and then dark, and fails once with every violation of both (each

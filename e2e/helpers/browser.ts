@@ -4,6 +4,9 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { ROOT } from "./server";
 
+/** The two themes every screen is checked and shot in. */
+export type ColorScheme = "light" | "dark";
+
 export const SCREENSHOTS = path.join(ROOT, "e2e/screenshots");
 
 export function launchBrowser(): Promise<Browser> {
@@ -37,6 +40,22 @@ export async function openPage(browser: Browser, colorScheme: "light" | "dark" =
 }
 
 /**
+ * Switches the app's "auto" theme to `scheme` and waits until it has: the `dark` class follows the
+ * emulated preference, and transitions are turned off so colours are read settled, not mid-fade.
+ */
+export async function switchColorScheme(page: Page, scheme: ColorScheme) {
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+  await page.evaluate(() => {
+    if (document.getElementById("a11y-no-transitions")) return;
+    const style = document.createElement("style");
+    style.id = "a11y-no-transitions";
+    style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+    document.head.append(style);
+  });
+  await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, scheme === "dark");
+}
+
+/**
  * Save a screenshot in light and dark (the theme is "auto", so it follows the color scheme).
  * `keepHover`: leave the pointer where it is, for a screenshot of what hovering shows.
  */
@@ -45,9 +64,8 @@ export async function screenshotBothThemes(page: Page, name: string, { keepHover
   // No hover states or tooltips from the last click.
   if (!keepHover) await page.mouse.move(1, 1);
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(150);
+    await switchColorScheme(page, scheme);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${scheme}.png`) });
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await switchColorScheme(page, "light");
 }
