@@ -11,6 +11,9 @@ const BODILESS = new Set([
   "POST /api/admin/system/third_party_secret",
   // The address is in the query string, as in VoceChat.
   "POST /api/user/send_login_magic_link",
+  // A bot's webhook: a new signing secret; one delivery due again (the path names it).
+  "POST /api/admin/user/bot-webhook-secret/:uid",
+  "POST /api/admin/user/bot-webhook-deliveries/:uid/:id/retry",
 ]);
 
 /** `:name` and `*` in a route's path. */
