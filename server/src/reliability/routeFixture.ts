@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { generateBotKey } from "../auth/botKeys.js";
 import { sql } from "kysely";
 import { prepare, sendFile, uploadFile } from "../test/uploads.js";
 import type { Session, TestServer } from "../test/harness.js";
@@ -35,6 +36,8 @@ export interface World {
   favoriteId: string;
   archivePath: string;
   filePath: string;
+  /** An API key of `bot`'s (the admin's key routes name it). */
+  botKeyId: number;
   /** A prepared upload of `owner`'s with no chunk yet. */
   uploadId: string;
 }
@@ -83,6 +86,12 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     const res = await s.app.inject({ method: "POST", url, headers: { ...owner.headers, "content-type": "image/png" }, payload: TINY_PNG });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   }
+  const key = generateBotKey();
+  const { id: botKeyId } = await s.ctx.db
+    .insertInto("bot_api_keys")
+    .values({ uid: bot.uid, name: "fixture", key_hash: key.hash, key_hint: key.hint, created_at: Date.now(), last_used: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const uploadId = await prepare(s, owner, { filename: "later.txt", content_type: "text/plain" });
   return {
     admin,
@@ -101,6 +110,7 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     favoriteId: favorite.id,
     archivePath,
     filePath: file.path,
+    botKeyId,
     uploadId,
   };
 }
