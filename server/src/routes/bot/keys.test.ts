@@ -105,6 +105,7 @@ describe.each(dialects())("bot API keys (%s)", (dialect) => {
     expect((await asBot(key)).statusCode).toBe(200);
     expect((await call(s, "DELETE", `/admin/user/${bot.uid}`, admin)).statusCode).toBe(200);
     expect((await asBot(key)).statusCode).toBe(401);
+    expect(await s.ctx.db.selectFrom("bot_api_keys").select("id").where("uid", "=", bot.uid).execute()).toEqual([]);
   });
 
   it("the header: missing 400; a token, garbage or a made-up key 401", async () => {
