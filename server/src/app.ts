@@ -5,7 +5,7 @@ import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type * as z from "zod";
-import { createGuards } from "./auth/guard.js";
+import { createGuards, type Guards } from "./auth/guard.js";
 import { TokenService } from "./auth/tokens.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -51,6 +51,7 @@ import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
+import { docsRoutes } from "./openapi/routes.js";
 import { WebhookBots } from "./webhooks/bots.js";
 import { webhookRoutes } from "./webhooks/routes.js";
 import { DEFAULT_POLL_MS, deliverDueWebhooks } from "./webhooks/worker.js";
@@ -84,6 +85,11 @@ function installCors(app: FastifyInstance): void {
   });
 }
 
+/** Which of the guards a route's hooks are (the OpenAPI document's security reads it). */
+function guardOf(guards: Guards, hooks: unknown[]): keyof Guards | undefined {
+  return (Object.keys(guards) as (keyof Guards)[]).find((name) => hooks.includes(guards[name]));
+}
+
 /** The zod schemas a route declares (`schema: { params, querystring, body }`). */
 export interface RouteSchema {
   params?: z.ZodType;
@@ -98,6 +104,8 @@ export interface RouteEntry {
   schema: RouteSchema;
   rawBody?: RawBody;
   stream?: boolean;
+  /** The guard the route runs (`onRequest` or `preValidation`); none for a public route. */
+  auth?: keyof Guards;
 }
 
 declare module "fastify" {
@@ -202,12 +210,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // An answer sent before the body was read to its end: read and drop the rest (bounded).
   installRefusalDrain(app);
   app.decorateRequest("claims", null);
-  // Every registered route, for the generic robustness suite and route listings.
+  const guards = createGuards(ctx);
+  // Every registered route, for the generic robustness suite, route listings and the OpenAPI document.
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
     const schema = (route.schema ?? {}) as RouteSchema;
-    const input = { schema: { params: schema.params, querystring: schema.querystring, body: schema.body }, rawBody: route.config?.rawBody, stream: route.config?.stream };
+    const auth = guardOf(guards, [route.onRequest ?? [], route.preValidation ?? []].flat());
+    const input = { schema: { params: schema.params, querystring: schema.querystring, body: schema.body }, rawBody: route.config?.rawBody, stream: route.config?.stream, auth };
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...input });
   });
   // Routes declare zod schemas (`schema: { params, querystring, body }`), checked before the
@@ -245,7 +255,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installHealth(app, ctx);
   installMetrics(app, ctx);
 
-  const guards = createGuards(ctx);
   await app.register(
     async (scope) => {
       const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -263,6 +272,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       avatarRoutes(api, ctx, guards);
       botRoutes(api, ctx, guards);
       eventRoutes(api, ctx);
+      // The OpenAPI document of all of the above, and Swagger UI for it.
+      docsRoutes(api, routeTable);
     },
     { prefix: "/api" },
   );

@@ -1,0 +1,183 @@
+import * as z from "zod";
+import * as s from "./shapes.js";
+
+/**
+ * What each `/api` route answers on success, for the OpenAPI document (`document.ts`): the JSON
+ * shape as a zod schema, or text, a file, or an empty 200 ("Bare answers" of docs/API.md). These
+ * are documentation only: the routes send their answers themselves (`http/reply.ts`, plain
+ * `JSON.stringify`), never through a response serializer, so nothing here can change the wire.
+ * `openapi.test.ts` validates real answers against the document and fails for a route missing here.
+ */
+export interface RouteResponse {
+  /** The operation's summary and the 2xx answer's description. */
+  summary: string;
+  /** A JSON answer. */
+  json?: z.ZodType;
+  /** A text answer (`text/plain`, or the type given). */
+  text?: string;
+  /** A file or picture: its content types. */
+  file?: string[];
+  /** An event stream. */
+  stream?: true;
+}
+
+const json = (summary: string, schema: z.ZodType): RouteResponse => ({ summary, json: schema });
+const text = (summary: string, type = "text/plain"): RouteResponse => ({ summary, text: type });
+const empty = (summary: string): RouteResponse => ({ summary });
+const file = (summary: string, types = ["application/octet-stream"]): RouteResponse => ({ summary, file: types });
+
+const mid = z.number().int().describe("the new message's mid");
+const png = ["image/png"];
+
+/** By `"METHOD /api/path"` (Fastify's path syntax: `:uid`, `*`). */
+export const RESPONSES: Record<string, RouteResponse> = {
+  // System settings
+  "GET /api/admin/system/common": json("The server's common settings", s.systemCommon),
+  "PUT /api/admin/system/common": json("Changes common settings; answers them all", s.systemCommon),
+  "GET /api/admin/system/organization": json("The organization's name and description, and the server id", s.organization),
+  "PUT /api/admin/system/organization": empty("Changes the organization's name and description"),
+  "POST /api/admin/system/organization": empty("Changes the organization's name and description (as PUT)"),
+  "DELETE /api/admin/system/message/clear": empty("Deletes every message of the server"),
+  "GET /api/admin/system/data_summary": json("How many messages and files the server holds", s.dataSummary),
+  "GET /api/admin/smtp/enabled": json("Whether mail can be sent", z.boolean()),
+  "GET /api/admin/smtp/config": json("The SMTP settings (password masked)", s.smtpConfig),
+  "POST /api/admin/smtp/config": empty("Changes the SMTP settings"),
+  "POST /api/admin/system/send_mail": empty("Sends a test mail"),
+  "GET /api/admin/system/third_party_secret": text("The third-party login secret"),
+  "POST /api/admin/system/third_party_secret": text("Makes a new third-party login secret"),
+  "GET /api/admin/system/frontend_url": text("The URL mailed links point to"),
+  "POST /api/admin/system/update_frontend_url": empty("Changes the URL mailed links point to"),
+  "GET /api/admin/system/initialized": json("Whether the server has its first admin", z.boolean()),
+  "GET /api/admin/system/version": text("The server's version"),
+  "POST /api/admin/system/create_admin": json("Creates the first admin (onboarding)", s.userInfo),
+  "GET /api/admin/login/config": json("The login methods", s.loginConfig),
+  "POST /api/admin/login/config": empty("Changes the login methods"),
+  "GET /api/admin/system/files": json("Every file sent in a message, newest first", z.array(s.adminFile)),
+  "GET /api/admin/audit_log": json("The audit log, newest first", z.array(s.auditEntry)),
+
+  // Identity and sessions
+  "POST /api/user/register": json("Creates an account and signs it in", s.loginResponse),
+  "GET /api/user/check_email": json("Whether an e-mail address is free", z.boolean()),
+  "POST /api/user/check_magic_token": json("Whether a magic token is valid", z.boolean()),
+  "POST /api/user/send_reg_magic_link": json("Mails a registration link", s.sendRegMagicLink),
+  "POST /api/user/send_login_magic_link": text("Mails a sign-in link"),
+  "POST /api/token/login": json("Signs in", s.loginResponse),
+  "GET /api/token/login_guest": json("Signs in as a guest", s.loginResponse),
+  "POST /api/token/renew": json("Renews the session's tokens", s.renewResponse),
+  "GET /api/token/logout": empty("Signs this device out"),
+  "GET /api/token/credentials": json("The sign-in methods of the caller's account", s.credentials),
+  "POST /api/token/create_third_party_key": json("A one-time key for a third-party login", z.string()),
+  "PUT /api/token/device_token": empty("Sets this device's push token"),
+
+  // The caller's account
+  "PUT /api/user": json("Changes the caller's profile", s.userInfo),
+  "POST /api/user/change_password": empty("Changes the caller's password"),
+  "DELETE /api/user/delete": empty("Deletes the caller's account"),
+  "GET /api/user/devices": json("The caller's signed-in devices", z.array(z.string())),
+  "DELETE /api/user/devices/:device": empty("Signs one of the caller's devices out"),
+  "PUT /api/user/update_fcm_token": empty("Sets this device's push token"),
+  "POST /api/user/avatar": empty("Sets the caller's picture"),
+  "GET /api/user/me": json("The caller's account", s.userInfo),
+  "POST /api/user/mute": empty("Mutes and unmutes conversations"),
+  "POST /api/user/burn-after-reading": empty("Sets conversations' message expiry"),
+  "POST /api/user/read-index": empty("Marks conversations read up to a message"),
+  "POST /api/user/pin_chat": empty("Pins a conversation"),
+  "POST /api/user/unpin_chat": empty("Unpins a conversation"),
+  "POST /api/user/typing": empty("Tells a conversation the caller is typing"),
+
+  // Users and contacts
+  "GET /api/user": json("Every account the caller may see", z.array(s.userInfo)),
+  "GET /api/user/:uid": json("One account", s.userInfo),
+  "POST /api/user/search": json("Finds an account by id, e-mail or name", s.userInfo),
+  "GET /api/user/contacts": json("The caller's contacts", z.array(s.contact)),
+  "POST /api/user/update_contact_status": empty("Adds, blocks, unblocks or removes a contact"),
+  "PUT /api/user/contact_remark": empty("Sets the caller's private remark on a contact"),
+  "GET /api/user/contact_remarks": json("The caller's remarks on contacts", z.array(z.object({ contact_uid: z.number().int(), remark: z.string() }))),
+  "POST /api/user/:uid/send": json("Sends a direct message", mid),
+  "GET /api/user/:uid/history": json("A direct conversation's messages, oldest first", z.array(s.chatMessage)),
+  "GET /api/user/events": { summary: "The event stream (Server-Sent Events; the token in `api-key`)", stream: true },
+
+  // Admin: accounts
+  "GET /api/admin/user": json("Every account", z.array(s.adminUser)),
+  "POST /api/admin/user": json("Creates an account (a bot with `is_bot`)", s.adminUser),
+  "GET /api/admin/user/:uid": json("One account", s.adminUser),
+  "PUT /api/admin/user/:uid": json("Changes an account", s.adminUser),
+  "DELETE /api/admin/user/:uid": empty("Deletes an account"),
+  "POST /api/admin/user/:uid/avatar": empty("Sets an account's picture"),
+
+  // Admin: bots and webhooks
+  "POST /api/admin/user/bot-api-key/:uid": json("Makes a bot API key; the key is answered this once", z.string()),
+  "GET /api/admin/user/bot-api-key/:uid": json("A bot's API keys (masked)", z.array(s.botApiKey)),
+  "DELETE /api/admin/user/bot-api-key/:uid/:kid": empty("Revokes a bot API key"),
+  "GET /api/admin/user/bot-webhook-secret/:uid": json("A bot's webhook signing secret", z.object({ secret: z.string() })),
+  "POST /api/admin/user/bot-webhook-secret/:uid": json("Makes a bot a new webhook signing secret", z.object({ secret: z.string() })),
+  "GET /api/admin/user/bot-webhook-deliveries/:uid": json("A bot's latest webhook deliveries", z.array(s.webhookDelivery)),
+  "POST /api/admin/user/bot-webhook-deliveries/:uid/:id/retry": json("Sends a webhook delivery again now", s.webhookDelivery),
+
+  // Channels
+  "POST /api/group": json("Creates a channel", z.object({ gid: z.number().int(), created_at: z.number().int() })),
+  "GET /api/group": json("The channels the caller is in or may see", z.array(s.group)),
+  "GET /api/group/create_reg_magic_link": text("A registration link to share"),
+  "GET /api/group/create_invite_private_magic_link": text("An invitation link to a private channel"),
+  "POST /api/user/join_private": json("Joins a private channel by its invitation", s.group),
+  "GET /api/group/:gid": json("One channel", s.group),
+  "PUT /api/group/:gid": empty("Changes a channel"),
+  "DELETE /api/group/:gid": empty("Deletes a channel"),
+  "POST /api/group/:gid/change_type": empty("Makes a channel public or private"),
+  "GET /api/group/:gid/leave": empty("Leaves a channel"),
+  "POST /api/group/:gid/members/add": empty("Adds members to a private channel"),
+  "POST /api/group/:gid/members/remove": empty("Removes members from a private channel"),
+  "POST /api/group/:gid/pin": empty("Pins a message"),
+  "POST /api/group/:gid/unpin": empty("Unpins a message"),
+  "DELETE /api/group/:gid/clear": empty("Deletes a channel's messages"),
+  "GET /api/group/:gid/announcement": json("A channel's announcement", z.object({ announcement: s.announcement.nullable() })),
+  "POST /api/group/:gid/announcement": json("Sets a channel's announcement", s.announcement),
+  "DELETE /api/group/:gid/announcement": empty("Clears a channel's announcement"),
+  "POST /api/group/:gid/avatar": empty("Sets a channel's picture"),
+  "POST /api/group/:gid/send": json("Sends a message to a channel", mid),
+  "GET /api/group/:gid/history": json("A channel's messages, oldest first", z.array(s.chatMessage)),
+
+  // Messages
+  "PUT /api/message/:mid/edit": json("Edits a message; answers the edit's mid", mid),
+  "PUT /api/message/:mid/like": json("Reacts to a message; answers the reaction's mid", mid),
+  "DELETE /api/message/:mid": json("Deletes a message; answers the deletion's mid", mid),
+  "DELETE /api/message/bulk/*": json("Deletes messages (`*` is mids joined by commas); answers how many", z.number().int()),
+  "POST /api/message/:mid/reply": json("Replies to a message", mid),
+  "GET /api/message/search": json("Messages matching a text, newest first", z.array(s.chatMessage)),
+
+  // Favorites, archives, files
+  "POST /api/favorite": json("Saves messages as a favorite", s.favoriteArchive),
+  "GET /api/favorite": json("The caller's favorites", z.array(s.favoriteArchive)),
+  "GET /api/favorite/:id": json("One favorite", s.archive),
+  "DELETE /api/favorite/:id": empty("Deletes a favorite"),
+  "GET /api/favorite/attachment/:uid/:id/:attachment_id": file("A favorite's file or picture"),
+  "POST /api/resource/archive": json("Archives messages (to forward them); answers the archive's path", z.string()),
+  "GET /api/resource/archive": json("An archive", s.archive),
+  "GET /api/resource/archive/attachment": file("An archive's file or picture"),
+  "POST /api/resource/file/prepare": json("Registers an upload; answers its file id", z.string()),
+  "POST /api/resource/file/upload": json("Uploads a chunk; the last one answers the stored file", s.uploadResult.nullable()),
+  "GET /api/resource/file": file("A file sent in a message (ranges, thumbnails)"),
+  "DELETE /api/resource/file/delete": empty("Deletes every file"),
+  "GET /api/resource/avatar": file("An account's picture", png),
+  "GET /api/resource/group_avatar": file("A channel's picture", png),
+  "GET /api/resource/organization/logo": file("The server's logo", png),
+  "POST /api/admin/system/organization/logo": empty("Sets the server's logo"),
+  "GET /api/resource/widget-extra.css": text("The widget's custom style", "text/css"),
+  "PUT /api/resource/widget-extra.css": empty("Sets the widget's custom style"),
+  "GET /api/resource/open_graphic_parse": json("A link's preview (Open Graph)", s.openGraph),
+
+  // The bot API (a bot API key in x-api-key)
+  "GET /api/bot": json("The channels the bot is in", z.array(s.group)),
+  "POST /api/bot/send_to_user/:uid": json("Sends a direct message as the bot", mid),
+  "POST /api/bot/send_to_group/:gid": json("Sends a message to a channel as the bot", mid),
+  "POST /api/bot/reply/:mid": json("Replies to a message as the bot", mid),
+  "GET /api/bot/user/:uid": json("One account", s.userInfo),
+  "GET /api/bot/group/:gid": json("One channel", s.group),
+  "POST /api/bot/file/prepare": json("Registers an upload; answers its file id", z.string()),
+  "POST /api/bot/file/upload": json("Uploads a chunk; the last one answers the stored file", s.uploadResult.nullable()),
+
+  // This document
+  "GET /api/spec": json("This OpenAPI document", z.record(z.string(), z.unknown())),
+  "GET /api/swagger": text("Swagger UI for this document", "text/html"),
+  "GET /api/swagger/:file": file("Swagger UI's scripts and style", ["text/javascript", "text/css"]),
+};
