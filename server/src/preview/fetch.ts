@@ -63,9 +63,13 @@ export function checkTarget(url: URL, gate: AddressGate): void {
   if (isIpLiteral(host) && !gate.allows(host, defaultPort(url))) throw new PreviewFetchError("blocked address");
 }
 
-/** A second check on the connected socket's peer address, whatever path led to it. */
+/**
+ * A second check on the connected socket's peer address, whatever path led to it. A kept-alive
+ * socket handed out again (webhooks) was judged when it connected.
+ */
 export function guardSocket(req: http.ClientRequest, gate: AddressGate, port: number): void {
   req.on("socket", (socket: Socket) => {
+    if (!socket.connecting) return;
     socket.once("connect", () => {
       const peer = socket.remoteAddress;
       if (!peer || !gate.allows(peer, socket.remotePort ?? port)) socket.destroy(new PreviewFetchError("connected to a blocked address"));

@@ -67,21 +67,36 @@ export interface AttemptResult {
   error: string | null;
 }
 
-/** Records one attempt: delivered on a 2xx, else retried later or given up. */
-export async function recordAttempt(db: Db, row: DeliveryRow, result: AttemptResult, now: number, baseMs: number): Promise<void> {
-  const attempts = row.attempts + 1;
-  const delivered = result.status !== null && result.status >= 200 && result.status < 300;
-  await db
-    .updateTable("webhook_outbox")
-    .set({
-      attempts,
-      last_status: result.status,
-      last_error: delivered ? null : (result.error ?? `status ${result.status}`).slice(0, 500),
-      next_attempt_at: delivered ? null : nextAttemptAt(row, attempts, now, baseMs),
-      delivered_at: delivered ? now : null,
-    })
-    .where("id", "=", row.id)
-    .execute();
+export interface Attempt {
+  row: DeliveryRow;
+  result: AttemptResult;
+  /** When the answer (or the failure) came. */
+  at: number;
+}
+
+/**
+ * Records a batch's attempts in one transaction (one commit, not one per delivery): each is
+ * delivered on a 2xx, else retried later or given up.
+ */
+export async function recordAttempts(db: Db, done: readonly Attempt[], baseMs: number): Promise<void> {
+  if (done.length === 0) return;
+  await db.transaction().execute(async (tx) => {
+    for (const { row, result, at } of done) {
+      const attempts = row.attempts + 1;
+      const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+      await tx
+        .updateTable("webhook_outbox")
+        .set({
+          attempts,
+          last_status: result.status,
+          last_error: delivered ? null : (result.error ?? `status ${result.status}`).slice(0, 500),
+          next_attempt_at: delivered ? null : nextAttemptAt(row, attempts, at, baseMs),
+          delivered_at: delivered ? at : null,
+        })
+        .where("id", "=", row.id)
+        .execute();
+    }
+  });
 }
 
 /** What the admin page shows of one delivery (docs/API.md "Webhooks"). */

@@ -20,6 +20,13 @@ export function outboundOptions(allowPrivate: boolean, timeoutMs: number): Outbo
 }
 
 const USER_AGENT = "Parley-Webhook/1.0";
+
+/**
+ * Connections to receivers are kept alive and reused (a new TCP, and TLS, handshake per delivery
+ * cost more than the delivery). Reuse keeps the guard: a socket is judged when it connects
+ * (`gatedLookup`, `guardSocket`), and one gate (`PREVIEW_ALLOW_PRIVATE`) holds for the process.
+ */
+const agents = { "http:": new http.Agent({ keepAlive: true, maxSockets: 16 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 16 }) };
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Redirects the save-time probe follows (a delivery follows none: its POST is not repeated elsewhere). */
 const PROBE_REDIRECTS = 3;
@@ -30,7 +37,7 @@ function send(url: URL, method: "GET" | "POST", headers: Record<string, string>,
   const port = defaultPort(url);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-    const req = client.request(url, { method, agent: false, headers: { "user-agent": USER_AGENT, ...headers }, lookup: gatedLookup(opts.gate, opts.resolve, port), signal }, (res) => {
+    const req = client.request(url, { method, agent: agents[url.protocol as "http:" | "https:"], headers: { "user-agent": USER_AGENT, ...headers }, lookup: gatedLookup(opts.gate, opts.resolve, port), signal }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
       res.on("error", reject);

@@ -1,6 +1,6 @@
 import type { Uid } from "@parley/protocol";
 import type { AppContext } from "../context.js";
-import { claimDue, recordAttempt, type DeliveryRow } from "./outbox.js";
+import { claimDue, recordAttempts, type Attempt, type DeliveryRow } from "./outbox.js";
 import { secretOf, signatureHeaders } from "./secrets.js";
 import { outboundOptions, postJson } from "./send.js";
 
@@ -11,10 +11,11 @@ import { outboundOptions, postJson } from "./send.js";
  * (`wake`); a delivery queued on a node without the lease waits for the holder's next tick.
  *
  * A pass claims due deliveries in batches (`claimDue`), sends at most `CONCURRENCY` at a time,
- * and records every attempt: a 2xx is final, anything else (another status, a refused address,
- * a timeout, no URL any more) is retried with exponential backoff for 24 hours
- * (`nextAttemptAt`). A node that dies mid-pass leaves its claimed deliveries due again within a
- * minute, so a delivery is sent at least once: receivers deduplicate by `X-Parley-Delivery`.
+ * and records a batch's attempts in one transaction (`recordAttempts`): a 2xx is final,
+ * anything else (another status, a refused address, a timeout, no URL any more) is retried with
+ * exponential backoff for 24 hours (`nextAttemptAt`). A node that dies mid-pass leaves its
+ * claimed deliveries due again within a minute, so a delivery is sent at least once: receivers
+ * deduplicate by `X-Parley-Delivery`.
  */
 const BATCH = 64;
 const CONCURRENCY = 8;
@@ -47,21 +48,16 @@ async function targetsOf(ctx: AppContext, rows: readonly DeliveryRow[]): Promise
   return out;
 }
 
-async function attempt(ctx: AppContext, row: DeliveryRow, target: { url: string | null; secret: string } | undefined): Promise<void> {
-  const baseMs = ctx.config.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS;
-  let result: { status: number | null; error: string | null };
-  if (!target?.url) {
-    result = { status: null, error: "the bot has no webhook URL" };
-  } else {
-    const headers = { ...signatureHeaders(target.secret, row.payload), [DELIVERY_HEADER]: String(row.id) };
-    try {
-      result = { status: await postJson(target.url, row.payload, headers, outboundOptions(ctx.config.previewAllowPrivate, DELIVERY_TIMEOUT_MS)), error: null };
-    } catch (err) {
-      // The error's message only: never the headers, which carry the signature.
-      result = { status: null, error: err instanceof Error ? err.message : "request failed" };
-    }
+async function attempt(ctx: AppContext, row: DeliveryRow, target: { url: string | null; secret: string } | undefined): Promise<Attempt> {
+  if (!target?.url) return { row, result: { status: null, error: "the bot has no webhook URL" }, at: Date.now() };
+  const headers = { ...signatureHeaders(target.secret, row.payload), [DELIVERY_HEADER]: String(row.id) };
+  try {
+    const status = await postJson(target.url, row.payload, headers, outboundOptions(ctx.config.previewAllowPrivate, DELIVERY_TIMEOUT_MS));
+    return { row, result: { status, error: null }, at: Date.now() };
+  } catch (err) {
+    // The error's message only: never the headers, which carry the signature.
+    return { row, result: { status: null, error: err instanceof Error ? err.message : "request failed" }, at: Date.now() };
   }
-  await recordAttempt(ctx.db, row, result, Date.now(), baseMs);
 }
 
 /** One pass: sends every delivery due now (up to `MAX_BATCHES` batches). Answers how many were attempted. */
@@ -71,7 +67,11 @@ export async function deliverDueWebhooks(ctx: AppContext): Promise<number> {
     const rows = await claimDue(ctx.db, Date.now(), BATCH);
     if (rows.length === 0) break;
     const targets = await targetsOf(ctx, rows);
-    await eachBounded(rows, CONCURRENCY, (row) => attempt(ctx, row, targets.get(row.bot_uid)));
+    const done: Attempt[] = [];
+    await eachBounded(rows, CONCURRENCY, async (row) => {
+      done.push(await attempt(ctx, row, targets.get(row.bot_uid)));
+    });
+    await recordAttempts(ctx.db, done, ctx.config.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS);
     total += rows.length;
     if (rows.length < BATCH) break;
   }
