@@ -40,6 +40,8 @@ export interface World {
   botKeyId: number;
   /** A prepared upload of `owner`'s with no chunk yet. */
   uploadId: string;
+  /** A given-up webhook delivery to `bot` (the admin's retry route names it). */
+  botDelivery: number;
 }
 
 let worlds = 0;
@@ -93,6 +95,11 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     .returning("id")
     .executeTakeFirstOrThrow();
   const uploadId = await prepare(s, owner, { filename: "later.txt", content_type: "text/plain" });
+  const { id: botDelivery } = await s.ctx.db
+    .insertInto("webhook_outbox")
+    .values({ bot_uid: bot.uid, mid: publicMid, payload: "{}", attempts: 0, next_attempt_at: null, created_at: Date.now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     admin,
     owner,
@@ -112,6 +119,7 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     filePath: file.path,
     botKeyId,
     uploadId,
+    botDelivery,
   };
 }
 
