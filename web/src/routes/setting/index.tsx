@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useParams } from "react-router";
 import { MIN_VERSION } from "../../app/config";
 import { useAppSelector } from "../../app/hooks";
-import { InfoIcon, LogoutIcon, SettingsIcon } from "../../components/Icons";
+import { LogoutIcon, SettingsIcon } from "../../components/Icons";
 import LogoutDialog from "../../components/LogoutDialog";
 import ServerVersionChecker from "../../components/ServerVersionChecker";
 import Button from "../../components/ui/Button";
@@ -39,6 +39,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   my_account: lazy(() => import("./pages/MyAccount")),
   version: lazy(() => import("./pages/Version")),
   about: lazy(() => import("./pages/About")),
+  api_doc: lazy(() => import("./pages/ApiDoc")),
 };
 
 export default function SettingPage() {
@@ -64,7 +65,7 @@ export default function SettingPage() {
       <Page onLogout={logout.ask} />
     </Suspense>
   ) : (
-    <EmptyState className="h-full" icon={active === "api_doc" ? <InfoIcon size={28} /> : <SettingsIcon size={28} />} title={t(`nav.${active}`)} description={t(`desc.${active}`)} />
+    <EmptyState className="h-full" icon={<SettingsIcon size={28} />} title={t(`nav.${active}`)} description={t(`desc.${active}`)} />
   );
   if (GATES[active]) content = <ServerVersionChecker version={GATES[active]}>{content}</ServerVersionChecker>;
 
