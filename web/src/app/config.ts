@@ -154,15 +154,6 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getSMTPStatus",
   "getGoogleAuthConfig",
   "getGithubAuthConfig",
-  // the admin console shows these refusals itself, in the server's words (routes/setting/pages/)
-  "updateSystemCommon",
-  "updateSmtpConfig",
-  "sendTestMail",
-  "uploadOrganizationLogo",
-  "clearAllMessages",
-  "deleteAllFiles",
-  "getWidgetCss",
-  "updateWidgetCss",
   // failed mute and burn-after-reading updates are silently ignored (nothing changes locally)
   "updateMuteSetting",
   "updateAutoDeleteSetting",
@@ -174,18 +165,7 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getRemarks",
   // A typing notice is best effort: a refusal (blocked, read-only channel) is not the user's concern.
   "sendTyping",
-  // The account and Members settings forms show the server's refusal beside the form instead.
+  // Onboarding and the Members page show the server's refusal beside the form instead
+  // (the endpoints of lazily loaded screens declare it themselves: `SILENT` in base.query.ts).
   "createUser",
-  "updateAdminUser",
-  "deleteAdminUser",
-  "searchUser",
-  // A channel's announcement: a refusal shows beside its form; one not readable is simply not shown.
-  "getAnnouncement",
-  "setAnnouncement",
-  "clearAnnouncement",
-  "updateProfile",
-  "uploadMyAvatar",
-  "changePassword",
-  "removeDevice",
-  "deleteMyAccount",
 ];

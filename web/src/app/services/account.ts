@@ -5,6 +5,7 @@
  */
 import type { UserInfo } from "@parley/protocol";
 import { api } from "./api";
+import { SILENT } from "./base.query";
 import { updateLoginUser } from "../slices/auth.data";
 import { upsertUsers } from "../slices/users";
 import { clearSession } from "../session";
@@ -25,6 +26,7 @@ export interface PasswordChange {
 export const accountApi = api.injectEndpoints({
   endpoints: (builder) => ({
     updateProfile: builder.mutation<UserInfo, ProfileChange>({
+      extraOptions: SILENT,
       query: (body) => ({ url: "/user", method: "PUT", body }),
       async onQueryStarted(_change, { dispatch, queryFulfilled }) {
         try {
@@ -38,6 +40,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /** `POST /user/avatar` with a PNG body; this device shows it at once; the directory's copy comes with the stream's `users_log`. */
     uploadMyAvatar: builder.mutation<null, Blob>({
+      extraOptions: SILENT,
       query: (image) => ({ url: "/user/avatar", method: "POST", body: image, headers: { "Content-Type": "image/png" } }),
       async onQueryStarted(_image, { dispatch, queryFulfilled }) {
         try {
@@ -50,6 +53,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /** Other devices' sessions end at their next renewal; this one stays signed in. */
     changePassword: builder.mutation<null, PasswordChange>({
+      extraOptions: SILENT,
       query: (body) => ({ url: "/user/change_password", method: "POST", body }),
     }),
     /** `GET /user/devices`: the device ids with a session, oldest first. */
@@ -59,6 +63,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /** `DELETE /user/devices/{device}`: that device's session ends and its stream is kicked. */
     removeDevice: builder.mutation<null, string>({
+      extraOptions: SILENT,
       query: (device) => ({ url: `/user/devices/${encodeURIComponent(device)}`, method: "DELETE" }),
       async onQueryStarted(device, { dispatch, queryFulfilled }) {
         try {
@@ -71,6 +76,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /** `DELETE /user/delete`: the account and everything of it; this session ends here. */
     deleteMyAccount: builder.mutation<null, void>({
+      extraOptions: SILENT,
       query: () => ({ url: "/user/delete", method: "DELETE" }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {

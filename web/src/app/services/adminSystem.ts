@@ -5,6 +5,7 @@
  */
 import type { SendMailRequest, SmtpConfig, SystemCommon } from "@parley/protocol";
 import { api } from "./api";
+import { SILENT } from "./base.query";
 import { updateCommon, updateSMTPStatus } from "../slices/server";
 
 export const adminSystemApi = api.injectEndpoints({
@@ -14,6 +15,7 @@ export const adminSystemApi = api.injectEndpoints({
      * to the server slice at once, before the stream's `server_config_changed` repeats it.
      */
     updateSystemCommon: builder.mutation<SystemCommon, Partial<SystemCommon>>({
+      extraOptions: SILENT,
       query: (body) => ({ url: "/admin/system/common", method: "PUT", body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
@@ -30,6 +32,7 @@ export const adminSystemApi = api.injectEndpoints({
     }),
     /** `POST /api/admin/smtp/config`; the mask as password keeps the stored one. */
     updateSmtpConfig: builder.mutation<null, SmtpConfig>({
+      extraOptions: SILENT,
       query: (body) => ({ url: "/admin/smtp/config", method: "POST", body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         try {
@@ -43,10 +46,12 @@ export const adminSystemApi = api.injectEndpoints({
     }),
     /** `POST /api/admin/system/send_mail`: a test message (503 with the SMTP server's answer on failure). */
     sendTestMail: builder.mutation<null, SendMailRequest>({
+      extraOptions: SILENT,
       query: (body) => ({ url: "/admin/system/send_mail", method: "POST", body }),
     }),
     /** `POST /api/admin/system/organization/logo` with a PNG; the stream's `server_config_changed` brings the new URL. */
     uploadOrganizationLogo: builder.mutation<null, Blob>({
+      extraOptions: SILENT,
       query: (image) => ({ url: "/admin/system/organization/logo", method: "POST", body: image, headers: { "Content-Type": "image/png" } }),
     }),
   }),

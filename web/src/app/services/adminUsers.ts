@@ -7,6 +7,7 @@
  */
 import type { AdminUser, UserInfo, UserStatus } from "@parley/protocol";
 import { api } from "./api";
+import { SILENT } from "./base.query";
 
 /** `PUT /admin/user/{uid}`: the fields the Members page changes, one at a time. */
 export interface AdminUserChange {
@@ -31,6 +32,7 @@ export const adminUsersApi = api.injectEndpoints({
     }),
     /** The answer replaces the account's row of the admin list at once; the directory follows from the stream. */
     updateAdminUser: builder.mutation<AdminUser, AdminUserChange>({
+      extraOptions: SILENT,
       query: ({ uid, ...body }) => ({ url: `/admin/user/${uid}`, method: "PUT", body }),
       async onQueryStarted(_change, { dispatch, queryFulfilled }) {
         try {
@@ -43,9 +45,11 @@ export const adminUsersApi = api.injectEndpoints({
     }),
     /** `DELETE /admin/user/{uid}`: the stream's `users_log` delete takes the account off every directory. */
     deleteAdminUser: builder.mutation<null, number>({
+      extraOptions: SILENT,
       query: (uid) => ({ url: `/admin/user/${uid}`, method: "DELETE" }),
     }),
     searchUser: builder.mutation<UserInfo, UserSearch>({
+      extraOptions: SILENT,
       query: (body) => ({ url: "/user/search", method: "POST", body }),
     }),
   }),

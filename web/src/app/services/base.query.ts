@@ -24,7 +24,19 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+/**
+ * What an endpoint may declare (`extraOptions`): `silent`, its failures are shown by its caller
+ * (a form in the server's words) or not at all, so the base query toasts none. Endpoints of the
+ * lazily loaded screens declare it here rather than in `SILENT_ENDPOINTS`, which every page loads.
+ */
+export interface EndpointOptions {
+  silent?: boolean;
+}
+
+/** `extraOptions` of an endpoint whose failures its caller shows (see `EndpointOptions`). */
+export const SILENT: EndpointOptions = { silent: true };
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, EndpointOptions> = async (args, api, extraOptions) => {
   if (!PUBLIC_ENDPOINTS.includes(api.endpoint)) {
     const { token, expireTime } = (api.getState() as AuthLike).authData;
     if (token && tokenNeedsRenewal(expireTime)) await renewToken(api.dispatch, api.getState);
@@ -38,7 +50,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     }
     const error = result.error;
     const status = "originalStatus" in error ? error.originalStatus : error.status;
-    handleApiError(api.endpoint, status, "data" in error ? error.data : undefined, api.dispatch);
+    handleApiError(api.endpoint, status, "data" in error ? error.data : undefined, api.dispatch, { silent: extraOptions?.silent });
   }
   return result;
 };

@@ -1,43 +1,25 @@
 /**
- * What a channel's owner and admins run on it (docs/API.md "Groups"): the announcement, the
+ * What a channel's owner and admins run on it (docs/API.md "Groups"): setting and clearing the
+ * announcement (reading it is ./announcement.ts, on the chat route), the
  * "only the owner and admins can send" switch and clearing the history. Each change applies
  * locally once the server accepted it; the stream (`group_announcement_changed`, `group_changed`,
  * `group_message_cleared`) brings the same change to every other open client.
  */
-import type { GroupAnnouncement, GroupAnnouncementResponse, SetGroupAnnouncementRequest } from "@parley/protocol";
+import type { GroupAnnouncement, SetGroupAnnouncementRequest } from "@parley/protocol";
 import i18n from "../../i18n";
 import { toast } from "../../utils/toast";
 import { setAnnouncement, updateChannel } from "../slices/channels";
 import { clearConversation } from "../slices/messages";
 import { api, channelChanged } from "./api";
-
-interface ChannelsLike {
-  channels: { announcements: Record<number, GroupAnnouncement | null | undefined> };
-}
+import { SILENT } from "./base.query";
 
 const NO_CHANGE = { name: null, description: null, owner: null, avatar_updated_at: null, is_public: null } as const;
 
 export const channelAdminApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    /**
-     * `GET /group/{gid}/announcement`, into the channels slice (which a (re)connected stream
-     * empties, so it is asked again); a stream event that came while it was asked is newer and stays.
-     */
-    getAnnouncement: builder.query<GroupAnnouncement | null, number>({
-      query: (gid) => ({ url: `/group/${gid}/announcement` }),
-      transformResponse: (res: GroupAnnouncementResponse) => res.announcement ?? null,
-      keepUnusedDataFor: 0,
-      async onQueryStarted(gid, { dispatch, getState, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          if ((getState() as unknown as ChannelsLike).channels.announcements[gid] === undefined) dispatch(setAnnouncement({ gid, announcement: data }));
-        } catch {
-          // not readable: no announcement shown
-        }
-      },
-    }),
     /** `POST /group/{gid}/announcement {content}`: sets or replaces it; the form shows a refusal. */
     setAnnouncement: builder.mutation<GroupAnnouncement, SetGroupAnnouncementRequest & { gid: number }>({
+      extraOptions: SILENT,
       query: ({ gid, content }) => ({ url: `/group/${gid}/announcement`, method: "POST", body: { content } }),
       async onQueryStarted({ gid }, { dispatch, queryFulfilled }) {
         try {
@@ -50,6 +32,7 @@ export const channelAdminApi = api.injectEndpoints({
     }),
     /** `DELETE /group/{gid}/announcement` (200 even when there was none). */
     clearAnnouncement: builder.mutation<null, number>({
+      extraOptions: SILENT,
       query: (gid) => ({ url: `/group/${gid}/announcement`, method: "DELETE" }),
       async onQueryStarted(gid, { dispatch, queryFulfilled }) {
         try {
@@ -90,5 +73,5 @@ export const channelAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAnnouncementQuery, useSetAnnouncementMutation, useClearAnnouncementMutation, useSetSendRestrictionMutation, useClearChannelHistoryMutation } =
+export const { useSetAnnouncementMutation, useClearAnnouncementMutation, useSetSendRestrictionMutation, useClearChannelHistoryMutation } =
   channelAdminApi;

@@ -13,10 +13,10 @@ async function setup(storage = session()) {
   await app.findByText("Your team");
   const errors: Catalogue = await import("./errors");
   const { act } = app.rtl;
-  const fail = (endpoint: string, status: Parameters<Catalogue["handleApiError"]>[1], data?: unknown) => {
+  const fail = (endpoint: string, status: Parameters<Catalogue["handleApiError"]>[1], data?: unknown, options?: { silent?: boolean }) => {
     let outcome!: ReturnType<Catalogue["handleApiError"]>;
     act(() => {
-      outcome = errors.handleApiError(endpoint, status, data, app.store.dispatch);
+      outcome = errors.handleApiError(endpoint, status, data, app.store.dispatch, options);
     });
     return outcome;
   };
@@ -54,6 +54,9 @@ describe("error catalogue", () => {
     for (const endpoint of ["getServer", "getServerVersion", "getSystemCommon", "getAgoraVoicingList", "getLicense"]) {
       expect(fail(endpoint, 500).toast).toBeUndefined();
     }
+    // An endpoint that declares itself silent (`extraOptions: SILENT`): its caller shows the refusal.
+    expect(fail("updateSmtpConfig", 400, "Invalid host", { silent: true }).toast).toBeUndefined();
+    expect(fail("updateSmtpConfig", 400, "Invalid host").toast).toBe("Bad Request");
     // Statuses without a text.
     expect(fail("getUsers", "TIMEOUT_ERROR").toast).toBeUndefined();
     expect(fail("getUsers", "PARSING_ERROR").toast).toBeUndefined();

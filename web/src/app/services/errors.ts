@@ -53,10 +53,6 @@ export function serverText(data: unknown): string | undefined {
   return undefined;
 }
 
-/** The server's own words for a refused request (an RTK Query error's plain-text body), if it sent any. */
-export function refusalText(error: unknown): string | undefined {
-  return error && typeof error === "object" && "data" in error ? serverText(error.data) : undefined;
-}
 
 interface RuleContext {
   endpoint: string;
@@ -97,7 +93,7 @@ export interface ErrorOutcome {
 }
 
 /** Apply the catalogue to one failed call. Returns what was done (for tests and callers). */
-export function handleApiError(endpoint: string, status: ApiStatus, data: unknown, dispatch: AppDispatch): ErrorOutcome {
+export function handleApiError(endpoint: string, status: ApiStatus, data: unknown, dispatch: AppDispatch, { silent: declared = false } = {}): ErrorOutcome {
   const rule = STATUS_RULES[String(status)];
   const outcome: ErrorOutcome = { loggedOut: false };
   if (!rule) return outcome;
@@ -106,7 +102,7 @@ export function handleApiError(endpoint: string, status: ApiStatus, data: unknow
     outcome.loggedOut = true;
   }
   // 451 always says why the session ended; other toasts respect the silent and handled lists.
-  const silent = status !== 451 && (SILENT_ENDPOINTS.includes(endpoint) || !!rule.exceptToast?.includes(endpoint));
+  const silent = status !== 451 && (declared || SILENT_ENDPOINTS.includes(endpoint) || !!rule.exceptToast?.includes(endpoint));
   if (rule.toast && !silent) {
     outcome.toast = rule.toast({ endpoint, data });
     toast.error(outcome.toast);

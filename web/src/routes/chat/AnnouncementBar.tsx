@@ -3,19 +3,21 @@ import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { CloseIcon, icon } from "../../components/Icons";
 import IconButton from "../../components/ui/IconButton";
-import { useVisibleAnnouncement } from "./announcement";
+import type { GroupAnnouncement } from "@parley/protocol";
 
 export const MegaphoneIcon = icon(<path d="M3 11v2a1 1 0 0 0 1 1h3l6 4V6L7 10H4a1 1 0 0 0-1 1z" />, <path d="M17 8.5a5 5 0 0 1 0 7M7 14l1.5 6h3L10 15.5" />);
 
 /** Longer than this, or on several lines, the bar shows two lines with "Show more". */
 const SHORT = 140;
 
-/** The channel's announcement, in a slim bar under the conversation header, until dismissed. */
-export default function AnnouncementBar({ gid }: { gid: number }) {
+/**
+ * The channel's announcement, in a slim bar under the conversation header, until dismissed
+ * (`useVisibleAnnouncement`). A chunk of its own, loaded by `AnnouncementSlot` only for a channel
+ * that has one: most have none, and the chat route's bundle has a budget.
+ */
+export default function AnnouncementBar({ announcement, dismiss }: { announcement: GroupAnnouncement; dismiss: () => void }) {
   const { t } = useTranslation("chat");
-  const { announcement, dismiss } = useVisibleAnnouncement(gid, !Number.isInteger(gid));
   const [expanded, setExpanded] = useState(false);
-  if (!announcement) return null;
   const long = announcement.content.length > SHORT || announcement.content.includes("\n");
   return (
     <div

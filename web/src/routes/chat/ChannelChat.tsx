@@ -11,7 +11,7 @@ import { AsideButton, ConversationAside, HeaderSearch, useChatAside } from "../.
 import { PinIcon } from "../../components/aside/icons";
 import { channelMemberIds, membersHidden } from "../../components/aside/members";
 import { selectIsMuted } from "../../app/selectors";
-import AnnouncementBar from "./AnnouncementBar";
+import AnnouncementSlot from "./AnnouncementSlot";
 import NotFoundInLayout from "./NotFoundInLayout";
 import ChatView from "./ChatView";
 import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
@@ -55,7 +55,7 @@ export default function ChannelChat() {
         id={gid}
         placeholder={t("composer.placeholder_channel", { name: channel.name })}
         disabledReason={restricted}
-        banner={<AnnouncementBar gid={gid} />}
+        banner={<AnnouncementSlot gid={gid} />}
         header={
           <ConversationHeader
             avatar={<ChannelAvatar channel={channel} size={32} className="max-sm:hidden" />}

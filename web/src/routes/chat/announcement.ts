@@ -7,7 +7,7 @@
 import { useState } from "react";
 import type { GroupAnnouncement } from "@parley/protocol";
 import { useAppSelector } from "../../app/hooks";
-import { useGetAnnouncementQuery } from "../../app/services/channelAdmin";
+import { useGetAnnouncementQuery } from "../../app/services/announcement";
 import { getLocalNumber, setLocal } from "../../utils/storage";
 
 /** `VOCECHAT_` keys go with the rest of the session's data at logout. */
