@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { DEFAULT_SYSTEM_COMMON, type FileExpiryMode } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useUpdateSystemCommonMutation } from "../../../app/services/adminSystem";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import { useGetSystemCommonQuery } from "../../../app/services/server";
 import { durationLabel } from "../../../components/aside/duration";
 import { HashIcon, UsersIcon } from "../../../components/Icons";

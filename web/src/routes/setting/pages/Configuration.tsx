@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_SYSTEM_COMMON, type ExtSetting, type SystemCommon } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useUpdateSystemCommonMutation } from "../../../app/services/adminSystem";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import { useGetSystemCommonQuery } from "../../../app/services/server";
 import { toast } from "../../../utils/toast";
 import { Section, SelectRow, SwitchRow } from "./parts";

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
 import { useClearAllMessagesMutation, useDeleteAllFilesMutation, useGetDataSummaryQuery } from "../../../app/services/adminData";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import { ChatIcon, FileIcon, TrashIcon } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_LOGIN_CONFIG, type LoginConfig, type WhoCanSignUp } from "@parley/protocol";
 import { useAppDispatch, useAppSelector } from "../../../app/hooks";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import { useGetLoginConfigQuery, useUpdateLoginConfigMutation } from "../../../app/services/server";
 import { fetchSMTPStatus } from "../../../app/slices/server";
 import { LinkIcon, UserPlusIcon } from "../../../components/Icons";

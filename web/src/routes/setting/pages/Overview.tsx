@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
 import { useUploadOrganizationLogoMutation } from "../../../app/services/adminSystem";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import { useUpdateServerMutation } from "../../../app/services/server";
 import { UserPlusIcon } from "../../../components/Icons";
 import ServerLogo from "../../../components/ServerLogo";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_SMTP_CONFIG, SMTP_PASSWORD_MASK, type SmtpConfig } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useGetSmtpConfigQuery, useSendTestMailMutation, useUpdateSmtpConfigMutation } from "../../../app/services/adminSystem";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import Button from "../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";

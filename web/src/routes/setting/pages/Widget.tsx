@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useAppSelector } from "../../../app/hooks";
 import { useGetWidgetCssQuery, useUpdateWidgetCssMutation } from "../../../app/services/adminData";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import { API_BASE } from "../../../app/config";
 import { CheckIcon, CopyIcon } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";

@@ -7,7 +7,7 @@ import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
-import { refusalText } from "../../../app/services/errors";
+import { refusalText } from "../../../app/services/refusal";
 import Select from "../../../components/aside/Select";
 import Alert from "../../../components/ui/Alert";
 import Toggle from "../../../components/ui/Toggle";
@@ -153,7 +153,7 @@ export function FormFooter({ children }: { children: ReactNode }) {
 /**
  * What to show for a refused call of My Account and Members: a 409's `{reason}` in words, else the
  * server's plain-text answer, else the general failure. Keys live in setting.json's
- * `account_edit.error`. (The admin console's forms use `refusalText` of services/adminSystem.)
+ * `account_edit.error`. (The admin console's forms use `refusalText` of services/refusal.ts itself.)
  */
 export function accountRefusalText(error: unknown, t: TFunction): string {
   const data = (error as { data?: unknown } | undefined)?.data;
