@@ -12,12 +12,12 @@ import { Section } from "./parts";
 /** The two addresses, absolute: a script or an API client needs the server's origin. */
 export const apiDocUrls = (origin: string) => ({ swagger: `${origin}${API_BASE}/swagger`, spec: `${origin}${API_BASE}/spec` });
 
-/** A command line as a block a reader can select (long ones scroll instead of wrapping). */
+/** A command line as a block a reader can select (a long one wraps anywhere: URLs have no spaces). */
 function Example({ label, command }: { label: string; command: string }) {
   return (
     <figure className="space-y-1 px-4 py-3">
       <figcaption className="text-xs font-medium text-zinc-600 dark:text-zinc-300">{label}</figcaption>
-      <pre className="overflow-x-auto rounded-lg bg-zinc-100 px-3 py-2 font-mono text-[12.5px] leading-relaxed text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100" tabIndex={0}>
+      <pre className="rounded-lg bg-zinc-100 px-3 py-2 font-mono text-[12.5px] leading-relaxed break-all whitespace-pre-wrap text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100">
         <code>{command}</code>
       </pre>
     </figure>
