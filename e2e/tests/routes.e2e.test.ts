@@ -52,7 +52,8 @@ describe("routes", () => {
     await page.waitForLoadState("networkidle");
     const total = gzipSizes(assets).reduce((sum, x) => sum + x.size, 0);
     console.info(`login page: ${[...assets].join(", ")} = ${(total / 1000).toFixed(1)} kB gzip`);
-    expect(total).toBeLessThanOrEqual(130_000);
+    // docs/PERFORMANCE.md's budget, "≤ 130 KB gzip", counted as bench/bundle.mjs counts it: KiB.
+    expect(total).toBeLessThanOrEqual(130 * 1024);
     await context.close();
   });
 });
