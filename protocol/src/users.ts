@@ -51,6 +51,8 @@ export interface AdminUser {
   status: UserStatus;
   webhook_url: string | null;
   is_bot: boolean;
+  /** A public bot, which anyone may write to (newer VoceChat servers; docs/API.md "Bots"). */
+  is_public: boolean;
 }
 
 /** `POST /api/admin/user` body. */
@@ -63,6 +65,7 @@ export interface CreateUserRequest {
   language?: string | null;
   webhook_url?: string | null;
   is_bot?: boolean;
+  is_public?: boolean;
 }
 
 /** `POST /api/admin/system/create_admin` body. */

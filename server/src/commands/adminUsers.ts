@@ -68,7 +68,7 @@ export async function adminCreateUser(ctx: AppContext, input: NewUser, audit: Au
   const user = await createUser(ctx, input, {
     audit: (created) => ({
       actor: audit,
-      record: { action: "user.created", target_uid: created.uid, detail: { name: created.name, email: created.email, is_admin: input.is_admin, is_bot: input.is_bot } },
+      record: { action: "user.created", target_uid: created.uid, detail: { name: created.name, email: created.email, is_admin: input.is_admin, is_bot: input.is_bot, is_public: input.is_public ?? false } },
     }),
   });
   return (await present(ctx, [user]))[0];
@@ -85,6 +85,7 @@ export interface AdminUserPatch {
   status?: UserStatus;
   /** null clears it. */
   webhook_url?: string | null;
+  is_public?: boolean;
 }
 
 /**
@@ -125,6 +126,7 @@ export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: 
     if (patch.is_admin !== undefined) set.is_admin = patch.is_admin ? 1 : 0;
     if (patch.status !== undefined) set.status = patch.status;
     if (patch.webhook_url !== undefined) set.webhook_url = patch.webhook_url;
+    if (patch.is_public !== undefined) set.is_public = patch.is_public ? 1 : 0;
     if (passwordHash !== undefined) set.password_hash = passwordHash;
     const user = await tx.updateTable("users").set(set).where("uid", "=", uid).returningAll().executeTakeFirstOrThrow();
 
@@ -162,8 +164,8 @@ function auditRecordsOf(current: UserRow, patch: AdminUserPatch): AuditRecord[] 
     records.push({ action: patch.status === "frozen" ? "user.frozen" : "user.unfrozen" });
   }
   if (patch.password !== undefined) records.push({ action: "user.password_reset" });
-  const { email, name, gender, language, webhook_url } = patch;
-  const other = describeChange({ email, name, gender, language, webhook_url });
+  const { email, name, gender, language, webhook_url, is_public } = patch;
+  const other = describeChange({ email, name, gender, language, webhook_url, is_public });
   if (Object.keys(other.changed as object).length > 0) records.push({ action: "user.updated", detail: other });
   return records;
 }

@@ -21,6 +21,8 @@ export interface NewUser {
   is_bot: boolean;
   create_by: CreateBy;
   webhook_url?: string | null;
+  /** A public bot (docs/API.md "Bots"); false when absent. */
+  is_public?: boolean;
 }
 
 /** Options of a user creation. */
@@ -106,6 +108,7 @@ export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opt
       create_by: input.create_by,
       status: "normal",
       webhook_url: input.webhook_url ?? null,
+      is_public: input.is_public ? 1 : 0,
       avatar_updated_at: 0,
       created_at: now,
       updated_at: now,

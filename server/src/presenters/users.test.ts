@@ -59,6 +59,7 @@ describe("presentAdminUser: the admin view User; password always \"\"", () => {
       [],
       { uid: 5, is_bot: true, webhook_url: "https://bots.example/hook" },
     ],
+    ["a public bot", userRow({ uid: 5, is_bot: 1, is_public: 1 }), [], { uid: 5, is_bot: true, is_public: true }],
   ])("%s", (_, row, devs, changed) => {
     // Bob as userRow() makes him, presented whole.
     const base: AdminUser = {
@@ -78,6 +79,7 @@ describe("presentAdminUser: the admin view User; password always \"\"", () => {
       status: "normal",
       webhook_url: null,
       is_bot: false,
+      is_public: false,
     };
     const user = presentAdminUser(row, devs);
     expect(user).toEqual({ ...base, ...changed });

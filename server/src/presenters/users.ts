@@ -38,6 +38,7 @@ export function presentAdminUser(
     status: u.status === "frozen" ? "frozen" : "normal",
     webhook_url: u.webhook_url,
     is_bot: u.is_bot === 1,
+    is_public: u.is_public === 1,
   };
 }
 

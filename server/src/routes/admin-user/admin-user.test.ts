@@ -44,6 +44,7 @@ describe.each(dialects())("admin user routes (%s)", (dialect) => {
         status: "normal",
         webhook_url: null,
         is_bot: false,
+        is_public: false,
       });
       expect(user.created_at).toBeGreaterThanOrEqual(before);
       // The password is stored hashed, never as given.

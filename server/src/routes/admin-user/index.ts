@@ -23,6 +23,7 @@ export function adminUserRoutes(app: ZodApp, ctx: AppContext, guards: Guards): v
       is_bot: body.is_bot ?? false,
       create_by: "password",
       webhook_url: body.webhook_url ?? null,
+      is_public: body.is_public ?? false,
     }, auditActorOf(req));
     return sendJson(reply, user);
   });
@@ -43,6 +44,7 @@ export function adminUserRoutes(app: ZodApp, ctx: AppContext, guards: Guards): v
       language: body.language ?? undefined,
       status: body.status ?? undefined,
       webhook_url: body.webhook_url == null ? undefined : body.webhook_url || null,
+      is_public: body.is_public ?? undefined,
     };
     if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
     return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), uid, patch, auditActorOf(req)));

@@ -16,6 +16,8 @@ export const createUserBody = z
     language: z.string().max(35).nullish(),
     webhook_url: webhookUrl.nullish(),
     is_bot: z.boolean().nullish(),
+    /** A public bot (docs/API.md "Bots"). */
+    is_public: z.boolean().nullish(),
   })
   // Bots are created with an empty password (they authenticate with API keys); people need one.
   .refine((b) => b.is_bot || b.password.length >= 6, { message: "password must have at least 6 characters", path: ["password"] });
@@ -31,4 +33,5 @@ export const updateUserBody = z.object({
   status: z.enum(["normal", "frozen"]).nullish(),
   /** "" clears it. */
   webhook_url: z.union([z.literal(""), webhookUrl]).nullish(),
+  is_public: z.boolean().nullish(),
 });

@@ -150,3 +150,20 @@ describe.each(dialects())("bot routes (%s)", (dialect) => {
     }
   });
 });
+
+describe.each(dialects())("public bots through the admin routes (%s)", (dialect) => {
+  const suite = useSuite(dialect, { per: "file", seed: (s) => buildChatSetup(s) });
+
+  it("POST and PUT /admin/user set is_public, the admin view shows it, and the change is audited", async () => {
+    const { s, seed: { admin } } = suite;
+    const created = jsonOk<{ uid: number; is_public: boolean }>(
+      await call(s, "POST", "/admin/user", admin, { email: "helper@bots.example", password: "", name: "Helper", gender: 0, is_admin: false, is_bot: true, is_public: true }),
+    );
+    expect(created.is_public).toBe(true);
+    const updated = jsonOk<{ is_public: boolean }>(await call(s, "PUT", `/admin/user/${created.uid}`, admin, { is_public: false }));
+    expect(updated.is_public).toBe(false);
+    expect(jsonOk<{ is_public: boolean }>(await call(s, "GET", `/admin/user/${created.uid}`, admin)).is_public).toBe(false);
+    const audit = jsonOk<{ detail: unknown }[]>(await call(s, "GET", "/admin/audit_log?action=user.updated", admin));
+    expect(audit[0].detail).toEqual({ changed: { is_public: false } });
+  });
+});
