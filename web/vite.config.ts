@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { chunkGroup, resetChunkGroups } from "./chunkGroups.ts";
 
 const rr = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -63,5 +64,10 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: "es2022",
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      plugins: [{ name: "parley:chunk-groups", buildStart: resetChunkGroups }],
+      // The chat route's small shared modules in two chunks instead of dozens (chunkGroups.ts).
+      output: { codeSplitting: { groups: [{ name: chunkGroup, includeDependenciesRecursively: false }] } },
+    },
   },
 }));
