@@ -63,6 +63,9 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     await tx.deleteFrom("user_contacts").where((eb) => eb.or([eb("uid", "=", uid), eb("target_uid", "=", uid)])).execute();
     await tx.deleteFrom("favorites").where("uid", "=", uid).execute();
     await tx.deleteFrom("bot_api_keys").where("uid", "=", uid).execute(); // a bot's keys go with it
+    // So do its pending and past webhook deliveries and its signing secret.
+    await tx.deleteFrom("webhook_outbox").where("bot_uid", "=", uid).execute();
+    await tx.deleteFrom("webhook_secrets").where("uid", "=", uid).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();
     const log = await insertUserLog(tx, {
       uid,

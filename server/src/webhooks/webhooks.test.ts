@@ -81,6 +81,28 @@ describe.each(dialects())("webhooks (%s)", (dialect) => {
     expect(other.posts).toHaveLength(0);
   });
 
+  it("a private channel reaches its bot members only; a deleted bot's deliveries and secret go with it", async () => {
+    const { s } = suite;
+    const admin = await buildAdmin(s);
+    const inside = await receiver();
+    const outside = await receiver();
+    const member = await createBot(s, admin, "Member", inside.url);
+    const stranger = await createBot(s, admin, "Stranger", outside.url);
+    const alice = await buildUser(s, "Alice");
+    const gid = await buildChannel(s, alice, { name: "quiet", members: [member] });
+    const mid = await buildMessage(s, alice, { gid }, "members only");
+    const [post] = await inside.waitFor(1, 3_000);
+    expect(JSON.parse(post.body)).toMatchObject({ mid, target: { gid } });
+    await sleep(300);
+    expect(outside.posts).toHaveLength(0);
+    expect(await deliveries(s, admin, stranger)).toEqual([]);
+
+    await secretOf(s, admin, member);
+    ok(await call(s, "DELETE", `/admin/user/${member}`, admin), "delete bot");
+    expect(await s.ctx.db.selectFrom("webhook_outbox").select("id").where("bot_uid", "=", member).execute()).toEqual([]);
+    expect(await s.ctx.db.selectFrom("webhook_secrets").select("uid").where("uid", "=", member).execute()).toEqual([]);
+  });
+
   it("a receiver that answers 500 twice then 200 gets it on the third attempt, and never again", async () => {
     const s = await suite.restart({ previewAllowPrivate: true, webhookRetryBaseMs: 50, webhookPollMs: 20 });
     const admin = await buildAdmin(s);
