@@ -78,6 +78,7 @@ export const adminUser: z.ZodType<AdminUser> = shape(
     status: z.enum(["normal", "frozen"]),
     webhook_url: z.string().nullable(),
     is_bot: z.boolean(),
+    is_public: z.boolean(),
   }),
 );
 

@@ -189,4 +189,7 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/group/:gid/avatar": (c) => ({ params: gid(c), ...png }),
   "POST /api/admin/system/organization/logo": () => ({ body: LOGO_PNG, contentType: "image/png" }),
   "GET /api/user/events": ({ me }) => (me ? { query: { "api-key": me.token } } : {}),
+  "GET /api/spec": () => ({}),
+  "GET /api/swagger": () => ({}),
+  "GET /api/swagger/:file": () => ({ params: { file: "init.js" } }),
 };
