@@ -72,7 +72,9 @@ export class PeriodicJob {
    * it); during a pass, one more right after it. On a node without the lease it does nothing.
    */
   wake(): void {
-    if (!this.tick) return;
+    // A node without the lease (as of its last answer) leaves it to the holder's next tick
+    // rather than asking Redis on every wake.
+    if (!this.tick || (this.lease && !this.lease.held)) return;
     if (this.running) this.wanted = true;
     else this.tick();
   }

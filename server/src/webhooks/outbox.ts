@@ -99,6 +99,19 @@ export async function recordAttempts(db: Db, done: readonly Attempt[], baseMs: n
   });
 }
 
+/** Delivered and given-up deliveries are kept this long (the admin page shows them), then deleted. */
+export const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
+
+/** Deletes the finished deliveries older than `KEEP_FINISHED_MS`; answers how many. */
+export async function pruneFinished(db: Db, now: number): Promise<number> {
+  const res = await db
+    .deleteFrom("webhook_outbox")
+    .where("next_attempt_at", "is", null)
+    .where("created_at", "<", now - KEEP_FINISHED_MS)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** What the admin page shows of one delivery (docs/API.md "Webhooks"). */
 export interface DeliveryView {
   id: number;

@@ -5,7 +5,7 @@ import { dialects, startTestServer, type Session, type TestServer } from "../tes
 import { buildAdmin, buildBot, buildChannel, buildMessage, buildUser } from "../test/factories.js";
 import { useSuite } from "../test/suite.js";
 import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from "../test/webhookReceiver.js";
-import type { DeliveryView } from "./outbox.js";
+import { KEEP_FINISHED_MS, pruneFinished, type DeliveryView } from "./outbox.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -168,6 +168,25 @@ describe.each(dialects())("webhooks (%s)", (dialect) => {
     for (let i = 0; i < 100 && view?.attempts !== 2; i++, await sleep(20)) [view] = await deliveries(s, admin, bot.uid);
     expect(view?.attempts).toBe(2);
     expect(hook.posts).toHaveLength(0);
+  });
+
+  it("finished deliveries are kept a week, then pruned; pending ones stay", async () => {
+    const { s } = suite;
+    const bot = await buildBot(s, "Old");
+    const old = Date.now() - KEEP_FINISHED_MS - 1_000;
+    const row = { bot_uid: bot.uid, mid: 1, payload: "{}", attempts: 1 };
+    await s.ctx.db
+      .insertInto("webhook_outbox")
+      .values([
+        { ...row, next_attempt_at: null, delivered_at: old, created_at: old }, // delivered, old
+        { ...row, next_attempt_at: null, delivered_at: null, created_at: old }, // given up, old
+        { ...row, next_attempt_at: Date.now() + 60_000, delivered_at: null, created_at: old }, // pending (by hand)
+        { ...row, next_attempt_at: null, delivered_at: Date.now(), created_at: Date.now() }, // delivered today
+      ])
+      .execute();
+    expect(await pruneFinished(s.ctx.db, Date.now())).toBe(2);
+    const left = await s.ctx.db.selectFrom("webhook_outbox").select(["next_attempt_at", "delivered_at"]).orderBy("id").execute();
+    expect(left.map((r) => (r.next_attempt_at !== null ? "pending" : "delivered"))).toEqual(["pending", "delivered"]);
   });
 
   it("the secret and deliveries routes: admin only, bots only; a rotated secret signs from then on", async () => {

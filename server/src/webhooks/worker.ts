@@ -1,6 +1,6 @@
 import type { Uid } from "@parley/protocol";
 import type { AppContext } from "../context.js";
-import { claimDue, recordAttempts, type Attempt, type DeliveryRow } from "./outbox.js";
+import { claimDue, pruneFinished, recordAttempts, type Attempt, type DeliveryRow } from "./outbox.js";
 import { secretOf, signatureHeaders } from "./secrets.js";
 import { outboundOptions, postJson } from "./send.js";
 
@@ -60,8 +60,18 @@ async function attempt(ctx: AppContext, row: DeliveryRow, target: { url: string 
   }
 }
 
+/** How often a pass also deletes old finished deliveries (`pruneFinished`). */
+const PRUNE_EVERY_MS = 3_600_000;
+/** When each server (context) last pruned. */
+const prunedAt = new WeakMap<AppContext, number>();
+
 /** One pass: sends every delivery due now (up to `MAX_BATCHES` batches). Answers how many were attempted. */
 export async function deliverDueWebhooks(ctx: AppContext): Promise<number> {
+  const now = Date.now();
+  if (now - (prunedAt.get(ctx) ?? 0) >= PRUNE_EVERY_MS) {
+    prunedAt.set(ctx, now);
+    await pruneFinished(ctx.db, now);
+  }
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const rows = await claimDue(ctx.db, Date.now(), BATCH);
