@@ -251,13 +251,20 @@ type Target = { row: MessageRow; group: GroupWithMembers | undefined };
  */
 async function removeAll(ctx: AppContext, targets: readonly Target[], from: (original: MessageRow) => Uid): Promise<MessageRow[]> {
   let queued = false;
+  // The bots to notify are read before the transaction: the read may go to the database (the
+  // cached set was dropped), and on SQLite's one connection a read outside an open transaction
+  // waits for it to end — forever, from inside it.
+  const planned = await Promise.all(
+    targets.map(async ({ row, group }) => {
+      const placement = placementFor(from(row), row, group);
+      return { row, placement, bots: await webhookBotsFor(ctx, placement.audience, from(row)) };
+    }),
+  );
   const done = await ctx.db.transaction().execute(async (tx) => {
     const out: { original: MessageRow; reaction: MessageRow | null; audience: Audience | null }[] = [];
-    for (const { row, group } of targets) {
+    for (const { row, placement, bots } of planned) {
       // A concurrent delete (or the expiry sweep) got there first: nothing to announce.
       if (!(await removeMessage(tx, row.mid))) continue;
-      const placement = placementFor(from(row), row, group);
-      const bots = await webhookBotsFor(ctx, placement.audience, from(row));
       queued ||= bots.length > 0;
       const reaction = placement.audience ? await insertReaction(tx, from(row), row, placement, { type: "delete" }, bots) : null;
       out.push({ original: row, reaction, audience: placement.audience });

@@ -267,6 +267,16 @@ describe.each(dialects())("message operations (%s)", (dialect) => {
       expect(dmEvent).toMatchObject({ from_uid: admin.uid, target: { uid: carol.uid }, detail: { mid: dm, detail: { type: "delete" } } });
     });
 
+    it("answers right after a user change (the webhook bots are read before the delete's transaction)", async () => {
+      const { s, seed: { bob, carol } } = suite;
+      const mid = await buildMessage(s, bob, { uid: carol.uid }, "to delete");
+      // What a users_log does: the next read of the bots with a webhook goes to the database,
+      // which on SQLite's one connection waited for the delete's open transaction for ever.
+      s.ctx.webhooks.bots.invalidate();
+      const deleted = await api.remove(bob, mid);
+      expect(deleted.statusCode).toBe(200);
+    }, 10_000);
+
     it("403 for others' messages and reactions, guests; 401 anonymous; 404 unknown; a bot deletes its own", async () => {
       const { s, seed: { bob, carol, guest, bot, general } } = suite;
       const pub = await buildMessage(s, bob, { gid: general }, "hi");
