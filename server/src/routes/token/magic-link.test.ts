@@ -118,7 +118,7 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     expect(res.json().user.uid).toBe(created.json().uid);
   });
 
-  it("mails in the account's language, or the request's for a new address (zh-CN)", async () => {
+  it("mails in the account's language, or the request's for a new address (zh-CN, fr), English for a language without texts", async () => {
     const { s, seed: admin } = suite;
     await buildMember(s, admin, "Bob", { language: "zh-CN" });
     await enableSmtp(s, admin, mailer.smtp);
@@ -130,7 +130,9 @@ describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
     await sendLink("li@example.com", null, { "accept-language": "zh-CN,zh;q=0.9,en;q=0.5" });
     expect((await mailer.smtp.waitFor((m) => m.to[0] === "li@example.com")).subject).toBe("邀请你加入 Parley");
     await sendLink("sam@example.com", null, { "accept-language": "fr-FR" });
-    expect((await mailer.smtp.waitFor((m) => m.to[0] === "sam@example.com")).subject).toBe("You are invited to join Parley");
+    expect((await mailer.smtp.waitFor((m) => m.to[0] === "sam@example.com")).subject).toBe("Vous êtes invité à rejoindre Parley");
+    await sendLink("kim@example.com", null, { "accept-language": "ko-KR" });
+    expect((await mailer.smtp.waitFor((m) => m.to[0] === "kim@example.com")).subject).toBe("You are invited to join Parley");
   });
 
   it("authenticates to the SMTP server with the stored credentials", async () => {
