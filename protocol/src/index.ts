@@ -10,3 +10,4 @@ export * from "./identity.js";
 export * from "./constants.js";
 export * from "./audit.js";
 export * from "./bots.js";
+export * from "./botChat.js";
