@@ -33,6 +33,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   data_management: lazy(() => import("./pages/DataManagement")),
   auto_delete: lazy(() => import("./pages/AutoDelete")),
   configuration: lazy(() => import("./pages/Configuration")),
+  bot: lazy(() => import("./pages/Bots")),
   smtp: lazy(() => import("./pages/Smtp")),
   login_methods: lazy(() => import("./pages/LoginMethods")),
   widget: lazy(() => import("./pages/Widget")),

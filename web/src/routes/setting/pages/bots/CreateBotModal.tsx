@@ -1,0 +1,68 @@
+/** "Create a bot": name, webhook URL (optional; the server probes it: a 406 is shown in its words) and public or not. */
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminUser } from "@parley/protocol";
+import { useCreateBotMutation } from "../../../../app/services/bots";
+import { refusalText } from "../../../../app/services/refusal";
+import { PlusIcon } from "../../../../components/Icons";
+import Alert from "../../../../components/ui/Alert";
+import Button from "../../../../components/ui/Button";
+import Input from "../../../../components/ui/Input";
+import Modal, { ModalIcon } from "../../../../components/ui/Modal";
+import Toggle from "../../../../components/ui/Toggle";
+
+export default function CreateBotModal({ onClose, onCreated }: { onClose: () => void; onCreated: (bot: AdminUser) => void }) {
+  const { t } = useTranslation("setting");
+  const [name, setName] = useState("");
+  const [url, setUrl] = useState("");
+  const [isPublic, setPublic] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [create, { isLoading }] = useCreateBotMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const res = await create({ name: name.trim(), webhook_url: url.trim() || null, is_public: isPublic });
+    if ("error" in res) return setError(refusalText(res.error) ?? t("bots_page.failed"));
+    onCreated(res.data);
+  };
+
+  return (
+    <Modal
+      title={t("bots_page.create")}
+      description={t("bots_page.create_desc")}
+      icon={
+        <ModalIcon>
+          <PlusIcon size={18} />
+        </ModalIcon>
+      }
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("action.cancel", { ns: "common" })}
+          </Button>
+          <Button type="submit" form="create-bot-form" loading={isLoading} data-testid="create-bot-save">
+            {t("bots_page.create_save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-bot-form" className="space-y-4" onSubmit={(e) => void submit(e)} data-testid="create-bot-form">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Input label={t("bots_page.name")} value={name} onChange={(e) => setName(e.target.value)} required maxLength={32} autoComplete="off" data-autofocus />
+        <Input
+          label={t("bots_page.webhook_url")}
+          hint={t("bots_page.webhook_hint")}
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://bot.example.com/webhook"
+          maxLength={2048}
+          autoComplete="off"
+        />
+        <Toggle label={t("bots_page.public")} description={t("bots_page.public_desc")} checked={isPublic} onChange={setPublic} />
+      </form>
+    </Modal>
+  );
+}
