@@ -41,6 +41,7 @@ import { avatarRoutes } from "./routes/avatar/index.js";
 import { botRoutes } from "./routes/bot/index.js";
 import { resourceRoutes } from "./routes/resource/index.js";
 import { adminAuditRoutes } from "./routes/admin-audit/index.js";
+import { adminBotChatRoutes } from "./routes/admin-bot-chat/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
 import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
@@ -263,6 +264,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       userRoutes(api, ctx, guards);
       adminUserRoutes(api, ctx, guards);
       adminAuditRoutes(api, ctx, guards);
+      adminBotChatRoutes(api, ctx, guards);
       webhookRoutes(api, ctx, guards);
       groupRoutes(api, ctx, guards);
       messageRoutes(api, ctx, guards);

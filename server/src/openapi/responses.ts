@@ -113,6 +113,10 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "POST /api/admin/user/bot-webhook-secret/:uid": json("Makes a bot a new webhook signing secret", z.object({ secret: z.string() })),
   "GET /api/admin/user/bot-webhook-deliveries/:uid": json("A bot's latest webhook deliveries", z.array(s.webhookDelivery)),
   "POST /api/admin/user/bot-webhook-deliveries/:uid/:id/retry": json("Sends a webhook delivery again now", s.webhookDelivery),
+  "GET /api/admin/bot_chat/bots": json("Every bot account", z.array(s.userInfo)),
+  "GET /api/admin/bot_chat/:bot_uid/conversations": json("A page of a bot's conversations, the most recently active first", s.botConversationPage),
+  "GET /api/admin/bot_chat/:bot_uid/user/:uid/history": json("A bot's direct conversation with a user, oldest first", z.array(s.chatMessage)),
+  "GET /api/admin/bot_chat/:bot_uid/group/:gid/history": json("A channel's messages, as the bot reads them, oldest first", z.array(s.chatMessage)),
 
   // Channels
   "POST /api/group": json("Creates a channel", z.object({ gid: z.number().int(), created_at: z.number().int() })),

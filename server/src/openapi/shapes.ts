@@ -4,6 +4,7 @@ import type {
   Archive,
   AuditLogEntry,
   BotApiKey,
+  BotConversationPage,
   ChatMessage,
   Contact,
   CredentialsResponse,
@@ -295,5 +296,19 @@ export const webhookDelivery = shape(
     last_error: z.string().nullable(),
     created_at: millis,
     delivered_at: millis.nullable(),
+  }),
+);
+
+export const botConversationPage: z.ZodType<BotConversationPage> = shape(
+  "BotConversationPage",
+  z.object({
+    conversations: z.array(
+      z.object({
+        target: target.describe("a DM by the other side's uid, a channel by its gid"),
+        last_mid: id,
+        last_created_at: millis,
+      }),
+    ),
+    next_before: id.nullable().describe("`before` for the next page; null on the last page"),
   }),
 );

@@ -122,6 +122,10 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/admin/user/bot-api-key/:uid": ({ w, n }) => ({ params: { uid: String(w.bot.uid) }, body: { name: `key${n}` } }),
   "GET /api/admin/user/bot-api-key/:uid": ({ w }) => ({ params: { uid: String(w.bot.uid) } }),
   "DELETE /api/admin/user/bot-api-key/:uid/:kid": ({ w }) => ({ params: { uid: String(w.bot.uid), kid: String(w.botKeyId) } }),
+  "GET /api/admin/bot_chat/bots": () => ({}),
+  "GET /api/admin/bot_chat/:bot_uid/conversations": ({ w }) => ({ params: { bot_uid: String(w.bot.uid) }, query: { limit: "10" } }),
+  "GET /api/admin/bot_chat/:bot_uid/user/:uid/history": ({ w }) => ({ params: { bot_uid: String(w.bot.uid), uid: String(w.owner.uid) }, query: { limit: "10" } }),
+  "GET /api/admin/bot_chat/:bot_uid/group/:gid/history": ({ w }) => ({ params: { bot_uid: String(w.bot.uid), gid: String(w.publicGid) }, query: { limit: "10" } }),
   // The bot routes take a bot key, which no caller of the matrix holds (routes/bot tests the key).
   "GET /api/bot": () => ({}),
   "POST /api/bot/send_to_user/:uid": (c) => ({ params: { uid: String(peer(c)) }, body: "hi", contentType: TEXT }),
