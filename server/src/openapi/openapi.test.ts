@@ -147,6 +147,8 @@ describe("the OpenAPI document (GET /api/spec)", () => {
     for (const url of [`/user/${carol.uid}/history`, "/user/contacts", "/user/contact_remarks", `/group/${team}`, `/group/${team}/history`, `/group/${team}/announcement`, "/favorite", `/favorite/${favorite.id}`, "/message/search?keyword=hello"])
       await get(url, bob);
     for (const url of ["/bot", `/bot/user/${bob.uid}`, `/bot/group/${general}`]) await get(url, asBot);
+    for (const url of ["/admin/bot_chat/bots", `/admin/bot_chat/${bot.uid}/conversations`, `/admin/bot_chat/${bot.uid}/user/${bob.uid}/history`, `/admin/bot_chat/${bot.uid}/group/${general}/history`])
+      await get(url);
     await post("/user/check_magic_token", null, { magic_token: "nope" });
     await post("/resource/archive", bob, { mid_list: [mid] });
     await post("/resource/file/prepare", bob, { filename: "a.txt", content_type: "text/plain" });
