@@ -10,6 +10,7 @@ import { RefreshIcon, EyeIcon, EyeOffIcon } from "../../../../components/Icons";
 import Button from "../../../../components/ui/Button";
 import ConfirmDialog from "../../../../components/ui/ConfirmDialog";
 import CopyField from "../../../../components/ui/CopyField";
+import Input from "../../../../components/ui/Input";
 import { ModalIcon } from "../../../../components/ui/Modal";
 import { toast } from "../../../../utils/toast";
 
@@ -33,12 +34,8 @@ export default function SigningSecret({ uid }: { uid: number }) {
       {shown && secret.data ? (
         <CopyField label={t("bots_page.secret.label")} value={secret.data.secret} />
       ) : (
-        <div>
-          <p className="label">{t("bots_page.secret.label")}</p>
-          <p className="input flex items-center font-mono text-[13px] text-zinc-400 select-none dark:text-zinc-500" aria-label={t("bots_page.secret.hidden")}>
-            ••••••••••••••••••••••••
-          </p>
-        </div>
+        // A stand-in for the secret, masked like one: the real one is read only when asked for.
+        <Input label={t("bots_page.secret.label")} type="password" readOnly value={"x".repeat(24)} title={t("bots_page.secret.hidden")} />
       )}
       {secret.isError && <p className="text-sm text-red-600 dark:text-red-400">{refusalText(secret.error) ?? t("bots_page.load_failed")}</p>}
       <div className="flex flex-wrap gap-2">
