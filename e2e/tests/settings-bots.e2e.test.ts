@@ -74,7 +74,8 @@ it("creates a bot with a webhook, gives it a key, and lists a signed delivery as
   expect(JSON.parse(hit.body)).toMatchObject({ mid, target: { gid }, detail: { content: "ship it" } });
 
   await page.getByTestId("bot-secret-toggle").click();
-  const secret = await page.getByTestId("bot-secret").getByLabel("Secret").inputValue();
+  // The shown secret is the copy field (the masked stand-in before it is a placeholder).
+  const secret = await page.getByTestId("bot-secret").getByTestId("copy-value").inputValue();
   const expected = createHmac("sha256", secret).update(`${String(hit.headers["x-parley-timestamp"])}.${hit.body}`).digest("hex");
   expect(hit.headers["x-parley-signature"]).toBe(`sha256=${expected}`);
   await page.getByTestId("bot-secret-toggle").click();
