@@ -6,6 +6,7 @@ import { botPolicy } from "../policies/bots.js";
 import { presentBotKey } from "../presenters/botKeys.js";
 import { BotKeysRepo, botKeyNameTaken, deleteBotKey, insertBotKey } from "../repos/botKeys.js";
 import { recordAudit, type AuditActor } from "./audit.js";
+import { isUniqueViolation } from "../db/errors.js";
 
 /** The bot `uid` keys are asked for: 404 unknown, 400 an account that is not a bot. */
 async function loadBot(ctx: AppContext, uid: Uid) {
@@ -23,11 +24,18 @@ async function loadBot(ctx: AppContext, uid: Uid) {
 export async function createBotKey(ctx: AppContext, uid: Uid, name: string, actor: AuditActor): Promise<string> {
   await loadBot(ctx, uid);
   const { key, hash, hint } = generateBotKey();
-  await ctx.db.transaction().execute(async (tx) => {
-    if (await botKeyNameTaken(tx, uid, name)) throw new HttpError(409, "name already used for this bot");
-    const row = await insertBotKey(tx, { uid, name, key_hash: hash, key_hint: hint, created_at: Date.now(), last_used: null });
-    await recordAudit(tx, actor, { action: "user.bot_key_created", target_uid: uid, detail: { id: row.id, name } });
-  });
+  const taken = () => new HttpError(409, "name already used for this bot");
+  await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      if (await botKeyNameTaken(tx, uid, name)) throw taken();
+      const row = await insertBotKey(tx, { uid, name, key_hash: hash, key_hint: hint, created_at: Date.now(), last_used: null });
+      await recordAudit(tx, actor, { action: "user.bot_key_created", target_uid: uid, detail: { id: row.id, name } });
+    })
+    // Two requests with one name at once: the unique index refuses the second, as the check would.
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? taken() : err;
+    });
   return key;
 }
 

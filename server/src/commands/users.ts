@@ -7,6 +7,7 @@ import { HttpError, conflict, forbidden, notFound } from "../http/errors.js";
 import { presentUserLog } from "../presenters/users.js";
 import type { Db } from "../db/index.js";
 import { insertUser, insertUserLog, type UserLogRow, type UserRow } from "../repos/users.js";
+import { isUniqueViolation } from "../db/errors.js";
 
 export interface NewUser {
   email: string | null;
@@ -56,10 +57,8 @@ async function freeName(tx: Db, base: string): Promise<string> {
 
 /** A unique-index violation of `users` (a concurrent insert won the race) as the 409 it stands for. */
 function asConflict(err: unknown): unknown {
-  const e = err as { code?: string; constraint?: string; message?: string } | null;
-  const unique = e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "23505";
-  if (!unique) return err;
-  const where = `${e?.constraint ?? ""} ${e?.message ?? ""}`;
+  if (!isUniqueViolation(err)) return err;
+  const where = `${err.constraint ?? ""} ${err.message ?? ""}`;
   if (where.includes("email")) return conflict({ reason: "email_conflict" });
   if (where.includes("name")) return conflict({ reason: "name_conflict" });
   return err;
