@@ -10,7 +10,7 @@ import Button from "../../../components/ui/Button";
 import Input from "../../../components/ui/Input";
 import InviteModal from "../../home/InviteModal";
 import { Card, Row } from "../SettingsFrame";
-import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+import { SaveFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
 import { cropLogo, logoProblem } from "./logo";
 
 /** What the admin typed; `null` while nothing is edited, so changes from the stream show. */
@@ -65,23 +65,15 @@ function OrganizationForm() {
         </div>
         <SaveNotice outcome={outcome} />
       </div>
-      <FormFooter>
-        {dirty && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft(null);
-              setOutcome(IDLE);
-            }}
-          >
-            {t("overview_edit.reset")}
-          </Button>
-        )}
-        <Button type="submit" size="sm" disabled={!dirty || !name.trim()} loading={isLoading} data-testid="server-save">
-          {t("overview_edit.save")}
-        </Button>
-      </FormFooter>
+      <SaveFooter
+        changed={dirty} canSave={dirty && !!name.trim()}
+        saving={isLoading}
+        onReset={() => {
+          setDraft(null);
+          setOutcome(IDLE);
+        }}
+        saveTestId="server-save"
+      />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { refusalText } from "../../../app/services/refusal";
 import Button from "../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";
-import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+import { SaveFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
 
 /** The port on which the server speaks TLS from the first byte (`mail/transport.ts`); others upgrade with STARTTLS. */
 const IMPLICIT_TLS_PORT = 465;
@@ -81,23 +81,15 @@ function SmtpForm({ stored, onSaved }: { stored: SmtpConfig; onSaved: () => void
         />
         <SaveNotice outcome={outcome} className="sm:col-span-2" />
       </div>
-      <FormFooter>
-        {draft && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft(null);
-              setOutcome(IDLE);
-            }}
-          >
-            {t("overview_edit.reset")}
-          </Button>
-        )}
-        <Button type="submit" size="sm" disabled={!draft} loading={isLoading} data-testid="smtp-save">
-          {t("overview_edit.save")}
-        </Button>
-      </FormFooter>
+      <SaveFooter
+        changed={!!draft}
+        saving={isLoading}
+        onReset={() => {
+          setDraft(null);
+          setOutcome(IDLE);
+        }}
+        saveTestId="smtp-save"
+      />
     </form>
   );
 }

@@ -14,7 +14,7 @@ import { CheckIcon, CopyIcon } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
 import useCopy from "../../../hooks/useCopy";
-import { FormFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+import { SaveFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
 
 /** The embed code for this server, answered by `hostUid`. */
 export function widgetSnippet(origin: string, hostUid: number): string {
@@ -98,23 +98,15 @@ function CssForm({ stored, onSaved }: { stored: string; onSaved: (css: string) =
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("widget_page.css_hint", { url: `${API_BASE}/resource/widget-extra.css` })}</p>
         <SaveNotice outcome={outcome} savedText={t("widget_page.css_saved")} />
       </div>
-      <FormFooter>
-        {draft !== null && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft(null);
-              setOutcome(IDLE);
-            }}
-          >
-            {t("overview_edit.reset")}
-          </Button>
-        )}
-        <Button type="submit" size="sm" disabled={draft === null || draft === stored} loading={isLoading} data-testid="widget-css-save">
-          {t("overview_edit.save")}
-        </Button>
-      </FormFooter>
+      <SaveFooter
+        changed={draft !== null} canSave={draft !== null && draft !== stored}
+        saving={isLoading}
+        onReset={() => {
+          setDraft(null);
+          setOutcome(IDLE);
+        }}
+        saveTestId="widget-css-save"
+      />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { refusalText } from "../../../app/services/refusal";
 import Select from "../../../components/aside/Select";
 import Alert from "../../../components/ui/Alert";
 import Toggle from "../../../components/ui/Toggle";
+import Button from "../../../components/ui/Button";
 
 /**
  * A titled group of settings: the title and an optional line above, the content in a card
@@ -148,6 +149,26 @@ export function SaveNotice({ outcome, savedText, className }: { outcome: SaveOut
 /** The form footer: the outcome on the left, the buttons on the right. */
 export function FormFooter({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center justify-end gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">{children}</div>;
+}
+
+/**
+ * A form's Reset and Save: Reset (while something was changed) drops the changes and the last
+ * outcome; Save submits the form.
+ */
+export function SaveFooter({ changed, canSave = changed, saving, onReset, saveTestId }: { changed: boolean; canSave?: boolean; saving: boolean; onReset: () => void; saveTestId?: string }) {
+  const { t } = useTranslation("setting");
+  return (
+    <FormFooter>
+      {changed && (
+        <Button variant="ghost" size="sm" onClick={onReset}>
+          {t("overview_edit.reset")}
+        </Button>
+      )}
+      <Button type="submit" size="sm" disabled={!canSave} loading={saving} data-testid={saveTestId}>
+        {t("overview_edit.save")}
+      </Button>
+    </FormFooter>
+  );
 }
 
 /**

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import type { AdminUser } from "@parley/protocol";
 import { useUpdateBotMutation } from "../../../../app/services/bots";
 import { refusalText } from "../../../../app/services/refusal";
-import Button from "../../../../components/ui/Button";
 import Input from "../../../../components/ui/Input";
 import Toggle from "../../../../components/ui/Toggle";
-import { FormFooter, IDLE, SaveNotice, type SaveOutcome } from "../parts";
+import { SaveFooter, IDLE, SaveNotice, type SaveOutcome } from "../parts";
 
 export default function BotSettings({ bot }: { bot: AdminUser }) {
   const { t } = useTranslation("setting");
@@ -47,23 +46,15 @@ export default function BotSettings({ bot }: { bot: AdminUser }) {
         <Toggle label={t("bots_page.public")} description={t("bots_page.public_desc")} checked={form.is_public} onChange={(is_public) => edit({ is_public })} />
         <SaveNotice outcome={outcome} />
       </div>
-      <FormFooter>
-        {draft && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft(null);
-              setOutcome(IDLE);
-            }}
-          >
-            {t("overview_edit.reset")}
-          </Button>
-        )}
-        <Button type="submit" size="sm" disabled={!draft} loading={isLoading} data-testid="bot-save">
-          {t("overview_edit.save")}
-        </Button>
-      </FormFooter>
+      <SaveFooter
+        changed={!!draft}
+        saving={isLoading}
+        onReset={() => {
+          setDraft(null);
+          setOutcome(IDLE);
+        }}
+        saveTestId="bot-save"
+      />
     </form>
   );
 }
