@@ -1,14 +1,13 @@
 /** "Create a bot": name, webhook URL (optional; the server probes it: a 406 is shown in its words) and public or not. */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminUser } from "@parley/protocol";
 import { useCreateBotMutation } from "../../../../app/services/bots";
 import { refusalText } from "../../../../app/services/refusal";
 import { PlusIcon } from "../../../../components/Icons";
-import Alert from "../../../../components/ui/Alert";
-import Button from "../../../../components/ui/Button";
 import Input from "../../../../components/ui/Input";
-import Modal, { ModalIcon } from "../../../../components/ui/Modal";
+import FormModal from "../../../../components/ui/FormModal";
+import { ModalIcon } from "../../../../components/ui/Modal";
 import Toggle from "../../../../components/ui/Toggle";
 
 export default function CreateBotModal({ onClose, onCreated }: { onClose: () => void; onCreated: (bot: AdminUser) => void }) {
@@ -19,8 +18,7 @@ export default function CreateBotModal({ onClose, onCreated }: { onClose: () => 
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateBotMutation();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setError(null);
     const res = await create({ name: name.trim(), webhook_url: url.trim() || null, is_public: isPublic });
     if ("error" in res) return setError(refusalText(res.error) ?? t("bots_page.failed"));
@@ -28,7 +26,7 @@ export default function CreateBotModal({ onClose, onCreated }: { onClose: () => 
   };
 
   return (
-    <Modal
+    <FormModal
       title={t("bots_page.create")}
       description={t("bots_page.create_desc")}
       icon={
@@ -36,20 +34,13 @@ export default function CreateBotModal({ onClose, onCreated }: { onClose: () => 
           <PlusIcon size={18} />
         </ModalIcon>
       }
+      error={error}
+      submitLabel={t("bots_page.create_save")}
+      submitting={isLoading}
+      testId="create-bot"
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("action.cancel", { ns: "common" })}
-          </Button>
-          <Button type="submit" form="create-bot-form" loading={isLoading} data-testid="create-bot-save">
-            {t("bots_page.create_save")}
-          </Button>
-        </>
-      }
     >
-      <form id="create-bot-form" className="space-y-4" onSubmit={(e) => void submit(e)} data-testid="create-bot-form">
-        {error && <Alert tone="error">{error}</Alert>}
         <Input label={t("bots_page.name")} value={name} onChange={(e) => setName(e.target.value)} required maxLength={32} autoComplete="off" data-autofocus />
         <Input
           label={t("bots_page.webhook_url")}
@@ -62,7 +53,6 @@ export default function CreateBotModal({ onClose, onCreated }: { onClose: () => 
           autoComplete="off"
         />
         <Toggle label={t("bots_page.public")} description={t("bots_page.public_desc")} checked={isPublic} onChange={setPublic} />
-      </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,11 @@
 /** "Create a user" on the Members page: name, e-mail, password and role; `POST /admin/user`. */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateUserMutation } from "../../../../app/services/server";
 import { UserPlusIcon } from "../../../../components/Icons";
-import Alert from "../../../../components/ui/Alert";
-import Button from "../../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../../components/ui/Input";
-import Modal, { ModalIcon } from "../../../../components/ui/Modal";
+import FormModal from "../../../../components/ui/FormModal";
+import { ModalIcon } from "../../../../components/ui/Modal";
 import { toast } from "../../../../utils/toast";
 import { accountRefusalText, SelectField } from "../parts";
 
@@ -22,8 +21,7 @@ export default function CreateUserModal({ onClose }: { onClose: () => void }) {
   const [create, { isLoading }] = useCreateUserMutation();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (form.password.length < PASSWORD_MIN) return setError(t("account_edit.error.password", { min: PASSWORD_MIN }));
     setError(null);
     const res = await create({ name: form.name.trim(), email: form.email.trim(), password: form.password, is_admin: form.role === "admin", gender: 0 });
@@ -33,7 +31,7 @@ export default function CreateUserModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
+    <FormModal
       title={t("members_admin.create")}
       description={t("members_admin.create_desc")}
       icon={
@@ -41,20 +39,13 @@ export default function CreateUserModal({ onClose }: { onClose: () => void }) {
           <UserPlusIcon size={18} />
         </ModalIcon>
       }
+      error={error}
+      submitLabel={t("members_admin.create_save")}
+      submitting={isLoading}
+      testId="create-user"
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("action.cancel", { ns: "common" })}
-          </Button>
-          <Button type="submit" form="create-user-form" loading={isLoading} data-testid="create-user-save">
-            {t("members_admin.create_save")}
-          </Button>
-        </>
-      }
     >
-      <form id="create-user-form" className="space-y-4" onSubmit={(e) => void submit(e)} data-testid="create-user-form">
-        {error && <Alert tone="error">{error}</Alert>}
         <Input label={t("members_admin.field.name")} value={form.name} onChange={set("name")} required maxLength={32} autoComplete="off" data-autofocus />
         <Input label={t("members_admin.field.email")} type="email" value={form.email} onChange={set("email")} required maxLength={254} autoComplete="off" />
         <PasswordInput
@@ -63,7 +54,6 @@ export default function CreateUserModal({ onClose }: { onClose: () => void }) {
           value={form.password}
           onChange={set("password")}
           required
-         
           maxLength={128}
           autoComplete="new-password"
         />
@@ -71,7 +61,6 @@ export default function CreateUserModal({ onClose }: { onClose: () => void }) {
           <option value="user">{t("members_admin.role.user")}</option>
           <option value="admin">{t("members_admin.role.admin")}</option>
         </SelectField>
-      </form>
-    </Modal>
+    </FormModal>
   );
 }
