@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Group } from "@parley/protocol";
 import { useUpdateChannelInfoMutation, useUploadChannelAvatarMutation } from "../../../app/services/conversation";
+import { toSquarePng } from "../../../utils/squarePng";
 import { toast } from "../../../utils/toast";
 import ChannelAvatar from "../../../components/aside/ChannelAvatar";
 import { CameraIcon } from "../../../components/aside/icons";
@@ -10,21 +11,7 @@ import IconButton from "../../../components/ui/IconButton";
 import Input from "../../../components/ui/Input";
 
 /** The picture is sent as a square PNG of this size (the server caps avatars at 512 KiB). */
-const AVATAR_PX = 256;
-
-/** Crop the middle square of an image and encode it as PNG. */
-export async function toSquarePng(file: Blob, size = AVATAR_PX): Promise<Blob> {
-  const bitmap = await createImageBitmap(file);
-  const side = Math.min(bitmap.width, bitmap.height);
-  const canvas = document.createElement("canvas");
-  canvas.width = size;
-  canvas.height = size;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) throw new Error("no canvas");
-  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
-  bitmap.close?.();
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("encode"))), "image/png"));
-}
+export const AVATAR_PX = 256;
 
 /** Name, description and picture of a channel; editable by those who manage it. */
 export default function ChannelInfoCard({ channel, editable }: { channel: Group; editable: boolean }) {
@@ -60,7 +47,7 @@ export default function ChannelInfoCard({ channel, editable }: { channel: Group;
       return;
     }
     try {
-      await upload({ gid: channel.gid, image: await toSquarePng(f) });
+      await upload({ gid: channel.gid, image: await toSquarePng(f, AVATAR_PX) });
     } catch {
       toast.error(t("channel_edit.avatar_type"));
     }

@@ -1,5 +1,6 @@
 /** The organization logo as the Overview page uploads it: a centred square PNG. */
 import { SERVER_ICON_MAX_BYTES } from "@parley/protocol";
+import { toSquarePng } from "../../../utils/squarePng";
 
 /** The server keeps a 240×240 logo; twice that is plenty to send, and a smaller picture is not enlarged. */
 const LOGO_MAX_SIDE = 480;
@@ -13,20 +14,5 @@ export function logoProblem(file: File): LogoProblem | null {
   return null;
 }
 
-/**
- * The middle square of an image, drawn to a canvas and encoded as PNG. A picture under the
- * server's 128 px minimum stays that small, so the server's refusal says why.
- */
-export async function cropLogo(file: Blob): Promise<Blob> {
-  const bitmap = await createImageBitmap(file);
-  const side = Math.min(bitmap.width, bitmap.height);
-  const size = Math.min(side, LOGO_MAX_SIDE);
-  const canvas = document.createElement("canvas");
-  canvas.width = size;
-  canvas.height = size;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) throw new Error("no canvas");
-  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
-  bitmap.close?.();
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("encode"))), "image/png"));
-}
+/** The logo as sent: the middle square, at most `LOGO_MAX_SIDE` (a smaller picture keeps its size, so the server's 128 px minimum still refuses it in its words). */
+export const cropLogo = (file: Blob): Promise<Blob> => toSquarePng(file, LOGO_MAX_SIDE, { shrinkOnly: true });

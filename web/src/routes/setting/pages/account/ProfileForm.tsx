@@ -13,7 +13,8 @@ import Button from "../../../../components/ui/Button";
 import IconButton from "../../../../components/ui/IconButton";
 import Input from "../../../../components/ui/Input";
 import { toast } from "../../../../utils/toast";
-import { toSquarePng } from "../../channel/ChannelInfoCard";
+import { toSquarePng } from "../../../../utils/squarePng";
+import { AVATAR_PX } from "../../channel/ChannelInfoCard";
 import { accountRefusalText, Section, SelectField } from "../parts";
 
 const fieldsOf = (me: UserInfo) => ({ name: me.name, email: me.email ?? "", gender: String(me.gender) });
@@ -58,7 +59,7 @@ export default function ProfileForm({ me }: { me: UserInfo }) {
     let image: Blob;
     try {
       if (!f.type.startsWith("image/")) throw new Error("not an image");
-      image = await toSquarePng(f);
+      image = await toSquarePng(f, AVATAR_PX);
     } catch {
       return toast.error(t("account_edit.avatar_type"));
     }
