@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import type { StoredUser } from "../../app/slices/users";
 import Avatar, { avatarUrl } from "../ui/Avatar";
+import BotBadge from "../ui/BotBadge";
 import { optionId } from "./optionId";
 
 interface Props {
@@ -55,11 +56,7 @@ export default function MentionList({ id, users, active, onPick, onHover }: Prop
                 role="img"
               />
             )}
-            {user.is_bot && (
-              <span className={clsx("rounded px-1 text-[10px] font-semibold uppercase", i === active ? "bg-white/20" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400")}>
-                {t("composer.mention.bot")}
-              </span>
-            )}
+            {user.is_bot && <BotBadge inverted={i === active} />}
           </li>
         ))}
       </ul>

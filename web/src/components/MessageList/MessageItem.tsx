@@ -1,12 +1,13 @@
-import { memo, useEffect, useState } from "react";
+import { memo, useContext, useEffect, useState } from "react";
 import clsx from "clsx";
 import { ContentType } from "@parley/protocol";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { StoredMessage } from "../../app/slices/messages";
 import type { StoredUser } from "../../app/slices/users";
 import Avatar, { avatarUrl } from "../ui/Avatar";
+import BotBadge from "../ui/BotBadge";
 import { Spinner } from "../Icons";
-import { useMessageActions } from "./actions";
+import { QuotedMessagesContext, useMessageActions } from "./actions";
 import { useMessageLabels } from "./labels";
 import PinnedMark from "./toolbar/PinnedMark";
 import Toolbar from "./toolbar/Toolbar";
@@ -70,7 +71,10 @@ function Reactions({ mid, reactions, users, me }: { mid: number; reactions: Reco
 function ReplyQuote({ mid, users }: { mid: number; users: Record<number, StoredUser> }) {
   const labels = useMessageLabels();
   const { jumpTo } = useMessageActions();
-  const original = useAppSelector((s) => s.messages.byId[mid]);
+  // A list over messages of its own (the admin bot viewer) quotes from them, not from the store.
+  const own = useContext(QuotedMessagesContext);
+  const stored = useAppSelector((s) => (own ? undefined : s.messages.byId[mid]));
+  const original = own ? own[mid] : stored;
   if (!original) {
     return <div className="mb-1 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-400 italic dark:border-zinc-600">{labels.replyMissing}</div>;
   }
@@ -147,6 +151,7 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
             <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50" data-testid="message-sender">
               {name}
             </span>
+            {sender?.is_bot && <BotBadge className="self-center" />}
             <Timestamp ts={message.created_at} className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
               {labels.time(message.created_at)}
             </Timestamp>

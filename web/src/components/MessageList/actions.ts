@@ -40,6 +40,12 @@ export const MessageActionsContext = createContext<MessageListContext>({ jumpTo:
 export const useMessageActions = () => useContext(MessageActionsContext);
 
 /**
+ * The messages a reply quotes, for a list that does not show the store's (the admin bot viewer
+ * keeps the history it reads to itself); null: the store's.
+ */
+export const QuotedMessagesContext = createContext<Record<number, StoredMessage> | null>(null);
+
+/**
  * Jumps asked for from outside the list (the pinned-messages panel). The mounted list listens
  * and answers whether the message was loaded, so the caller can say when it is not.
  */

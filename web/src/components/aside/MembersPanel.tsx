@@ -6,6 +6,7 @@ import { useRemoveChannelMembersMutation } from "../../app/services/conversation
 import { UserPlusIcon } from "../Icons";
 import Avatar, { avatarUrl } from "../ui/Avatar";
 import Badge from "../ui/Badge";
+import BotBadge from "../ui/BotBadge";
 import Button from "../ui/Button";
 import ConfirmDialog from "../ui/ConfirmDialog";
 import { CrownIcon, UserMinusIcon } from "./icons";
@@ -36,6 +37,7 @@ function MemberRow({ uid, owner, canRemove, onRemove }: { uid: number; owner: bo
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-1.5">
             <span className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{user.name}</span>
+            {user.is_bot && <BotBadge />}
             {self && <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">({t("you", { ns: "member" })})</span>}
           </span>
           <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{online ? t("online", { ns: "member" }) : t("offline", { ns: "member" })}</span>

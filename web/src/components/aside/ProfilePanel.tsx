@@ -5,6 +5,7 @@ import { useUpdateContactStatusMutation } from "../../app/services/contact";
 import { MailIcon, SettingsIcon } from "../Icons";
 import Avatar, { avatarUrl } from "../ui/Avatar";
 import Badge from "../ui/Badge";
+import BotBadge from "../ui/BotBadge";
 import Button from "../ui/Button";
 import { AutoDeleteSelect, MuteSelect } from "./Prefs";
 import { roleOf } from "./members";
@@ -48,7 +49,8 @@ export default function ProfilePanel({ uid }: { uid: number }) {
           {user.online ? t("online", { ns: "member" }) : t("offline", { ns: "member" })}
         </p>
         <div className="mt-2 flex gap-1.5">
-          {role !== "member" && <Badge tone={role === "admin" ? "primary" : "neutral"}>{t(role, { ns: "member" })}</Badge>}
+          {role === "admin" && <Badge tone="primary">{t("admin", { ns: "member" })}</Badge>}
+          {role === "bot" && <BotBadge />}
           {blocked && <Badge tone="warning">{t("profile.blocked")}</Badge>}
         </div>
         {user.email && (

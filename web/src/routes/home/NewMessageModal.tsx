@@ -6,6 +6,7 @@ import usePeopleSearch, { mergeFound } from "../../components/aside/usePeopleSea
 import { Spinner } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Badge from "../../components/ui/Badge";
+import BotBadge from "../../components/ui/BotBadge";
 import { SearchInput } from "../../components/ui/SearchField";
 import Modal from "../../components/ui/Modal";
 
@@ -50,7 +51,7 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
               </span>
               {!users.byId[u.uid] && <Badge>{t("people_search.found")}</Badge>}
               {u.is_admin && <Badge tone="primary">{t("admin", { ns: "member" })}</Badge>}
-              {u.is_bot && <Badge>{t("bot", { ns: "member" })}</Badge>}
+              {u.is_bot && <BotBadge />}
             </button>
           </li>
         ))}

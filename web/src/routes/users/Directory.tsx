@@ -5,6 +5,7 @@ import { NavLink } from "react-router";
 import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
+import BotBadge from "../../components/ui/BotBadge";
 import CountToggle, { type CountToggleLook } from "../../components/ui/CountToggle";
 import { SearchInput } from "../../components/ui/SearchField";
 import PageHeader from "../../components/ui/PageHeader";
@@ -77,6 +78,7 @@ export default function Directory({ className }: { className?: string }) {
                             <span className="block truncate font-medium">{remark || u.name}</span>
                             {remark && <span className={clsx("block truncate text-xs", isActive ? "text-white/85" : "text-zinc-500 dark:text-zinc-400")}>{u.name}</span>}
                           </span>
+                          {u.is_bot && <BotBadge inverted={isActive} />}
                           {u.uid === me && <span className={clsx("text-xs", isActive ? "text-white/85" : "text-zinc-500 dark:text-zinc-400")}>{t("you")}</span>}
                           {status === "added" && (
                             <span title={t("contact.status_added")} className={isActive ? "text-white/85" : "text-primary-600 dark:text-primary-400"}>

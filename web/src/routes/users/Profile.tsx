@@ -14,6 +14,7 @@ import { ChatIcon, MailIcon, SettingsIcon, ShieldIcon, UserPlusIcon } from "../.
 import Alert from "../../components/ui/Alert";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Badge from "../../components/ui/Badge";
+import BotBadge from "../../components/ui/BotBadge";
 import Button from "../../components/ui/Button";
 import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import { hueOf } from "../../utils/text";
@@ -86,10 +87,14 @@ export default function Profile({ user }: { user: StoredUser }) {
           <h2 className="truncate text-2xl font-bold text-zinc-900 dark:text-white" data-testid="profile-name">
             {display}
           </h2>
-          <Badge tone={role === "admin" ? "primary" : role === "bot" ? "warning" : "neutral"}>
-            {role === "admin" && <ShieldIcon size={12} className="mr-1 inline" />}
-            {t(role)}
-          </Badge>
+          {role === "bot" ? (
+            <BotBadge />
+          ) : (
+            <Badge tone={role === "admin" ? "primary" : "neutral"}>
+              {role === "admin" && <ShieldIcon size={12} className="mr-1 inline" />}
+              {t(role)}
+            </Badge>
+          )}
           {status === "added" && (
             <Badge tone="success" className="inline-flex items-center gap-1">
               <UserCheckIcon size={12} />
