@@ -1,13 +1,12 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { MigrationContext } from "../migrate.js";
+import { dialectSchema } from "./helpers.js";
 
 /** The foundation tables: config, users and their log, devices, tokens, groups, messages. */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
-  const pg = dialect === "postgres";
   // Integer ids are autoincrement on SQLite (never reused, so mids strictly increase) and
   // bigserial on PostgreSQL. Millisecond timestamps need 64 bits on PostgreSQL.
-  const id = pg ? "bigserial" : "integer";
-  const big = pg ? "bigint" : "integer";
+  const { big, createSerialTable } = dialectSchema(db, dialect);
 
   await db.schema
     .createTable("config")
@@ -15,9 +14,7 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn("value", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("users")
-    .addColumn("uid", sql.raw(id), (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+  await createSerialTable("users", "uid")
     .addColumn("email", "text")
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("password_hash", "text")
@@ -28,17 +25,15 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn("create_by", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull().defaultTo("normal"))
     .addColumn("webhook_url", "text")
-    .addColumn("avatar_updated_at", sql.raw(big), (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
-    .addColumn("updated_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("avatar_updated_at", big, (c) => c.notNull().defaultTo(0))
+    .addColumn("created_at", big, (c) => c.notNull())
+    .addColumn("updated_at", big, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("users_email").unique().on("users").column("email").execute();
   await db.schema.createIndex("users_name").unique().on("users").column("name").execute();
 
-  await db.schema
-    .createTable("user_log")
-    .addColumn("log_id", sql.raw(id), (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
+  await createSerialTable("user_log", "log_id")
+    .addColumn("uid", big, (c) => c.notNull())
     .addColumn("action", "text", (c) => c.notNull())
     .addColumn("email", "text")
     .addColumn("name", "text")
@@ -46,70 +41,66 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn("language", "text")
     .addColumn("is_admin", "integer")
     .addColumn("is_bot", "integer")
-    .addColumn("avatar_updated_at", sql.raw(big))
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("avatar_updated_at", big)
+    .addColumn("created_at", big, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("devices")
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
+    .addColumn("uid", big, (c) => c.notNull())
     .addColumn("device", "text", (c) => c.notNull())
     .addColumn("device_token", "text")
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
     .addPrimaryKeyConstraint("devices_pk", ["uid", "device"])
     .execute();
 
   await db.schema
     .createTable("refresh_tokens")
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
+    .addColumn("uid", big, (c) => c.notNull())
     .addColumn("device", "text", (c) => c.notNull())
     .addColumn("token_hash", "text", (c) => c.notNull())
-    .addColumn("expires_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("expires_at", big, (c) => c.notNull())
     .addPrimaryKeyConstraint("refresh_tokens_pk", ["uid", "device"])
     .execute();
 
-  await db.schema
-    .createTable("groups")
-    .addColumn("gid", sql.raw(id), (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+  await createSerialTable("groups", "gid")
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("description", "text")
-    .addColumn("owner", sql.raw(big))
+    .addColumn("owner", big)
     .addColumn("is_public", "integer", (c) => c.notNull())
-    .addColumn("avatar_updated_at", sql.raw(big), (c) => c.notNull().defaultTo(0))
+    .addColumn("avatar_updated_at", big, (c) => c.notNull().defaultTo(0))
     .addColumn("show_email", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("add_friend", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("dm_to_member", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("only_owner_can_send_msg", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("ext_setting", "text")
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
-    .addColumn("updated_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
+    .addColumn("updated_at", big, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("group_members")
-    .addColumn("gid", sql.raw(big), (c) => c.notNull())
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("gid", big, (c) => c.notNull())
+    .addColumn("uid", big, (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
     .addPrimaryKeyConstraint("group_members_pk", ["gid", "uid"])
     .execute();
   await db.schema.createIndex("group_members_uid").on("group_members").columns(["uid", "gid"]).execute();
 
-  await db.schema
-    .createTable("messages")
-    .addColumn("mid", sql.raw(id), (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-    .addColumn("from_uid", sql.raw(big), (c) => c.notNull())
-    .addColumn("target_uid", sql.raw(big))
-    .addColumn("target_gid", sql.raw(big))
-    .addColumn("dm_low", sql.raw(big))
-    .addColumn("dm_high", sql.raw(big))
+  await createSerialTable("messages", "mid")
+    .addColumn("from_uid", big, (c) => c.notNull())
+    .addColumn("target_uid", big)
+    .addColumn("target_gid", big)
+    .addColumn("dm_low", big)
+    .addColumn("dm_high", big)
     .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("ref_mid", sql.raw(big))
+    .addColumn("ref_mid", big)
     .addColumn("content_type", "text")
     .addColumn("content", "text")
     .addColumn("properties", "text")
-    .addColumn("expires_in", sql.raw(big))
+    .addColumn("expires_in", big)
     .addColumn("reaction", "text")
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("messages_group").on("messages").columns(["target_gid", "mid"]).execute();
   await db.schema.createIndex("messages_dm").on("messages").columns(["dm_low", "dm_high", "mid"]).execute();

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migrate.js";
+import { dialectSchema, createIndexWhereSet } from "./helpers.js";
 
 /**
  * Message operations (issue 3): the current (edited) content of a message, burn-after-reading
@@ -15,50 +16,36 @@ import type { MigrationContext } from "../migrate.js";
  *   on PostgreSQL. Both are substring matches, so CJK text needs no word segmentation.
  */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
-  const pg = dialect === "postgres";
-  const id = pg ? "bigserial" : "integer";
-  const big = pg ? "bigint" : "integer";
+  const { big, createSerialTable } = dialectSchema(db, dialect);
 
   // SQLite adds one column per ALTER TABLE.
   await db.schema.alterTable("messages").addColumn("edited_content_type", "text").execute();
   await db.schema.alterTable("messages").addColumn("edited_content", "text").execute();
   await db.schema.alterTable("messages").addColumn("edited_properties", "text").execute();
-  await db.schema.alterTable("messages").addColumn("expires_at", sql.raw(big)).execute();
+  await db.schema.alterTable("messages").addColumn("expires_at", big).execute();
 
-  await db.schema
-    .createIndex("messages_expiry")
-    .on("messages")
-    .column("expires_at")
-    .where(sql.ref("expires_at"), "is not", null)
-    .execute();
+  await createIndexWhereSet(db, "messages_expiry", "messages", ["expires_at"]);
   // Reactions of a message (removed with it) and replies to it.
-  await db.schema
-    .createIndex("messages_ref")
-    .on("messages")
-    .column("ref_mid")
-    .where(sql.ref("ref_mid"), "is not", null)
-    .execute();
+  await createIndexWhereSet(db, "messages_ref", "messages", ["ref_mid"]);
 
   await db.schema
     .createTable("archives")
     .addColumn("path", "text", (c) => c.primaryKey())
-    .addColumn("created_by", sql.raw(big), (c) => c.notNull())
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("created_by", big, (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
     /** The `Archive` JSON (docs/API.md "Object shapes"). */
     .addColumn("body", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("favorites")
-    .addColumn("seq", sql.raw(id), (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+  await createSerialTable("favorites", "seq")
     .addColumn("id", "text", (c) => c.notNull().unique())
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("uid", big, (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("favorites_uid").on("favorites").columns(["uid", "seq"]).execute();
 
-  if (pg) await postgresSearch(db);
+  if (dialect === "postgres") await postgresSearch(db);
   else await sqliteSearch(db);
 }
 

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type CreateTableBuilder, type Kysely } from "kysely";
 import type { MigrationContext } from "../migrate.js";
+import { dialectSchema } from "./helpers.js";
 
 /**
  * Files (issue 4): finished uploads and uploads in progress. The bytes live in the blob store
@@ -14,21 +15,26 @@ import type { MigrationContext } from "../migrate.js";
  * - A partial index over file and audio messages serves the admin files page.
  */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
-  const big = dialect === "postgres" ? "bigint" : "integer";
+  const { big } = dialectSchema(db, dialect);
+  // Who uploads a file and its declared type and name: an upload's become its file's when the
+  // last chunk arrives (commands/files.ts), so both tables take them from here.
+  const declared = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
+    table
+      .addColumn("uid", big, (c) => c.notNull())
+      .addColumn("content_type", "text", (c) => c.notNull())
+      .addColumn("filename", "text");
 
   await db.schema
     .createTable("files")
     .addColumn("path", "text", (c) => c.primaryKey())
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
-    .addColumn("content_type", "text", (c) => c.notNull())
-    .addColumn("filename", "text")
-    .addColumn("size", sql.raw(big), (c) => c.notNull())
+    .$call(declared)
+    .addColumn("size", big, (c) => c.notNull())
     .addColumn("hash", "text", (c) => c.notNull())
     .addColumn("width", "integer")
     .addColumn("height", "integer")
     .addColumn("thumbnail_type", "text")
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
-    .addColumn("deleted_at", sql.raw(big))
+    .addColumn("created_at", big, (c) => c.notNull())
+    .addColumn("deleted_at", big)
     .execute();
   await db.schema
     .createIndex("files_live_created")
@@ -40,13 +46,11 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
   await db.schema
     .createTable("file_uploads")
     .addColumn("file_id", "text", (c) => c.primaryKey())
-    .addColumn("uid", sql.raw(big), (c) => c.notNull())
-    .addColumn("content_type", "text", (c) => c.notNull())
-    .addColumn("filename", "text")
-    .addColumn("size", sql.raw(big), (c) => c.notNull().defaultTo(0))
+    .$call(declared)
+    .addColumn("size", big, (c) => c.notNull().defaultTo(0))
     .addColumn("chunks", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
-    .addColumn("updated_at", sql.raw(big), (c) => c.notNull())
+    .addColumn("created_at", big, (c) => c.notNull())
+    .addColumn("updated_at", big, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("file_uploads_updated").on("file_uploads").column("updated_at").execute();
 

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { MigrationContext } from "../migrate.js";
+import { createIndexWhereSet } from "./helpers.js";
 
 /**
  * The conversation indexes of `messages` become partial (issue 8, the send path). A message is
@@ -18,11 +19,6 @@ const INDEXES = [
 export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<void> {
   for (const index of INDEXES) {
     await db.schema.dropIndex(index.name).execute();
-    await db.schema
-      .createIndex(index.name)
-      .on("messages")
-      .columns([...index.columns])
-      .where(sql.ref(index.key), "is not", null)
-      .execute();
+    await createIndexWhereSet(db, index.name, "messages", index.columns, index.key);
   }
 }

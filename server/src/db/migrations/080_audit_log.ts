@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { MigrationContext } from "../migrate.js";
+import { dialectSchema } from "./helpers.js";
 
 /**
  * The audit log (issue 14): who did what and when, for every admin action and security event.
@@ -7,17 +8,14 @@ import type { MigrationContext } from "../migrate.js";
  * transaction of the change it records where that change is transactional.
  */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
-  const pg = dialect === "postgres";
-  const big = pg ? "bigint" : "integer";
-  await db.schema
-    .createTable("audit_log")
-    .addColumn("id", sql.raw(pg ? "bigserial" : "integer"), (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-    .addColumn("created_at", sql.raw(big), (c) => c.notNull())
+  const { big, createSerialTable } = dialectSchema(db, dialect);
+  await createSerialTable("audit_log", "id")
+    .addColumn("created_at", big, (c) => c.notNull())
     /** Null: nobody signed in (a refused login, the command line). */
-    .addColumn("actor_uid", sql.raw(big))
+    .addColumn("actor_uid", big)
     .addColumn("action", "text", (c) => c.notNull())
-    .addColumn("target_uid", sql.raw(big))
-    .addColumn("target_gid", sql.raw(big))
+    .addColumn("target_uid", big)
+    .addColumn("target_gid", big)
     /** JSON: what changed (names of settings, never their secret values). */
     .addColumn("detail", "text", (c) => c.notNull())
     .addColumn("ip", "text")
