@@ -49,14 +49,14 @@ export default tseslint.config(
           zones: [
             { target: "./protocol/src", from: ["./server", "./web", "./e2e"], message: "protocol/ holds the wire types and imports nothing of the app." },
             {
-              target: ["commands", "policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cluster", "metrics", "cli"]
+              target: ["commands", "policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cluster", "metrics", "webhooks", "cli"]
                 .map((dir) => `./server/src/${dir}`)
                 .concat(["./server/src/context.ts", "./server/src/config.ts", "./server/src/main.ts"]),
               from: "./server/src/routes",
               message: "Nothing imports a route module but the app that registers them (app.ts).",
             },
             {
-              target: ["policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cluster", "metrics"]
+              target: ["policies", "presenters", "repos", "db", "events", "auth", "http", "files", "storage", "preview", "mail", "jobs", "cluster", "metrics", "webhooks"]
                 .map((dir) => `./server/src/${dir}`)
                 .concat(["./server/src/context.ts", "./server/src/config.ts"]),
               from: "./server/src/commands",

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "user.deleted",
   "user.bot_key_created",
   "user.bot_key_revoked",
+  "user.bot_webhook_secret_rotated",
   "account.deleted",
   "admin.created",
   "settings.common",

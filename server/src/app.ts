@@ -42,6 +42,7 @@ import { botRoutes } from "./routes/bot/index.js";
 import { resourceRoutes } from "./routes/resource/index.js";
 import { adminAuditRoutes } from "./routes/admin-audit/index.js";
 import { adminBotChatRoutes } from "./routes/admin-bot-chat/index.js";
+import { adminBotWebhookRoutes } from "./routes/admin-bot-webhook/index.js";
 import { adminUserRoutes } from "./routes/admin-user/index.js";
 import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
@@ -54,7 +55,6 @@ import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
 import { docsRoutes } from "./openapi/routes.js";
 import { WebhookBots } from "./webhooks/bots.js";
-import { webhookRoutes } from "./webhooks/routes.js";
 import { DEFAULT_POLL_MS, deliverDueWebhooks } from "./webhooks/worker.js";
 
 /** Raw-body content types of the send routes (docs/API.md "Sending"), read as text. */
@@ -265,7 +265,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       adminUserRoutes(api, ctx, guards);
       adminAuditRoutes(api, ctx, guards);
       adminBotChatRoutes(api, ctx, guards);
-      webhookRoutes(api, ctx, guards);
+      adminBotWebhookRoutes(api, ctx, guards);
       groupRoutes(api, ctx, guards);
       messageRoutes(api, ctx, guards);
       favoriteRoutes(api, ctx, guards);

@@ -7,6 +7,7 @@ describe("configFromEnv", () => {
     expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", databaseUrl: null, accessTokenTtlS: 300, maxFileSize: 1_073_741_824, logLevel: "info", trustProxy: false });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.rateLimits).toBeUndefined();
+    expect(config.webhookRetryBaseMs).toBe(10_000);
   });
 
   it("reads every setting it is given", () => {
@@ -21,11 +22,13 @@ describe("configFromEnv", () => {
       TRUST_PROXY: "10.0.0.0/8",
       RATE_LIMITS: "off",
       WEB_DIST: "",
+      WEBHOOK_RETRY_BASE_MS: "500",
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: "postgres://parley@db/parley", databaseSchema: "team_a", maxFileSize: 1000, previewAllowPrivate: true, logLevel: "warn", trustProxy: "10.0.0.0/8", webDist: null });
     // A chunk is never larger than a whole file.
     expect(config.uploadChunkLimit).toBe(1000);
     expect(config.rateLimits?.login).toEqual({ perIp: 0, perEmail: 0 });
+    expect(config.webhookRetryBaseMs).toBe(500);
   });
 
   it("treats an empty variable as unset", () => {
@@ -44,6 +47,7 @@ describe("configFromEnv", () => {
     ["PREVIEW_ALLOW_PRIVATE", "yes", /^PREVIEW_ALLOW_PRIVATE="yes": expected 1, 0, true or false/],
     ["RATE_LIMITS", "of", /^RATE_LIMITS="of": expected on or off/],
     ["UPLOAD_CHUNK_LIMIT", "big", /^UPLOAD_CHUNK_LIMIT="big": expected a whole number/],
+    ["WEBHOOK_RETRY_BASE_MS", "5", /^WEBHOOK_RETRY_BASE_MS="5": expected at least 10/],
   ])("%s=%s stops start-up with one line naming it", (name, value, message) => {
     let caught: unknown;
     try {

@@ -50,7 +50,7 @@ export interface Config {
   webhookCheckTimeoutMs?: number;
   /**
    * Webhook deliveries (server/src/webhooks/): the first retry waits this long (ms), each next
-   * one twice as long up to an hour; default 10000. Tests shorten it.
+   * one twice as long up to an hour; default 10000 (`WEBHOOK_RETRY_BASE_MS`). Tests shorten it.
    */
   webhookRetryBaseMs?: number;
   /** How often the webhook worker looks for due deliveries besides being woken (ms); default 2000. */
@@ -142,6 +142,7 @@ const envSchema = z.object({
   MESSAGE_SWEEP_MS: integer(2_000, 10),
   MAGIC_LINK_TTL: integer(900, 10),
   MAX_USERS: integer(0, 0),
+  WEBHOOK_RETRY_BASE_MS: integer(10_000, 10),
   RATE_LIMITS: z.enum(["on", "off"], { message: "expected on or off" }).optional(),
   REDIS_URL: z
     .string()
@@ -202,6 +203,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     messageSweepMs: e.MESSAGE_SWEEP_MS,
     magicLinkTtlS: e.MAGIC_LINK_TTL,
     maxUsers: e.MAX_USERS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     ...(e.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
     redisUrl: e.REDIS_URL || null,
     nodeId: e.NODE_ID ?? defaultNodeId(),

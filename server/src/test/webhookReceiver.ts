@@ -1,5 +1,7 @@
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { expect } from "vitest";
 
 /** One POST a webhook receiver got. */
 export interface ReceivedHook {
@@ -12,6 +14,8 @@ export interface WebhookReceiver {
   url: string;
   /** The POSTs, in arrival order, whatever was answered. */
   readonly posts: ReceivedHook[];
+  /** From now on every POST is answered `status` (a receiver that comes back, or goes away). */
+  answer(status: number): void;
   /** Waits until `n` POSTs arrived (fails the test after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedHook[]>;
   close(): Promise<void>;
@@ -23,12 +27,13 @@ export interface WebhookReceiver {
  */
 export async function startWebhookReceiver(statuses: number[] = [200]): Promise<WebhookReceiver> {
   const posts: ReceivedHook[] = [];
+  let fixed: number | null = null;
   const server = http.createServer((req, res) => {
     if (req.method !== "POST") return void res.writeHead(200).end("ok");
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const status = statuses[Math.min(posts.length, statuses.length - 1)];
+      const status = fixed ?? statuses[Math.min(posts.length, statuses.length - 1)];
       posts.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
       res.writeHead(status).end();
     });
@@ -38,6 +43,9 @@ export async function startWebhookReceiver(statuses: number[] = [200]): Promise<
   return {
     url: `http://127.0.0.1:${port}/hook`,
     posts,
+    answer(status) {
+      fixed = status;
+    },
     async waitFor(n, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (posts.length < n) {
@@ -52,4 +60,13 @@ export async function startWebhookReceiver(statuses: number[] = [200]): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+/** What a receiver does to check a delivery: the HMAC of "<timestamp>.<body>" with the bot's secret (docs/BOTS.md). */
+export function expectSigned(post: ReceivedHook, secret: string): void {
+  const timestamp = String(post.headers["x-parley-timestamp"]);
+  expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${post.body}`).digest("hex");
+  expect(post.headers["x-parley-signature"]).toBe(`sha256=${expected}`);
+  expect(post.headers["content-type"]).toBe("application/json");
 }

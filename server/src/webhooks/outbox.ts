@@ -2,7 +2,6 @@ import type { Uid } from "@parley/protocol";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { WebhookOutboxTable } from "../db/schema.js";
-import { conflict, notFound } from "../http/errors.js";
 import { presentMessage } from "../presenters/messages.js";
 import type { MessageRow } from "../repos/messages.js";
 
@@ -137,21 +136,21 @@ export async function latestDeliveries(db: Db, bot: Uid, limit: number): Promise
   return rows.map(presentDelivery);
 }
 
+/** One of a bot's deliveries; undefined when the bot has none of that id. */
+export function deliveryOf(db: Db, bot: Uid, id: number): Promise<DeliveryRow | undefined> {
+  return db.selectFrom("webhook_outbox").selectAll().where("id", "=", id).where("bot_uid", "=", bot).executeTakeFirst();
+}
+
 /**
- * An admin's retry: a pending or given-up delivery is due now (one more attempt for a given-up
- * one, past its window). 404 unknown for this bot, 409 already delivered (never sent twice).
+ * Makes an undelivered delivery due now (one more attempt for a given-up one, past its window);
+ * undefined when it was delivered meanwhile (a delivered one is never sent again).
  */
-export async function retryDelivery(db: Db, bot: Uid, id: number): Promise<DeliveryView> {
-  const row = await db.selectFrom("webhook_outbox").selectAll().where("id", "=", id).where("bot_uid", "=", bot).executeTakeFirst();
-  if (!row) throw notFound("no such delivery");
-  if (row.delivered_at !== null) throw conflict({ reason: "delivered" });
-  const updated = await db
+export function makeDueNow(db: Db, id: number): Promise<DeliveryRow | undefined> {
+  return db
     .updateTable("webhook_outbox")
     .set({ next_attempt_at: Date.now() })
     .where("id", "=", id)
     .where("delivered_at", "is", null)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw conflict({ reason: "delivered" });
-  return presentDelivery(updated);
 }

@@ -1,22 +1,12 @@
-import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, messageApi, ok } from "../test/api.js";
 import { dialects, startTestServer, type Session, type TestServer } from "../test/harness.js";
 import { buildAdmin, buildBot, buildChannel, buildMessage, buildUser } from "../test/factories.js";
 import { useSuite } from "../test/suite.js";
-import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from "../test/webhookReceiver.js";
+import { expectSigned, startWebhookReceiver, type WebhookReceiver } from "../test/webhookReceiver.js";
 import { KEEP_FINISHED_MS, pruneFinished, type DeliveryView } from "./outbox.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** What a receiver does to check a delivery: the HMAC of "<timestamp>.<body>" with the bot's secret. */
-function expectSigned(post: ReceivedHook, secret: string): void {
-  const timestamp = String(post.headers["x-parley-timestamp"]);
-  expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-  const expected = createHmac("sha256", secret).update(`${timestamp}.${post.body}`).digest("hex");
-  expect(post.headers["x-parley-signature"]).toBe(`sha256=${expected}`);
-  expect(post.headers["content-type"]).toBe("application/json");
-}
 
 describe.each(dialects())("webhooks (%s)", (dialect) => {
   // Loopback receivers need the private-address switch; the worker's poll is long, so a
@@ -39,6 +29,14 @@ describe.each(dialects())("webhooks (%s)", (dialect) => {
   };
   const deliveries = async (s: TestServer, admin: Session, bot: number) =>
     ok(await call(s, "GET", `/admin/user/bot-webhook-deliveries/${bot}`, admin), "deliveries").json() as DeliveryView[];
+  /** The newest delivery once its attempt is recorded: the receiver has the POST a moment before the worker commits its answer. */
+  const settled = async (s: TestServer, admin: Session, bot: number): Promise<DeliveryView> => {
+    for (let i = 0; ; i++) {
+      const [view] = await deliveries(s, admin, bot);
+      if (view?.status !== "pending" || view.attempts > 0 || i >= 150) return view;
+      await sleep(20);
+    }
+  };
   const secretOf = async (s: TestServer, admin: Session, bot: number) =>
     (ok(await call(s, "GET", `/admin/user/bot-webhook-secret/${bot}`, admin), "secret").json() as { secret: string }).secret;
 
@@ -59,7 +57,7 @@ describe.each(dialects())("webhooks (%s)", (dialect) => {
       detail: { type: "normal", content_type: "text/plain", content: "hello bot", properties: null, expires_in: null },
     });
     expectSigned(post, await secretOf(s, admin, bot));
-    const [view] = await deliveries(s, admin, bot);
+    const view = await settled(s, admin, bot);
     expect(view).toMatchObject({ mid, status: "delivered", attempts: 1, last_status: 200, next_attempt_at: null, last_error: null });
     expect(post.headers["x-parley-delivery"]).toBe(String(view.id));
 
@@ -187,33 +185,5 @@ describe.each(dialects())("webhooks (%s)", (dialect) => {
     expect(await pruneFinished(s.ctx.db, Date.now())).toBe(2);
     const left = await s.ctx.db.selectFrom("webhook_outbox").select(["next_attempt_at", "delivered_at"]).orderBy("id").execute();
     expect(left.map((r) => (r.next_attempt_at !== null ? "pending" : "delivered"))).toEqual(["pending", "delivered"]);
-  });
-
-  it("the secret and deliveries routes: admin only, bots only; a rotated secret signs from then on", async () => {
-    const { s } = suite;
-    const admin = await buildAdmin(s);
-    const hook = await receiver();
-    const bot = await createBot(s, admin, "Signer", hook.url);
-    const alice = await buildUser(s, "Alice");
-    for (const [method, url] of [
-      ["GET", `/admin/user/bot-webhook-secret/${bot}`],
-      ["POST", `/admin/user/bot-webhook-secret/${bot}`],
-      ["GET", `/admin/user/bot-webhook-deliveries/${bot}`],
-      ["POST", `/admin/user/bot-webhook-deliveries/${bot}/1/retry`],
-    ] as const) {
-      expect((await call(s, method, url)).statusCode, url).toBe(401);
-      expect((await call(s, method, url, alice)).statusCode, url).toBe(403);
-    }
-    expect((await call(s, "GET", `/admin/user/bot-webhook-secret/${alice.uid}`, admin)).statusCode).toBe(404);
-    expect((await call(s, "POST", `/admin/user/bot-webhook-deliveries/${bot}/999/retry`, admin)).statusCode).toBe(404);
-
-    const before = await secretOf(s, admin, bot);
-    expect(await secretOf(s, admin, bot)).toBe(before);
-    const rotated = (ok(await call(s, "POST", `/admin/user/bot-webhook-secret/${bot}`, admin), "rotate").json() as { secret: string }).secret;
-    expect(rotated).not.toBe(before);
-    expect(await secretOf(s, admin, bot)).toBe(rotated);
-    await buildMessage(s, alice, { uid: bot }, "signed anew");
-    const [post] = await hook.waitFor(1, 3_000);
-    expectSigned(post, rotated);
   });
 });
