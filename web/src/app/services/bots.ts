@@ -3,7 +3,7 @@
  * /admin/user` with `is_bot`), their API keys, the webhook signing secret and the deliveries.
  * Every call is SILENT: the page shows each refusal where it happened.
  */
-import type { AdminUser } from "@parley/protocol";
+import { HISTORY_PAGE_SIZE, type AdminUser, type BotConversationPage, type ChatMessage, type Group, type MessageTarget } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
 
@@ -42,6 +42,19 @@ export interface BotChange {
   uid: number;
   webhook_url: string;
   is_public: boolean;
+}
+
+/** A page of the admin bot viewer's lists: 0 asks for the newest, else `before` that mid. */
+const NEWEST = 0;
+const before = (mid: number) => (mid === NEWEST ? {} : { before: mid });
+
+/** The bot viewer's conversations per page (the server's default; docs/API.md "Bots"). */
+export const BOT_CONVERSATIONS_PAGE = 50;
+
+/** One conversation of a bot in the viewer: the bot and the other side (`{uid}`) or the channel (`{gid}`). */
+export interface BotConversationRef {
+  bot: number;
+  target: MessageTarget;
 }
 
 /** Bots sign in with keys, never with the e-mail the account still needs: a made-up one. */
@@ -127,6 +140,45 @@ export const botsApi = api.injectEndpoints({
         }
       },
     }),
+    /**
+     * The admin bot viewer (docs/API.md "Bots"): a bot's conversations, the most recently active
+     * first, paged on with `next_before` (null on the last page).
+     */
+    getBotConversations: builder.infiniteQuery<BotConversationPage, number, number>({
+      extraOptions: SILENT,
+      infiniteQueryOptions: {
+        initialPageParam: NEWEST,
+        getNextPageParam: (last) => last.next_before,
+      },
+      query: ({ queryArg: uid, pageParam }) => ({ url: `/admin/bot_chat/${uid}/conversations`, params: { ...before(pageParam), limit: BOT_CONVERSATIONS_PAGE } }),
+      keepUnusedDataFor: 0,
+    }),
+    /**
+     * One of them read as the bot reads it (`…/user/{uid}/history`, `…/group/{gid}/history`):
+     * pages ascending by mid, each older one asked for with `before` its oldest mid, until a page
+     * comes back short.
+     */
+    getBotHistory: builder.infiniteQuery<ChatMessage[], BotConversationRef, number>({
+      extraOptions: SILENT,
+      infiniteQueryOptions: {
+        initialPageParam: NEWEST,
+        getNextPageParam: (last) => (last.length >= HISTORY_PAGE_SIZE ? last[0].mid : null),
+      },
+      query: ({ queryArg: { bot, target }, pageParam }) => ({
+        url: "gid" in target ? `/admin/bot_chat/${bot}/group/${target.gid}/history` : `/admin/bot_chat/${bot}/user/${target.uid}/history`,
+        params: { ...before(pageParam), limit: HISTORY_PAGE_SIZE },
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /**
+     * `GET /group/{gid}`: the card of a bot's channel that the admin's own list lacks (a private
+     * one they are not in; admins may read its card, docs/API.md "Groups"). The viewer shows its
+     * own stand-in when it fails.
+     */
+    getBotChannel: builder.query<Group, number>({
+      extraOptions: SILENT,
+      query: (gid) => ({ url: `/group/${gid}` }),
+    }),
   }),
 });
 
@@ -141,4 +193,7 @@ export const {
   useRotateWebhookSecretMutation,
   useGetDeliveriesQuery,
   useRetryDeliveryMutation,
+  useGetBotConversationsInfiniteQuery,
+  useGetBotHistoryInfiniteQuery,
+  useGetBotChannelQuery,
 } = botsApi;

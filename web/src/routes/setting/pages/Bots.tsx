@@ -1,7 +1,8 @@
 /**
  * `/setting/bot` (admins): the bots (docs/API.md "Bots", "Webhooks"). The list shows every bot
  * with its picture, public or not and its webhook; the chosen bot's webhook and public switch,
- * API keys, signing secret and latest deliveries are below it. Bots are made here too.
+ * API keys, signing secret, latest deliveries and conversations (the admin bot viewer) are below
+ * it. Bots are made here too.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,7 @@ import EmptyState from "../../../components/ui/EmptyState";
 import { toast } from "../../../utils/toast";
 import ApiKeys from "./bots/ApiKeys";
 import BotSettings from "./bots/BotSettings";
+import Conversations from "./bots/Conversations";
 import CreateBotModal from "./bots/CreateBotModal";
 import Deliveries from "./bots/Deliveries";
 import SigningSecret from "./bots/SigningSecret";
@@ -92,6 +94,9 @@ export default function Bots() {
           </Section>
           <Section title={t("bots_page.deliveries.title")} plain>
             <Deliveries key={bot.uid} uid={bot.uid} />
+          </Section>
+          <Section title={t("bots_page.conversations.title")} description={t("bots_page.conversations.desc")} plain testId="bot-conversations-section">
+            <Conversations key={bot.uid} bot={bot} />
           </Section>
         </div>
       )}
