@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
-import { getTheme, setTheme, type Theme } from "../utils/theme";
+import useTheme from "../hooks/useTheme";
+import { setTheme, type Theme } from "../utils/theme";
 import { MonitorIcon, MoonIcon, SunIcon } from "./EntryIcons";
 
 const OPTIONS: { value: Theme; Icon: typeof SunIcon }[] = [
@@ -13,12 +13,7 @@ const OPTIONS: { value: Theme; Icon: typeof SunIcon }[] = [
 /** Light / dark / system theme picker, stored in localStorage `theme`. */
 export default function ThemeSwitch({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const [theme, setState] = useState<Theme>(getTheme);
-  useEffect(() => {
-    const sync = () => setState(getTheme());
-    window.addEventListener("parley:theme", sync);
-    return () => window.removeEventListener("parley:theme", sync);
-  }, []);
+  const theme = useTheme();
   return (
     <div
       role="radiogroup"

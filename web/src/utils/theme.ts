@@ -4,6 +4,9 @@ import { getLocal, setLocal } from "./storage";
 
 export type Theme = (typeof THEMES)[number];
 
+/** The window event `setTheme` dispatches, so every theme picker on screen follows (`hooks/useTheme.ts`). */
+export const THEME_EVENT = "parley:theme";
+
 export function getTheme(): Theme {
   const t = getLocal(KEY_THEME);
   return (THEMES as readonly string[]).includes(t ?? "") ? (t as Theme) : "auto";
@@ -23,7 +26,7 @@ export function applyTheme(theme: Theme = getTheme()) {
 export function setTheme(theme: Theme) {
   setLocal(KEY_THEME, theme);
   applyTheme(theme);
-  window.dispatchEvent(new Event("parley:theme"));
+  window.dispatchEvent(new Event(THEME_EVENT));
 }
 
 /** Follow the OS preference while the theme is auto. */

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
@@ -10,9 +9,10 @@ import ServerLogo from "../../components/ServerLogo";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Menu, { type MenuEntry } from "../../components/ui/Menu";
 import useLogout from "../../hooks/useLogout";
+import useTheme from "../../hooks/useTheme";
 import { STAGE, useStaged } from "../../hooks/useStaged";
 import { changeLanguage, SUPPORTED_LANGUAGES } from "../../i18n";
-import { getTheme, setTheme, type Theme } from "../../utils/theme";
+import { setTheme, type Theme } from "../../utils/theme";
 
 const itemClass = (active: boolean) =>
   clsx(
@@ -35,16 +35,6 @@ function RailLink({ to, label, icon, active }: { to: string; label: string; icon
   );
 }
 
-function useThemeState(): Theme {
-  const [theme, setState] = useState<Theme>(getTheme);
-  useEffect(() => {
-    const sync = () => setState(getTheme());
-    window.addEventListener("parley:theme", sync);
-    return () => window.removeEventListener("parley:theme", sync);
-  }, []);
-  return theme;
-}
-
 /** The account menu: profile, settings, theme, language, logout (with confirmation). */
 function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -52,7 +42,7 @@ function UserMenu() {
   const me = useAppSelector((s) => s.authData.user);
   const guest = useAppSelector((s) => s.authData.guest);
   const connected = useAppSelector((s) => s.ui.SSEStatus === "connected");
-  const theme = useThemeState();
+  const theme = useTheme();
   const logout = useLogout();
   if (!me) return null;
   const themes: { value: Theme; Icon: typeof SunIcon }[] = [

@@ -2,31 +2,20 @@
  * This device's display choices: language (the app's `changeLanguage`, also stored on the account
  * so mails come in it), theme (`setTheme`, as the account menu) and the chat layout.
  */
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUpdateProfileMutation } from "../../../../app/services/account";
 import { LANGUAGE_NAMES } from "../../../../components/LanguageSwitch";
 import ChatLayoutSetting from "../../../../components/MessageList/content/ChatLayoutSetting";
+import useTheme from "../../../../hooks/useTheme";
 import { changeLanguage, SUPPORTED_LANGUAGES, type Language } from "../../../../i18n";
-import { getTheme, setTheme, type Theme } from "../../../../utils/theme";
+import { setTheme, type Theme } from "../../../../utils/theme";
 import { Section, SelectField } from "../parts";
 
 const THEMES: Theme[] = ["light", "dark", "auto"];
 
-/** The stored theme, following changes made elsewhere (the account menu). */
-function useThemeChoice(): Theme {
-  const [theme, setState] = useState<Theme>(getTheme);
-  useEffect(() => {
-    const sync = () => setState(getTheme());
-    window.addEventListener("parley:theme", sync);
-    return () => window.removeEventListener("parley:theme", sync);
-  }, []);
-  return theme;
-}
-
 export default function Preferences() {
   const { t, i18n } = useTranslation("setting");
-  const theme = useThemeChoice();
+  const theme = useTheme();
   const [update] = useUpdateProfileMutation();
   const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : "en";
   const pickLanguage = (lng: Language) => {
