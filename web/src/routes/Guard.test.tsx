@@ -4,6 +4,14 @@ import { ME, renderApp, session } from "../test/render";
 
 const LOGIN = { server_id: "srv-1", token: "tok-new", refresh_token: "refresh-new", expired_in: 300, user: ME };
 
+/** Signs in as Ada with `password` on the login page the app shows. */
+async function signIn(app: Awaited<ReturnType<typeof renderApp>>, password: string) {
+  await app.findByRole("heading", { name: "Sign in to Testbed" });
+  await app.user.type(app.getByLabelText("Email"), "ada@example.com");
+  await app.user.type(app.getByLabelText("Password"), password);
+  await app.user.click(app.getByRole("button", { name: "Sign in" }));
+}
+
 describe("route guard", () => {
   it("sends a visitor without a session to /login and remembers the path", async () => {
     const app = await renderApp({ route: "/chat/channel/3" });
@@ -49,10 +57,7 @@ describe("route guard", () => {
       route: "/users",
       api: { "POST /api/token/login": () => ({ body: LOGIN }) },
     });
-    await app.findByRole("heading", { name: "Sign in to Testbed" });
-    await app.user.type(app.getByLabelText("Email"), "ada@example.com");
-    await app.user.type(app.getByLabelText("Password"), "secret-1");
-    await app.user.click(app.getByRole("button", { name: "Sign in" }));
+    await signIn(app, "secret-1");
     await app.findByText("Your team");
     expect(app.path()).toBe("/users");
     expect(app.callsTo("POST", "/api/token/login")[0].body).toMatchObject({
@@ -65,10 +70,7 @@ describe("route guard", () => {
 
   it("keeps a wrong password on the login page with the spec's toast", async () => {
     const app = await renderApp({ route: "/login", api: { "POST /api/token/login": () => ({ status: 401, body: "bad credentials" }) } });
-    await app.findByRole("heading", { name: "Sign in to Testbed" });
-    await app.user.type(app.getByLabelText("Email"), "ada@example.com");
-    await app.user.type(app.getByLabelText("Password"), "wrong");
-    await app.user.click(app.getByRole("button", { name: "Sign in" }));
+    await signIn(app, "wrong");
     await app.findByText("Username or Password incorrect");
     expect(app.path()).toBe("/login");
     expect(localStorage.getItem("VOCECHAT_TOKEN")).toBeNull();

@@ -74,6 +74,17 @@ export const DEFAULT_API: Record<string, Handler> = {
   "GET /api/user/contact_remarks": () => ({ body: [] }),
 };
 
+/**
+ * The system settings routes of an admin page: `GET /admin/system/common` answers `stored`, and
+ * `PUT` answers them merged with the change, or refuses with a 403 and `refuse` as its text.
+ */
+export function systemCommonApi(stored: object, refuse?: string): Record<string, Handler> {
+  return {
+    "GET /api/admin/system/common": () => ({ body: stored }),
+    "PUT /api/admin/system/common": (req) => (refuse ? { status: 403, body: refuse } : { body: { ...stored, ...(req.body as object) } }),
+  };
+}
+
 /** A stored session (the localStorage keys of docs/ARCHITECTURE.md "Client rules") whose token expires in `expiresInMs`. */
 export function session(expiresInMs = 300_000, token = "tok-1"): Record<string, string> {
   return {

@@ -11,8 +11,11 @@ describe("file sizes", () => {
     expect(formatFileSize(12_345)).toBe("12.3 kB");
     expect(formatFileSize(340_000)).toBe("340 kB");
     expect(formatFileSize(999_700)).toBe("1 MB");
+    expect(formatFileSize(999_960)).toBe("1 MB");
+    expect(formatFileSize(1_500_000)).toBe("1.5 MB");
     expect(formatFileSize(12_300_000)).toBe("12.3 MB");
-    expect(formatFileSize(120_000_000)).toBe("120 MB");
+    expect(formatFileSize(123_456_789)).toBe("123 MB");
+    expect(formatFileSize(1_000_000_000)).toBe("1 GB");
     expect(formatFileSize(2_500_000_000)).toBe("2.5 GB");
     expect(formatFileSize(3_000_000_000_000)).toBe("3 TB");
   });

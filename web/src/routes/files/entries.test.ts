@@ -1,7 +1,6 @@
 /** The files screen's data: entries from the server list and the store, and the filters. */
 import { describe, expect, it } from "vitest";
 import type { AdminFileItem } from "@parley/protocol";
-import { formatFileSize } from "../../components/MessageList/content/format";
 import { dateWindow, dmIndex, EMPTY_FILTERS, filterFiles, fromServerRows, fromStore, hasFilters, typeCounts, typeOf } from "./entries";
 
 const NOW = Date.UTC(2026, 2, 15, 12);
@@ -115,17 +114,5 @@ describe("file filters", () => {
     expect(hasFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasFilters({ ...EMPTY_FILTERS, query: " " })).toBe(false);
     expect(hasFilters({ ...EMPTY_FILTERS, date: "Day7" })).toBe(true);
-  });
-});
-
-describe("file sizes (units of 1000: docs/ARCHITECTURE.md 'Client rules')", () => {
-  it("formats bytes in B, kB, MB and GB", () => {
-    expect(formatFileSize(999)).toBe("999 B");
-    expect(formatFileSize(1000)).toBe("1 kB");
-    expect(formatFileSize(1500)).toBe("1.5 kB");
-    expect(formatFileSize(2_500_000)).toBe("2.5 MB");
-    expect(formatFileSize(123_456_789)).toBe("123 MB");
-    expect(formatFileSize(1_000_000_000)).toBe("1 GB");
-    expect(formatFileSize(undefined)).toBe("");
   });
 });

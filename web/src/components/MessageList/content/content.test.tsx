@@ -20,7 +20,7 @@ import { setChatLayout } from "../../../app/slices/ui";
 import MessageContent from "../MessageContent";
 import Archive from "./Archive";
 import FileCard from "./FileCard";
-import { formatFileSize, thumbnailSize } from "./format";
+import { thumbnailSize } from "./format";
 import { extractUrls } from "./links";
 import { selectChatLayout } from "./layout";
 import { copyImage } from "./copyImage";
@@ -62,20 +62,7 @@ function fakeFetch(routes: Record<string, (url: URL) => [number, unknown]>) {
   return calls;
 }
 
-describe("file sizes", () => {
-  it("uses units of 1000 (docs/ARCHITECTURE.md 'Client rules')", () => {
-    expect(formatFileSize(0)).toBe("0 B");
-    expect(formatFileSize(999)).toBe("999 B");
-    expect(formatFileSize(1000)).toBe("1 kB");
-    expect(formatFileSize(1024)).toBe("1 kB");
-    expect(formatFileSize(1500)).toBe("1.5 kB");
-    expect(formatFileSize(12_345)).toBe("12.3 kB");
-    expect(formatFileSize(999_960)).toBe("1 MB");
-    expect(formatFileSize(1_500_000)).toBe("1.5 MB");
-    expect(formatFileSize(120_000_000)).toBe("120 MB");
-    expect(formatFileSize(2_000_000_000)).toBe("2 GB");
-  });
-
+describe("file cards", () => {
   it("shows the card's name, size, kind and a download link with the file name", () => {
     wrap(
       <FileCard

@@ -5,25 +5,11 @@
  * reads the announcement and sees the switch without changing anything.
  */
 import { describe, expect, it, vi } from "vitest";
-import { ME, renderApp, session, type Handler } from "../../../test/render";
+import { GROUP, ME, renderApp, session, type Handler } from "../../../test/render";
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const CAROL = { ...ME, uid: 3, email: "carol@example.com", name: "Carol Cook", is_admin: false };
-const GROUP = {
-  gid: 1,
-  owner: BOB.uid,
-  name: "launch",
-  description: null,
-  members: [BOB.uid, CAROL.uid],
-  is_public: false,
-  avatar_updated_at: 0,
-  pinned_messages: [],
-  show_email: false,
-  add_friend: true,
-  dm_to_member: true,
-  only_owner_can_send_msg: false,
-  ext_setting: null,
-};
+const LAUNCH = { ...GROUP, owner: BOB.uid, name: "launch", members: [BOB.uid, CAROL.uid], is_public: false };
 const NOTE = { gid: 1, content: "Ship on Friday", created_by: BOB.uid, created_at: 1_000, updated_at: 1_000 };
 
 async function openSettings(as: typeof BOB, api: Record<string, Handler> = {}) {
@@ -37,7 +23,7 @@ async function openSettings(as: typeof BOB, api: Record<string, Handler> = {}) {
       ...api,
     },
   });
-  await app.openStream({ type: "related_groups", groups: [GROUP] });
+  await app.openStream({ type: "related_groups", groups: [LAUNCH] });
   await app.findByTestId("channel-settings");
   return app;
 }

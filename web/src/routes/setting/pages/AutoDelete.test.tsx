@@ -1,27 +1,18 @@
 /** Auto-delete Messages: the file expiry applied at once with the server's answer, and the per-conversation message setting explained. */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SYSTEM_COMMON } from "@parley/protocol";
-import { GROUP, renderApp, session, type RecordedCall } from "../../../test/render";
+import { GROUP, renderApp, session, systemCommonApi } from "../../../test/render";
 
-function commonApi(puts: RecordedCall[], refuse?: string) {
-  return {
-    "GET /api/admin/system/common": () => ({ body: DEFAULT_SYSTEM_COMMON }),
-    "PUT /api/admin/system/common": (req: RecordedCall) => {
-      puts.push(req);
-      return refuse ? { status: 403, body: refuse } : { body: { ...DEFAULT_SYSTEM_COMMON, ...(req.body as object) } };
-    },
-  };
-}
+const open = (refuse?: string) => renderApp({ route: "/setting/auto_delete", storage: session(), api: systemCommonApi(DEFAULT_SYSTEM_COMMON, refuse) });
 
 describe("Auto-delete Messages (admin)", () => {
   it("puts the file expiry alone and confirms it; Configuration no longer has it", async () => {
-    const puts: RecordedCall[] = [];
-    const app = await renderApp({ route: "/setting/auto_delete", storage: session(), api: commonApi(puts) });
+    const app = await open();
     const expiry = (await app.findByLabelText("Delete uploaded files after")) as HTMLSelectElement;
     expect(expiry.value).toBe("Off");
     await app.user.selectOptions(expiry, "30 days");
     await app.findByText("Setting saved");
-    expect(puts.map((p) => p.body)).toEqual([{ max_file_expiry_mode: "Day30" }]);
+    expect(app.callsTo("PUT", "/api/admin/system/common").map((p) => p.body)).toEqual([{ max_file_expiry_mode: "Day30" }]);
     expect(app.store.getState().server.common?.max_file_expiry_mode).toBe("Day30");
     expect((app.getByLabelText("Delete uploaded files after") as HTMLSelectElement).value).toBe("Day30");
 
@@ -31,15 +22,14 @@ describe("Auto-delete Messages (admin)", () => {
   });
 
   it("shows the server's refusal and puts the stored value back", async () => {
-    const puts: RecordedCall[] = [];
-    const app = await renderApp({ route: "/setting/auto_delete", storage: session(), api: commonApi(puts, "admins only, please") });
+    const app = await open("admins only, please");
     await app.user.selectOptions(await app.findByLabelText("Delete uploaded files after"), "1 day");
     await app.findByText("admins only, please");
     expect((app.getByLabelText("Delete uploaded files after") as HTMLSelectElement).value).toBe("Off");
   });
 
   it("explains the per-conversation setting and links to the conversations where the admin has one", async () => {
-    const app = await renderApp({ route: "/setting/auto_delete", storage: session(), api: commonApi([]) });
+    const app = await open();
     await app.findByText(/The server has no server-wide default for messages/);
     app.getByText(/None yet/);
     await app.openStream(
