@@ -13,8 +13,9 @@ interface Props {
   description?: ReactNode;
   icon?: ReactNode;
   width?: string;
-  /** The refusal or check that failed, shown above the fields. */
+  /** The refusal or check that failed, shown above the fields (under `errorTitle`, if any). */
   error?: string | null;
+  errorTitle?: ReactNode;
   submitLabel: ReactNode;
   submitting: boolean;
   submitDisabled?: boolean;
@@ -26,7 +27,7 @@ interface Props {
   children: ReactNode;
 }
 
-export default function FormModal({ title, description, icon, width, error, submitLabel, submitting, submitDisabled, submitVariant = "primary", testId, onSubmit, onClose, children }: Props) {
+export default function FormModal({ title, description, icon, width, error, errorTitle, submitLabel, submitting, submitDisabled, submitVariant = "primary", testId, onSubmit, onClose, children }: Props) {
   const { t } = useTranslation();
   const formId = useId();
   const submit = (e: FormEvent) => {
@@ -52,7 +53,11 @@ export default function FormModal({ title, description, icon, width, error, subm
       }
     >
       <form id={formId} className="space-y-4" onSubmit={submit} data-testid={testId && `${testId}-form`}>
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && (
+          <Alert tone="error" title={errorTitle}>
+            {error}
+          </Alert>
+        )}
         {children}
       </form>
     </Modal>

@@ -4,7 +4,7 @@
  * out; then the audit log. Open clients empty their conversations through the stream's
  * `message_cleared`; the counts are read again after each clearing.
  */
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
 import { useClearAllMessagesMutation, useDeleteAllFilesMutation, useGetDataSummaryQuery } from "../../../app/services/adminData";
@@ -14,24 +14,35 @@ import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
 import { formatFileSize } from "../../../utils/fileSize";
 import AuditLog from "../AuditLog";
-import ClearDataDialog from "./clearing/ClearDataDialog";
 import { Section } from "./parts";
+import TypedConfirmDialog from "./TypedConfirmDialog";
 
 type Clearing = "messages" | "files";
 
+/** Each clearing's icon and words (setting.json `data_clear`). */
+const CLEARINGS = {
+  messages: { Icon: ChatIcon, title: "data_clear.messages", action: "data_clear.clear_messages", confirmTitle: "data_clear.messages_title", warning: "data_clear.messages_warning", done: "data_clear.messages_cleared" },
+  files: { Icon: FileIcon, title: "data_clear.files", action: "data_clear.delete_files", confirmTitle: "data_clear.files_title", warning: "data_clear.files_warning", done: "data_clear.files_deleted" },
+} as const;
+
 /** One clearing action in the card: what is stored now, and its button. */
-function ClearRow({ icon, title, count, action, disabled, onClick, testId }: { icon: ReactNode; title: string; count: string; action: string; disabled: boolean; onClick: () => void; testId: string }) {
+function ClearRow({ what, count, disabled, onClick }: { what: Clearing; count: string; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation("setting");
+  const { Icon, title, action } = CLEARINGS[what];
+  const testId = `clear-${what}`;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4" data-testid={testId}>
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">{icon}</span>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+        <Icon size={17} />
+      </span>
       <div className="min-w-40 flex-1">
-        <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{title}</p>
+        <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{t(title)}</p>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid={`${testId}-count`}>
           {count}
         </p>
       </div>
       <Button variant="danger" size="sm" icon={<TrashIcon size={15} />} disabled={disabled} onClick={onClick} data-testid={`${testId}-open`}>
-        {action}
+        {t(action)}
       </Button>
     </div>
   );
@@ -47,16 +58,17 @@ export default function DataManagement() {
   const [done, setDone] = useState<Clearing | null>(null);
 
   const known = !!summary && !isError;
-  const messages = summary?.messages ?? 0;
-  const files = summary?.files ?? 0;
+  const stored = { messages: summary?.messages ?? 0, files: summary?.files ?? 0 };
+  const size = formatFileSize(summary?.file_bytes ?? 0);
   const countText = (what: Clearing) =>
     !known
       ? isLoading
         ? "…"
         : t("data_clear.load_failed")
       : what === "messages"
-        ? t("data_clear.messages_count", { count: messages })
-        : t("data_clear.files_count", { count: files, size: formatFileSize(summary.file_bytes) });
+        ? t("data_clear.messages_count", { count: stored.messages })
+        : t("data_clear.files_count", { count: stored.files, size });
+  const willText = (what: Clearing) => (what === "messages" ? t("data_clear.messages_will", { count: stored.messages }) : t("data_clear.files_will", { count: stored.files, size }));
 
   const run = async (what: Clearing): Promise<string | null> => {
     const res = what === "messages" ? await clearMessages() : await deleteFiles();
@@ -74,52 +86,28 @@ export default function DataManagement() {
   return (
     <div className="mx-auto max-w-3xl space-y-8 p-6">
       <Section title={t("data_clear.title")} description={t("data_clear.desc")} testId="data-clear">
-        <ClearRow
-          icon={<ChatIcon size={17} />}
-          title={t("data_clear.messages")}
-          count={countText("messages")}
-          action={t("data_clear.clear_messages")}
-          disabled={!known || messages === 0}
-          onClick={() => start("messages")}
-          testId="clear-messages"
-        />
-        <ClearRow
-          icon={<FileIcon size={17} />}
-          title={t("data_clear.files")}
-          count={countText("files")}
-          action={t("data_clear.delete_files")}
-          disabled={!known || files === 0}
-          onClick={() => start("files")}
-          testId="clear-files"
-        />
+        {(["messages", "files"] as const).map((what) => (
+          <ClearRow key={what} what={what} count={countText(what)} disabled={!known || stored[what] === 0} onClick={() => start(what)} />
+        ))}
       </Section>
       {done && (
         <div className="-mt-4" data-testid="data-clear-done">
-          <Alert tone="success">{t(done === "messages" ? "data_clear.messages_cleared" : "data_clear.files_deleted")}</Alert>
+          <Alert tone="success">{t(CLEARINGS[done].done)}</Alert>
         </div>
       )}
-      {open === "messages" && (
-        <ClearDataDialog
-          title={t("data_clear.messages_title")}
-          summary={t("data_clear.messages_will", { count: messages })}
-          warning={t("data_clear.messages_warning")}
-          action={t("data_clear.clear_messages")}
+      {open && (
+        <TypedConfirmDialog
+          key={open}
+          title={t(CLEARINGS[open].confirmTitle)}
+          warning={t(CLEARINGS[open].warning)}
+          summary={willText(open)}
+          label={t("data_clear.type_name", { name: serverName })}
           confirmWord={serverName}
-          onConfirm={() => run("messages")}
+          action={t(CLEARINGS[open].action)}
+          errorTitle={t("data_clear.failed")}
+          onConfirm={() => run(open)}
           onClose={() => setOpen(null)}
-          testId="clear-messages-dialog"
-        />
-      )}
-      {open === "files" && (
-        <ClearDataDialog
-          title={t("data_clear.files_title")}
-          summary={t("data_clear.files_will", { count: files, size: formatFileSize(summary?.file_bytes ?? 0) })}
-          warning={t("data_clear.files_warning")}
-          action={t("data_clear.delete_files")}
-          confirmWord={serverName}
-          onConfirm={() => run("files")}
-          onClose={() => setOpen(null)}
-          testId="clear-files-dialog"
+          testId={`clear-${open}-dialog`}
         />
       )}
       <AuditLog />
