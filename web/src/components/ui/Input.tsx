@@ -2,6 +2,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { EyeIcon, EyeOffIcon } from "../EntryIcons";
+import Field, { noteOf } from "./Field";
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label?: ReactNode;
@@ -20,31 +21,20 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 export default function Input({ label, hint, error, leading, trailing, id, className, ...rest }: InputProps) {
   const auto = useId();
   const inputId = id ?? auto;
-  const noteId = `${inputId}-note`;
   return (
-    <div className={className}>
-      {label && (
-        <label htmlFor={inputId} className="label">
-          {label}
-        </label>
-      )}
+    <Field id={inputId} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         {leading && <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-zinc-400">{leading}</span>}
         <input
           id={inputId}
           className={clsx("input", leading && "pl-9", trailing && "pr-10", error && "border-red-500! focus:ring-red-500/20!")}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? noteId : undefined}
+          aria-describedby={noteOf(inputId, { hint, error })}
           {...rest}
         />
         {trailing && <span className="absolute inset-y-0 right-1.5 flex items-center">{trailing}</span>}
       </div>
-      {(error || hint) && (
-        <p id={noteId} className={clsx("mt-1.5 text-xs", error ? "text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400")}>
-          {error || hint}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
 import { useClearAnnouncementMutation, useSetAnnouncementMutation } from "../../../app/services/channelAdmin";
@@ -8,6 +8,7 @@ import { dateTime } from "../../../utils/dates";
 import { Spinner } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
+import Textarea from "../../../components/ui/Textarea";
 import Timestamp from "../../../components/ui/Timestamp";
 import { useAnnouncement } from "../../chat/announcement";
 
@@ -30,7 +31,6 @@ export default function AnnouncementCard({ gid, editable }: { gid: number; edita
   const [error, setError] = useState<string | null>(null);
   const [save, { isLoading: saving }] = useSetAnnouncementMutation();
   const [clear, { isLoading: clearing }] = useClearAnnouncementMutation();
-  const fieldId = useId();
   const dirty = text.trim() !== current;
 
   const refused = (res: { error?: unknown }) => {
@@ -90,21 +90,16 @@ export default function AnnouncementCard({ gid, editable }: { gid: number; edita
   return (
     <form onSubmit={(e) => void submit(e)} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-label={t("announcement.title")} data-testid="announcement-card">
       <div className="space-y-3 p-5">
-        <div>
-          <label htmlFor={fieldId} className="label">
-            {t("announcement.label")}
-          </label>
-          <textarea
-            id={fieldId}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={4}
-            maxLength={MAX_LENGTH}
-            placeholder={t("announcement.placeholder")}
-            className="input resize-y text-sm"
-            data-testid="announcement-input"
-          />
-        </div>
+        <Textarea
+          label={t("announcement.label")}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={4}
+          maxLength={MAX_LENGTH}
+          placeholder={t("announcement.placeholder")}
+          areaClassName="resize-y text-sm"
+          data-testid="announcement-input"
+        />
         {meta}
         {error && (
           <Alert tone="error" className="text-sm">

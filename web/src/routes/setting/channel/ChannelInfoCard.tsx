@@ -9,6 +9,7 @@ import { CameraIcon } from "../../../components/aside/icons";
 import Button from "../../../components/ui/Button";
 import IconButton from "../../../components/ui/IconButton";
 import Input from "../../../components/ui/Input";
+import Textarea from "../../../components/ui/Textarea";
 
 /** The picture is sent as a square PNG of this size (the server caps avatars at 512 KiB). */
 export const AVATAR_PX = 256;
@@ -75,22 +76,17 @@ export default function ChannelInfoCard({ channel, editable }: { channel: Group;
         </div>
         <div className="min-w-0 flex-1 space-y-4">
           <Input label={t("channel_edit.name")} value={name} onChange={(e) => setName(e.target.value)} disabled={!editable} maxLength={64} required data-testid="channel-name-input" />
-          <div>
-            <label htmlFor={`desc-${channel.gid}`} className="label">
-              {t("channel_edit.description")}
-            </label>
-            <textarea
-              id={`desc-${channel.gid}`}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              disabled={!editable}
-              rows={3}
-              maxLength={512}
-              placeholder={editable ? t("channel_edit.description_placeholder") : t("overview.no_description")}
-              className="input resize-none text-sm"
-              data-testid="channel-description-input"
-            />
-          </div>
+          <Textarea
+            label={t("channel_edit.description")}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            disabled={!editable}
+            rows={3}
+            maxLength={512}
+            placeholder={editable ? t("channel_edit.description_placeholder") : t("overview.no_description")}
+            areaClassName="resize-none text-sm"
+            data-testid="channel-description-input"
+          />
         </div>
       </div>
       {editable && (

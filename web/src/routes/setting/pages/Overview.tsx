@@ -1,80 +1,52 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
 import { useUploadOrganizationLogoMutation } from "../../../app/services/adminSystem";
-import { refusalText } from "../../../app/services/refusal";
 import { useUpdateServerMutation } from "../../../app/services/server";
 import { UserPlusIcon } from "../../../components/Icons";
 import ServerLogo from "../../../components/ServerLogo";
 import Button from "../../../components/ui/Button";
 import Input from "../../../components/ui/Input";
+import Textarea from "../../../components/ui/Textarea";
 import InviteModal from "../../home/InviteModal";
 import { Card, Row } from "../SettingsFrame";
-import { SaveFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+import { DraftForm, IDLE, saveOutcome, SaveNotice, Section, useDraft, type SaveOutcome } from "./parts";
 import { cropLogo, logoProblem } from "./logo";
-
-/** What the admin typed; `null` while nothing is edited, so changes from the stream show. */
-type Draft = { name: string; description: string } | null;
 
 /** The server's name and description, saved with `PUT /admin/system/organization`. */
 function OrganizationForm() {
   const { t } = useTranslation("setting");
   const server = useAppSelector((s) => s.server);
-  const [draft, setDraft] = useState<Draft>(null);
-  const [outcome, setOutcome] = useState<SaveOutcome>(IDLE);
+  // What the admin typed; the stored values (changes from the stream too) while nothing is edited.
+  const draft = useDraft({ name: server.name, description: server.description ?? "" });
+  const { values, edit } = draft;
+  const { name, description } = values;
   const [update, { isLoading }] = useUpdateServerMutation();
-  const name = draft?.name ?? server.name;
-  const description = draft?.description ?? server.description ?? "";
-  const edit = (next: Partial<NonNullable<Draft>>) => {
-    setDraft({ name, description, ...next });
-    setOutcome(IDLE);
-  };
-  const dirty = draft !== null && (name.trim() !== server.name || description.trim() !== (server.description ?? ""));
+  const dirty = draft.changed && (name.trim() !== server.name || description.trim() !== (server.description ?? ""));
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async () => {
     if (!name.trim()) return;
-    const res = await update({ name: name.trim(), description: description.trim() || null });
-    if ("error" in res) {
-      // What was typed stays, to be fixed and saved again.
-      setOutcome({ kind: "failed", text: refusalText(res.error) ?? t("overview_edit.failed_unknown") });
-    } else {
-      setDraft(null);
-      setOutcome({ kind: "saved" });
-    }
+    // A refusal keeps what was typed, to be fixed and saved again.
+    draft.settle(saveOutcome(await update({ name: name.trim(), description: description.trim() || null }), t("overview_edit.failed_unknown")));
   };
 
   return (
-    <form onSubmit={(e) => void save(e)} aria-label={t("overview_edit.info")} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <DraftForm label={t("overview_edit.info")} draft={draft} changed={dirty} canSave={dirty && !!name.trim()} saving={isLoading} onSubmit={save} saveTestId="server-save">
       <div className="space-y-4 p-5">
         <Input label={t("overview_edit.name")} value={name} onChange={(e) => edit({ name: e.target.value })} maxLength={64} required data-testid="server-name-input" />
-        <div>
-          <label htmlFor="server-description" className="label">
-            {t("overview_edit.description")}
-          </label>
-          <textarea
-            id="server-description"
-            value={description}
-            onChange={(e) => edit({ description: e.target.value })}
-            rows={3}
-            maxLength={1024}
-            placeholder={t("overview_edit.description_placeholder")}
-            className="input resize-none text-sm"
-            data-testid="server-description-input"
-          />
-        </div>
-        <SaveNotice outcome={outcome} />
+        <Textarea
+          label={t("overview_edit.description")}
+          value={description}
+          onChange={(e) => edit({ description: e.target.value })}
+          rows={3}
+          maxLength={1024}
+          placeholder={t("overview_edit.description_placeholder")}
+          areaClassName="resize-none text-sm"
+          data-testid="server-description-input"
+        />
+        <SaveNotice outcome={draft.outcome} />
       </div>
-      <SaveFooter
-        changed={dirty} canSave={dirty && !!name.trim()}
-        saving={isLoading}
-        onReset={() => {
-          setDraft(null);
-          setOutcome(IDLE);
-        }}
-        saveTestId="server-save"
-      />
-    </form>
+    </DraftForm>
   );
 }
 
@@ -99,8 +71,7 @@ function LogoPicker({ name }: { name: string }) {
       setOutcome({ kind: "failed", text: t("overview_edit.logo_type") });
       return;
     }
-    const res = await upload(png);
-    setOutcome("error" in res ? { kind: "failed", text: refusalText(res.error) ?? t("overview_edit.failed_unknown") } : { kind: "saved" });
+    setOutcome(saveOutcome(await upload(png), t("overview_edit.failed_unknown")));
   };
 
   return (

@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_SMTP_CONFIG, SMTP_PASSWORD_MASK, type SmtpConfig } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useGetSmtpConfigQuery, useSendTestMailMutation, useUpdateSmtpConfigMutation } from "../../../app/services/adminSystem";
-import { refusalText } from "../../../app/services/refusal";
 import Button from "../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";
-import { SaveFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+import { DraftForm, IDLE, saveOutcome, SaveNotice, Section, useDraft, type SaveOutcome } from "./parts";
 
 /** The port on which the server speaks TLS from the first byte (`mail/transport.ts`); others upgrade with STARTTLS. */
 const IMPLICIT_TLS_PORT = 465;
@@ -15,31 +14,20 @@ const IMPLICIT_TLS_PORT = 465;
 /** The SMTP settings, saved whole with `POST /admin/smtp/config`. */
 function SmtpForm({ stored, onSaved }: { stored: SmtpConfig; onSaved: () => void }) {
   const { t } = useTranslation("setting");
-  // What the admin typed; null shows the stored config.
-  const [draft, setDraft] = useState<SmtpConfig | null>(null);
-  const [outcome, setOutcome] = useState<SaveOutcome>(IDLE);
+  // What the admin typed over the stored config.
+  const draft = useDraft<SmtpConfig>(stored);
+  const { values: form, edit } = draft;
   const [save, { isLoading }] = useUpdateSmtpConfigMutation();
-  const form = draft ?? stored;
-  const edit = (patch: Partial<SmtpConfig>) => {
-    setDraft({ ...form, ...patch });
-    setOutcome(IDLE);
-  };
   const keepsPassword = form.password === SMTP_PASSWORD_MASK;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const res = await save({ ...form, host: form.host.trim(), from: form.from.trim() });
-    if ("error" in res) {
-      setOutcome({ kind: "failed", text: refusalText(res.error) ?? t("overview_edit.failed_unknown") });
-      return;
-    }
-    setDraft(null);
-    setOutcome({ kind: "saved" });
-    onSaved();
+  const submit = async () => {
+    const outcome = saveOutcome(await save({ ...form, host: form.host.trim(), from: form.from.trim() }), t("overview_edit.failed_unknown"));
+    draft.settle(outcome);
+    if (outcome.kind === "saved") onSaved();
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={t("smtp.server")} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-testid="smtp-form">
+    <DraftForm label={t("smtp.server")} draft={draft} saving={isLoading} onSubmit={submit} testId="smtp-form" saveTestId="smtp-save">
       <div className="border-b border-zinc-100 px-5 py-4 dark:border-zinc-800">
         <Toggle label={t("smtp.enabled")} description={t("smtp.enabled_desc")} checked={form.enabled} onChange={(enabled) => edit({ enabled })} />
       </div>
@@ -79,18 +67,9 @@ function SmtpForm({ stored, onSaved }: { stored: SmtpConfig; onSaved: () => void
           autoComplete="new-password"
           data-testid="smtp-password"
         />
-        <SaveNotice outcome={outcome} className="sm:col-span-2" />
+        <SaveNotice outcome={draft.outcome} className="sm:col-span-2" />
       </div>
-      <SaveFooter
-        changed={!!draft}
-        saving={isLoading}
-        onReset={() => {
-          setDraft(null);
-          setOutcome(IDLE);
-        }}
-        saveTestId="smtp-save"
-      />
-    </form>
+    </DraftForm>
   );
 }
 
@@ -105,7 +84,7 @@ function TestMail({ ready }: { ready: boolean }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = await send({ to: to.trim(), subject: t("smtp.test_subject", { name: server }), content: t("smtp.test_content", { name: server }) });
-    setOutcome("error" in res ? { kind: "failed", text: refusalText(res.error) ?? t("overview_edit.failed_unknown") } : { kind: "saved" });
+    setOutcome(saveOutcome(res, t("overview_edit.failed_unknown")));
   };
 
   return (

@@ -3,18 +3,18 @@
  * `<script … src="<server>/widget.js">`, its host being the admin who answers visitors), and the
  * widget's extra stylesheet (`GET/PUT /resource/widget-extra.css`), saved with an explicit Save.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useAppSelector } from "../../../app/hooks";
 import { useGetWidgetCssQuery, useUpdateWidgetCssMutation } from "../../../app/services/adminData";
-import { refusalText } from "../../../app/services/refusal";
 import { API_BASE } from "../../../app/config";
 import { CheckIcon, CopyIcon } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
+import Textarea from "../../../components/ui/Textarea";
 import useCopy from "../../../hooks/useCopy";
-import { SaveFooter, IDLE, SaveNotice, Section, type SaveOutcome } from "./parts";
+import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
 
 /** The embed code for this server, answered by `hostUid`. */
 export function widgetSnippet(origin: string, hostUid: number): string {
@@ -58,56 +58,34 @@ function EmbedCode() {
 /** The extra stylesheet; what was typed stays when the server refuses it. */
 function CssForm({ stored, onSaved }: { stored: string; onSaved: (css: string) => void }) {
   const { t } = useTranslation("setting");
-  const [draft, setDraft] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<SaveOutcome>(IDLE);
+  const draft = useDraft({ css: stored });
+  const { css } = draft.values;
   const [save, { isLoading }] = useUpdateWidgetCssMutation();
-  const id = useId();
-  const css = draft ?? stored;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (draft === null) return;
-    const res = await save(draft);
-    if ("error" in res) return setOutcome({ kind: "failed", text: refusalText(res.error) ?? t("overview_edit.failed_unknown") });
-    setDraft(null);
-    onSaved(draft);
-    setOutcome({ kind: "saved" });
+  const submit = async () => {
+    if (!draft.changed) return;
+    const outcome = saveOutcome(await save(css), t("overview_edit.failed_unknown"));
+    if (outcome.kind === "saved") onSaved(css);
+    draft.settle(outcome);
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={t("widget_page.css")} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-testid="widget-css-form">
+    <DraftForm label={t("widget_page.css")} draft={draft} canSave={draft.changed && css !== stored} saving={isLoading} onSubmit={submit} testId="widget-css-form" saveTestId="widget-css-save">
       <div className="space-y-3 p-5">
-        <div>
-          <label htmlFor={id} className="label">
-            {t("widget_page.css_label")}
-          </label>
-          <textarea
-          id={id}
+        <Textarea
+          label={t("widget_page.css_label")}
           value={css}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setOutcome(IDLE);
-          }}
+          onChange={(e) => draft.edit({ css: e.target.value })}
           rows={10}
           spellCheck={false}
           placeholder={".widget-header {\n  background: #4f46e5;\n}"}
-          className="input resize-y font-mono text-[13px] leading-5"
+          areaClassName="resize-y font-mono text-[13px] leading-5"
           data-testid="widget-css"
-          />
-        </div>
+        />
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("widget_page.css_hint", { url: `${API_BASE}/resource/widget-extra.css` })}</p>
-        <SaveNotice outcome={outcome} savedText={t("widget_page.css_saved")} />
+        <SaveNotice outcome={draft.outcome} savedText={t("widget_page.css_saved")} />
       </div>
-      <SaveFooter
-        changed={draft !== null} canSave={draft !== null && draft !== stored}
-        saving={isLoading}
-        onReset={() => {
-          setDraft(null);
-          setOutcome(IDLE);
-        }}
-        saveTestId="widget-css-save"
-      />
-    </form>
+    </DraftForm>
   );
 }
 

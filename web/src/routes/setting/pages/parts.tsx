@@ -1,9 +1,9 @@
 /**
  * The building blocks every settings page shares (the admin console and My Account): a titled
- * section, its switch and select rows, a labelled select, the outcome of a save and the words of
- * a refusal.
+ * section, its switch and select rows, a labelled select, a form edited as a draft with its
+ * Reset and Save, the outcome of a save and the words of a refusal.
  */
-import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
@@ -168,6 +168,81 @@ export function SaveFooter({ changed, canSave = changed, saving, onReset, saveTe
         {t("overview_edit.save")}
       </Button>
     </FormFooter>
+  );
+}
+
+/** What a save's answer means for its form: saved, or refused in the server's words (else `fallback`). */
+export function saveOutcome(res: object, fallback: string): SaveOutcome {
+  return "error" in res ? { kind: "failed", text: refusalText(res.error) ?? fallback } : { kind: "saved" };
+}
+
+/**
+ * A form edited as a draft over the stored values: `values` shows the draft, or the stored values
+ * while nothing was changed (so a change arriving meanwhile shows); an edit clears the last
+ * outcome; after a save, `settle` drops the draft when it was saved and keeps it, to be fixed,
+ * when it was refused.
+ */
+export function useDraft<T extends object>(stored: T) {
+  const [draft, setDraft] = useState<T | null>(null);
+  const [outcome, setOutcome] = useState<SaveOutcome>(IDLE);
+  const values = draft ?? stored;
+  return {
+    values,
+    changed: draft !== null,
+    outcome,
+    edit: (patch: Partial<T>) => {
+      setDraft({ ...values, ...patch });
+      setOutcome(IDLE);
+    },
+    reset: () => {
+      setDraft(null);
+      setOutcome(IDLE);
+    },
+    settle: (next: SaveOutcome) => {
+      if (next.kind === "saved") setDraft(null);
+      setOutcome(next);
+    },
+  };
+}
+
+/**
+ * A settings card that is one form over a `useDraft`: its content, then Reset (while changed:
+ * by default, while there is a draft) and Save (by default, while changed).
+ */
+export function DraftForm({
+  label,
+  draft,
+  changed = draft.changed,
+  canSave = changed,
+  saving,
+  onSubmit,
+  testId,
+  saveTestId,
+  children,
+}: {
+  label: string;
+  draft: { changed: boolean; reset: () => void };
+  changed?: boolean;
+  canSave?: boolean;
+  saving: boolean;
+  onSubmit: () => Promise<void>;
+  testId?: string;
+  saveTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+      aria-label={label}
+      className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid={testId}
+    >
+      {children}
+      <SaveFooter changed={changed} canSave={canSave} saving={saving} onReset={draft.reset} saveTestId={saveTestId} />
+    </form>
   );
 }
 
