@@ -3,42 +3,12 @@
  * picker (archive, then a `vocechat/archive` send per target and the note), pinning, saving, and
  * multi-select mode with its bar (counts, refusals with reasons, bulk delete, Esc).
  */
-import type { ComponentType, ReactNode, Ref } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { GROUP, ME, renderApp, session, type Handler } from "../../test/render";
 
 // happy-dom lays nothing out, so the real virtualized list would render one row: a plain list
 // stands in for it (these tests are about the actions, not virtualization).
-vi.mock("react-virtuoso", async () => {
-  const React = await import("react");
-  interface Props {
-    data?: unknown[];
-    firstItemIndex?: number;
-    role?: string;
-    "aria-label"?: string;
-    computeItemKey?: (index: number, item: unknown) => string;
-    itemContent: (index: number, item: unknown) => ReactNode;
-    components?: { List?: ComponentType<{ children?: ReactNode }>; Header?: ComponentType; Footer?: ComponentType };
-  }
-  const Virtuoso = React.forwardRef(function Virtuoso(props: Props, ref: Ref<unknown>) {
-    React.useImperativeHandle(ref, () => ({ scrollToIndex() {}, scrollTo() {}, scrollBy() {} }));
-    const { data = [], firstItemIndex = 0, components = {} } = props;
-    const List = components.List ?? "div";
-    const { Header, Footer } = components;
-    return React.createElement(
-      "div",
-      { role: props.role, "aria-label": props["aria-label"] },
-      Header ? React.createElement(Header) : null,
-      React.createElement(
-        List,
-        null,
-        data.map((item, i) => React.createElement("div", { key: props.computeItemKey?.(firstItemIndex + i, item) ?? i, "data-index": firstItemIndex + i }, props.itemContent(firstItemIndex + i, item))),
-      ),
-      Footer ? React.createElement(Footer) : null,
-    );
-  });
-  return { Virtuoso };
-});
+vi.mock("react-virtuoso", () => import("../../test/plainVirtuoso"));
 
 const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
 const CAROL = { ...ME, uid: 3, email: "carol@example.com", name: "Carol", is_admin: false };
