@@ -171,7 +171,8 @@ export const contact: z.ZodType<Contact> = shape(
   }),
 );
 
-export const systemCommon: z.ZodType<SystemCommon> = shape(
+/** Also the base of `PUT /admin/system/common`'s body (routes/system/schema.ts). */
+export const systemCommon = shape(
   "SystemCommon",
   z.object({
     show_user_online_status: z.boolean(),
@@ -188,13 +189,14 @@ export const systemCommon: z.ZodType<SystemCommon> = shape(
     add_friend_enable: z.boolean(),
     search_user_enable: z.boolean(),
   }),
-);
+) satisfies z.ZodType<SystemCommon>;
 
 export const organization: z.ZodType<Organization> = z.object({ name: z.string(), description: z.string().nullable(), server_id: z.string() });
 
 export const dataSummary: z.ZodType<DataSummary> = z.object({ messages: z.number().int(), files: z.number().int(), file_bytes: z.number().int() });
 
-export const loginConfig: z.ZodType<LoginConfig> = shape(
+/** Also the base of `POST /admin/login/config`'s body (routes/system/schema.ts). */
+export const loginConfig = shape(
   "LoginConfig",
   z.object({
     who_can_sign_up: z.enum(["EveryOne", "InvitationOnly"]),
@@ -208,7 +210,7 @@ export const loginConfig: z.ZodType<LoginConfig> = shape(
     third_party: z.boolean(),
     passkey: z.boolean().optional(),
   }),
-);
+) satisfies z.ZodType<LoginConfig>;
 
 export const smtpConfig: z.ZodType<SmtpConfig> = z.object({
   enabled: z.boolean(),
