@@ -17,6 +17,7 @@ import { FileIcon } from "../Icons";
 import { ForwardIcon } from "../ChatIcons";
 import Button from "../ui/Button";
 import Modal from "../ui/Modal";
+import Textarea from "../ui/Textarea";
 import { fileUrl } from "../MessageList/content/urls";
 import { isImage } from "../selection/rules";
 import TargetPicker from "./TargetPicker";
@@ -149,26 +150,25 @@ export default function ForwardModal({ mids, onClose, onDone }: Props) {
           {messages.length > PREVIEW && <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t("forward.more", { count: messages.length - PREVIEW })}</p>}
         </section>
         <TargetPicker targets={targets} selected={selected} onToggle={toggle} />
-        <div>
-          <label htmlFor="forward-note" className="label">
-            {t("forward.note")} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t("create.optional")}</span>
-          </label>
-          <textarea
-            id="forward-note"
-            className="input min-h-16 resize-none"
-            rows={2}
-            maxLength={10_000}
-            placeholder={t("forward.note_placeholder")}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                void submit();
-              }
-            }}
-          />
-        </div>
+        <Textarea
+          label={
+            <>
+              {t("forward.note")} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t("create.optional")}</span>
+            </>
+          }
+          areaClassName="min-h-16 resize-none"
+          rows={2}
+          maxLength={10_000}
+          placeholder={t("forward.note_placeholder")}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
       </div>
     </Modal>
   );

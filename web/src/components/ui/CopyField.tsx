@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import useCopy from "../../hooks/useCopy";
 import { CheckIcon, CopyIcon } from "../Icons";
+import Field from "./Field";
 
 /** A read-only value (an invite link) with a Copy / Copied button. */
 export default function CopyField({ value, label, className }: { value: string; label?: string; className?: string }) {
@@ -10,12 +11,7 @@ export default function CopyField({ value, label, className }: { value: string; 
   const { copy, copied } = useCopy();
   const id = useId();
   return (
-    <div className={className}>
-      {label && (
-        <label htmlFor={id} className="label">
-          {label}
-        </label>
-      )}
+    <Field id={id} label={label} className={className}>
       <div className="flex gap-2">
         <input
           id={id}
@@ -30,6 +26,6 @@ export default function CopyField({ value, label, className }: { value: string; 
           {copied ? t("action.copied") : t("action.copy")}
         </button>
       </div>
-    </div>
+    </Field>
   );
 }

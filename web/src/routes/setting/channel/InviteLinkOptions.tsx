@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { INVITE_EXPIRY_OPTIONS_S, INVITE_MAX_TIMES_OPTIONS } from "@parley/protocol";
 import { durationLabel } from "../../../components/aside/duration";
 import Select from "../../../components/aside/Select";
+import Field from "../../../components/ui/Field";
 
 /** The client's "no limit" for `max_times` (docs/API.md "Invite links"). */
 export const NO_LIMIT = 10_000_000;
@@ -27,10 +28,7 @@ export default function InviteLinkOptions({ value, onChange }: { value: InviteLi
   const usesId = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div>
-        <label htmlFor={expiryId} className="label">
-          {t("invite.expire")}
-        </label>
+      <Field id={expiryId} label={t("invite.expire")}>
         <Select block id={expiryId} value={value.expired_in} onChange={(e) => onChange({ ...value, expired_in: Number(e.target.value) })} data-testid="invite-expiry">
           {INVITE_EXPIRY_OPTIONS_S.map((s) => (
             <option key={s} value={s}>
@@ -38,11 +36,8 @@ export default function InviteLinkOptions({ value, onChange }: { value: InviteLi
             </option>
           ))}
         </Select>
-      </div>
-      <div>
-        <label htmlFor={usesId} className="label">
-          {t("invite.max_uses")}
-        </label>
+      </Field>
+      <Field id={usesId} label={t("invite.max_uses")}>
         <Select block id={usesId} value={value.max_times} onChange={(e) => onChange({ ...value, max_times: Number(e.target.value) })} data-testid="invite-uses">
           {INVITE_MAX_TIMES_OPTIONS.map((n) => (
             <option key={n} value={n}>
@@ -50,7 +45,7 @@ export default function InviteLinkOptions({ value, onChange }: { value: InviteLi
             </option>
           ))}
         </Select>
-      </div>
+      </Field>
     </div>
   );
 }
