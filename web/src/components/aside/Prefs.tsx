@@ -11,6 +11,13 @@ import { durationLabel } from "./duration";
 import Select from "./Select";
 import { MUTE_DURATIONS, muteBody } from "./mute";
 
+/** Where a preference is shown: a conversation (`kind`, `id`), stacked in narrow places (the side panel). */
+interface PrefProps {
+  kind: ConvKind;
+  id: number;
+  stacked?: boolean;
+}
+
 function PrefRow({ id, title, description, children, stacked }: { id: string; title: string; description: string; children: React.ReactNode; stacked?: boolean }) {
   // Stacked in narrow places (the side panel): the label above, the select full width.
   return (
@@ -27,75 +34,67 @@ function PrefRow({ id, title, description, children, stacked }: { id: string; ti
 }
 
 /** Notifications: on, muted for a while, or muted until turned back on. */
-export function MuteSelect({ kind, id, compact, stacked }: { kind: ConvKind; id: number; compact?: boolean; stacked?: boolean }) {
+export function MuteSelect({ kind, id, stacked }: PrefProps) {
   const { t, i18n } = useTranslation("chat");
   const selectId = useId();
   const entry = useAppSelector((s) => selectMuteEntry(s, kind, id));
   const [mute, { isLoading }] = useUpdateMuteSettingMutation();
   const current = !entry ? "on" : "muted";
   const mutedLabel = !entry ? "" : entry.expired_at ? t("mute.until", { time: monthDayTime(entry.expired_at, i18n.language) }) : t("mute.muted_forever");
-  const select = (
-    <Select
-      id={selectId}
-      block={stacked}
-      value={current}
-      disabled={isLoading}
-      data-testid="mute-select"
-      onChange={(e) => {
-        const v = e.target.value;
-        if (v === "on") void mute(muteBody({ kind, id }, false));
-        else if (v === "forever") void mute(muteBody({ kind, id }, null));
-        else if (v !== "muted") void mute(muteBody({ kind, id }, Number(v)));
-      }}
-    >
-      <option value="on">{t("mute.off")}</option>
-      {entry && <option value="muted">{mutedLabel}</option>}
-      {MUTE_DURATIONS.map((s) => (
-        <option key={s ?? "forever"} value={s ?? "forever"}>
-          {s === null ? t("mute.forever") : t("mute.for", { duration: durationLabel(s, t) })}
-        </option>
-      ))}
-    </Select>
-  );
-  if (compact) return select;
   return (
     <PrefRow id={selectId} title={t("prefs.mute_title")} description={t("prefs.mute_desc")} stacked={stacked}>
-      {select}
+      <Select
+        id={selectId}
+        block={stacked}
+        value={current}
+        disabled={isLoading}
+        data-testid="mute-select"
+        onChange={(e) => {
+          const v = e.target.value;
+          if (v === "on") void mute(muteBody({ kind, id }, false));
+          else if (v === "forever") void mute(muteBody({ kind, id }, null));
+          else if (v !== "muted") void mute(muteBody({ kind, id }, Number(v)));
+        }}
+      >
+        <option value="on">{t("mute.off")}</option>
+        {entry && <option value="muted">{mutedLabel}</option>}
+        {MUTE_DURATIONS.map((s) => (
+          <option key={s ?? "forever"} value={s ?? "forever"}>
+            {s === null ? t("mute.forever") : t("mute.for", { duration: durationLabel(s, t) })}
+          </option>
+        ))}
+      </Select>
     </PrefRow>
   );
 }
 
 /** Burn after reading (off, 5 min, 10 min, 1 h, 1 day, 1 week): the messages I send here expire. */
-export function AutoDeleteSelect({ kind, id, compact, stacked }: { kind: ConvKind; id: number; compact?: boolean; stacked?: boolean }) {
+export function AutoDeleteSelect({ kind, id, stacked }: PrefProps) {
   const { t } = useTranslation("chat");
   const selectId = useId();
   const value = useAppSelector((s) => (kind === "channel" ? s.footprint.autoDeleteChannels[id] : s.footprint.autoDeleteUsers[id])) ?? 0;
   const [update, { isLoading }] = useUpdateAutoDeleteSettingMutation();
   const options: number[] = [...AUTO_DELETE_MESSAGE_OPTIONS];
   if (!options.includes(value)) options.push(value);
-  const select = (
-    <Select
-      id={selectId}
-      block={stacked}
-      value={value}
-      disabled={isLoading}
-      data-testid="auto-delete-select"
-      onChange={(e) => {
-        const expires_in = Number(e.target.value);
-        void update(kind === "channel" ? { groups: [{ gid: id, expires_in }] } : { users: [{ uid: id, expires_in }] });
-      }}
-    >
-      {options.map((s) => (
-        <option key={s} value={s}>
-          {s === 0 ? t("auto_delete.off") : durationLabel(s, t)}
-        </option>
-      ))}
-    </Select>
-  );
-  if (compact) return select;
   return (
     <PrefRow id={selectId} title={t("prefs.auto_delete_title")} description={t("prefs.auto_delete_desc")} stacked={stacked}>
-      {select}
+      <Select
+        id={selectId}
+        block={stacked}
+        value={value}
+        disabled={isLoading}
+        data-testid="auto-delete-select"
+        onChange={(e) => {
+          const expires_in = Number(e.target.value);
+          void update(kind === "channel" ? { groups: [{ gid: id, expires_in }] } : { users: [{ uid: id, expires_in }] });
+        }}
+      >
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {s === 0 ? t("auto_delete.off") : durationLabel(s, t)}
+          </option>
+        ))}
+      </Select>
     </PrefRow>
   );
 }
