@@ -13,5 +13,6 @@ export const CameraIcon = icon(<path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 
 export const CrownIcon = icon(<path d="m3 7 4.5 4L12 5l4.5 6L21 7l-2 11H5z" />);
 export const UserMinusIcon = icon(<circle cx="9" cy="8" r="4" />, <path d="M2 21a7 7 0 0 1 14 0M16 11h6" />);
 export const DoorExitIcon = icon(<path d="M14 4H6a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h8M10 12h11M18 9l3 3-3 3" />);
+export const EraserIcon = icon(<path d="m7 21-4.3-4.3a1 1 0 0 1 0-1.4l10-10a1 1 0 0 1 1.4 0l5.6 5.6a1 1 0 0 1 0 1.4L11 21z" />, <path d="M22 21H7M5 11l9 9" />);
 export const ArrowLeftRightIcon = icon(<path d="M4 8h16M16 4l4 4-4 4M20 16H4M8 12l-4 4 4 4" />);
 export const EditSquareIcon = icon(<path d="M12 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7" />, <path d="M18.4 2.6a2 2 0 0 1 2.9 2.9L12 14.8l-4 1 1-4z" />);

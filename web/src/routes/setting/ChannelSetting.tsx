@@ -2,9 +2,10 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useAppSelector } from "../../app/hooks";
+import { useClearChannelHistoryMutation } from "../../app/services/channelAdmin";
 import { useChangeChannelTypeMutation, useDeleteChannelMutation, useLeaveChannelMutation } from "../../app/services/conversation";
 import { AlertIcon, HashIcon, LockIcon, TrashIcon } from "../../components/Icons";
-import { ArrowLeftRightIcon, CrownIcon, DoorExitIcon } from "../../components/aside/icons";
+import { ArrowLeftRightIcon, CrownIcon, DoorExitIcon, EraserIcon } from "../../components/aside/icons";
 import MembersPanel from "../../components/aside/MembersPanel";
 import { canManageChannel, membersHidden } from "../../components/aside/members";
 import { AutoDeleteSelect, MuteSelect } from "../../components/aside/Prefs";
@@ -12,38 +13,17 @@ import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Button from "../../components/ui/Button";
 import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import EmptyState from "../../components/ui/EmptyState";
+import { ActionRow, DangerActionRow } from "./channel/ActionRow";
 import AnnouncementCard from "./channel/AnnouncementCard";
 import ChannelInfoCard from "./channel/ChannelInfoCard";
-import ClearHistoryAction, { EraserIcon } from "./channel/ClearHistoryAction";
 import InviteCard from "./channel/InviteCard";
 import MakePrivateModal from "./channel/MakePrivateModal";
 import SendRestrictionToggle from "./channel/SendRestrictionToggle";
 import TransferOwnerModal from "./channel/TransferOwnerModal";
+import { Section } from "./pages/parts";
 import SettingsFrame from "./SettingsFrame";
 
-function SectionTitle({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
-  return (
-    <div className="mb-2 px-1">
-      <h3 className="text-[13px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{children}</h3>
-      {hint && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>}
-    </div>
-  );
-}
-
-function ActionRow({ icon, title, description, action, danger }: { icon: ReactNode; title: string; description: string; action: ReactNode; danger?: boolean }) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4">
-      <span className={danger ? "text-red-500 dark:text-red-400" : "text-zinc-400"}>{icon}</span>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{title}</p>
-        <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{description}</p>
-      </div>
-      {action}
-    </div>
-  );
-}
-
-type Dialog = "type" | "transfer" | "transfer-leave" | "leave" | "delete" | null;
+type Dialog = "type" | "transfer" | "transfer-leave" | null;
 
 /** `/setting/channel/{cid}/{nav?}`: a channel's settings — overview (edit, preferences, type, ownership, leave, delete), members, invite. */
 export default function ChannelSetting() {
@@ -57,8 +37,9 @@ export default function ChannelSetting() {
   const extSetting = useAppSelector((s) => s.server.common?.ext_setting);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [changeType, { isLoading: changing }] = useChangeChannelTypeMutation();
-  const [leave, { isLoading: leaving }] = useLeaveChannelMutation();
-  const [remove, { isLoading: deleting }] = useDeleteChannelMutation();
+  const [leave] = useLeaveChannelMutation();
+  const [remove] = useDeleteChannelMutation();
+  const [clearHistory] = useClearChannelHistoryMutation();
 
   const manager = !!channel && canManageChannel(channel, me);
   const isMember = !!channel && !!me && !channel.is_public && channel.members.includes(me.uid);
@@ -74,14 +55,18 @@ export default function ChannelSetting() {
     const res = await changeType({ gid, is_public: true });
     if (!("error" in res)) setDialog(null);
   };
+  // Each answers whether it was done: leaving and deleting then leave the settings.
   const onLeave = async () => {
-    const res = await leave(gid);
-    if (!("error" in res)) gone();
+    const done = !("error" in (await leave(gid)));
+    if (done) gone();
+    return done;
   };
   const onDelete = async () => {
-    const res = await remove(gid);
-    if (!("error" in res)) gone();
+    const done = !("error" in (await remove(gid)));
+    if (done) gone();
+    return done;
   };
+  const onClearHistory = async () => !("error" in (await clearHistory(gid)));
 
   let content: ReactNode;
   if (!channel) {
@@ -104,96 +89,89 @@ export default function ChannelSetting() {
     const Icon = channel.is_public ? HashIcon : LockIcon;
     content = (
       <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="channel-settings">
-        <div>
-          <SectionTitle>{t("channel_edit.info")}</SectionTitle>
+        <Section title={t("channel_edit.info")} plain>
           <ChannelInfoCard key={gid} channel={channel} editable={manager} />
           {!manager && <p className="mt-2 px-1 text-xs text-zinc-500 dark:text-zinc-400">{t("channel_edit.read_only")}</p>}
-        </div>
+        </Section>
 
-        <div>
-          <SectionTitle hint={manager ? t("announcement.hint") : undefined}>{t("announcement.title")}</SectionTitle>
+        <Section title={t("announcement.title")} description={manager ? t("announcement.hint") : undefined} plain>
           <AnnouncementCard key={gid} gid={gid} editable={manager} />
-        </div>
+        </Section>
 
-        <div>
-          <SectionTitle hint={t("channel_edit.prefs_hint")}>{t("channel_edit.prefs")}</SectionTitle>
-          <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            <MuteSelect kind="channel" id={gid} />
-            <AutoDeleteSelect kind="channel" id={gid} />
-          </div>
-        </div>
+        <Section title={t("channel_edit.prefs")} description={t("channel_edit.prefs_hint")}>
+          <MuteSelect kind="channel" id={gid} />
+          <AutoDeleteSelect kind="channel" id={gid} />
+        </Section>
 
-        <div>
-          <SectionTitle>{t("channel_edit.access")}</SectionTitle>
-          <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            <SendRestrictionToggle channel={channel} editable={manager} />
+        <Section title={t("channel_edit.access")}>
+          <SendRestrictionToggle channel={channel} editable={manager} />
+          <ActionRow
+            icon={<Icon size={20} />}
+            title={channel.is_public ? t("channel.public") : t("channel.private")}
+            description={channel.is_public ? t("channel_edit.public_desc") : t("channel_edit.private_desc")}
+            action={
+              manager && (
+                <Button variant="secondary" size="sm" icon={<ArrowLeftRightIcon size={14} />} onClick={() => setDialog("type")}>
+                  {channel.is_public ? t("channel_edit.make_private") : t("channel_edit.make_public")}
+                </Button>
+              )
+            }
+          />
+          {!channel.is_public && (
             <ActionRow
-              icon={<Icon size={20} />}
-              title={channel.is_public ? t("channel.public") : t("channel.private")}
-              description={channel.is_public ? t("channel_edit.public_desc") : t("channel_edit.private_desc")}
+              icon={<CrownIcon size={20} />}
+              title={t("channel.owner")}
+              description={owner ? t("channel_edit.owner_desc", { name: owner.name }) : t("channel_edit.no_owner")}
               action={
-                manager && (
-                  <Button variant="secondary" size="sm" icon={<ArrowLeftRightIcon size={14} />} onClick={() => setDialog("type")}>
-                    {channel.is_public ? t("channel_edit.make_private") : t("channel_edit.make_public")}
-                  </Button>
-                )
+                <span className="flex items-center gap-3">
+                  {owner && <Avatar name={owner.name} seed={owner.uid} src={avatarUrl(owner.uid, owner.avatar_updated_at)} size={28} />}
+                  {manager && (
+                    <Button variant="secondary" size="sm" onClick={() => setDialog("transfer")} data-testid="transfer-button">
+                      {t("channel_edit.transfer")}
+                    </Button>
+                  )}
+                </span>
               }
             />
-            {!channel.is_public && (
-              <ActionRow
-                icon={<CrownIcon size={20} />}
-                title={t("channel.owner")}
-                description={owner ? t("channel_edit.owner_desc", { name: owner.name }) : t("channel_edit.no_owner")}
-                action={
-                  <span className="flex items-center gap-3">
-                    {owner && <Avatar name={owner.name} seed={owner.uid} src={avatarUrl(owner.uid, owner.avatar_updated_at)} size={28} />}
-                    {manager && (
-                      <Button variant="secondary" size="sm" onClick={() => setDialog("transfer")} data-testid="transfer-button">
-                        {t("channel_edit.transfer")}
-                      </Button>
-                    )}
-                  </span>
-                }
-              />
-            )}
-          </div>
-        </div>
+          )}
+        </Section>
 
         {(isMember || manager) && (
-          <div>
-            <SectionTitle>{t("channel_edit.danger")}</SectionTitle>
-            <div className="divide-y divide-red-100 rounded-xl border border-red-200 bg-white dark:divide-red-950 dark:border-red-900/60 dark:bg-zinc-900">
-              {isMember && (
-                <ActionRow
-                  danger
-                  icon={<DoorExitIcon size={20} />}
-                  title={t("channel_edit.leave")}
-                  description={isOwner ? t("channel_edit.leave_owner_desc") : t("channel_edit.leave_desc")}
-                  action={
-                    <Button variant="secondary" size="sm" className="text-red-600! dark:text-red-400!" onClick={() => setDialog(isOwner ? "transfer-leave" : "leave")} data-testid="leave-button">
-                      {t("channel_edit.leave")}
-                    </Button>
-                  }
-                />
-              )}
-              {manager && (
-                <ActionRow danger icon={<EraserIcon size={20} />} title={t("channel_admin.clear")} description={t("channel_admin.clear_desc")} action={<ClearHistoryAction channel={channel} />} />
-              )}
-              {manager && (
-                <ActionRow
-                  danger
-                  icon={<TrashIcon size={20} />}
-                  title={t("channel_edit.delete")}
-                  description={t("channel_edit.delete_desc")}
-                  action={
-                    <Button variant="danger" size="sm" onClick={() => setDialog("delete")} data-testid="delete-channel-button">
-                      {t("channel_edit.delete")}
-                    </Button>
-                  }
-                />
-              )}
-            </div>
-          </div>
+          <Section title={t("channel_edit.danger")} danger>
+            {isMember && (
+              <DangerActionRow
+                icon={<DoorExitIcon size={20} />}
+                title={t("channel_edit.leave")}
+                description={isOwner ? t("channel_edit.leave_owner_desc") : t("channel_edit.leave_desc")}
+                question={{ title: t("channel_edit.leave_title", { name: channel.name }), description: t("channel_edit.leave_confirm"), icon: <DoorExitIcon size={20} /> }}
+                onConfirm={onLeave}
+                // The owner hands the channel over first (TransferOwnerModal), then leaves.
+                onClick={isOwner ? () => setDialog("transfer-leave") : undefined}
+                testId="leave-button"
+              />
+            )}
+            {manager && (
+              <DangerActionRow
+                icon={<EraserIcon size={20} />}
+                title={t("channel_admin.clear")}
+                description={t("channel_admin.clear_desc")}
+                question={{ title: t("channel_admin.clear_title", { name: channel.name }), description: t("channel_admin.clear_confirm"), icon: <AlertIcon size={20} /> }}
+                onConfirm={onClearHistory}
+                testId="clear-history-button"
+              />
+            )}
+            {manager && (
+              <DangerActionRow
+                icon={<TrashIcon size={20} />}
+                title={t("channel_edit.delete")}
+                description={t("channel_edit.delete_desc")}
+                question={{ title: t("channel_edit.delete_title", { name: channel.name }), description: t("channel_edit.delete_confirm"), icon: <AlertIcon size={20} /> }}
+                onConfirm={onDelete}
+                strong
+                testId="delete-channel-button"
+              />
+            )}
+          </Section>
         )}
       </div>
     );
@@ -225,30 +203,6 @@ export default function ChannelSetting() {
       )}
       {channel && (dialog === "transfer" || dialog === "transfer-leave") && (
         <TransferOwnerModal channel={channel} thenLeave={dialog === "transfer-leave"} onClose={() => setDialog(null)} onLeft={gone} />
-      )}
-      {channel && dialog === "leave" && (
-        <ConfirmDialog
-          title={t("channel_edit.leave_title", { name: channel.name })}
-          description={t("channel_edit.leave_confirm")}
-          confirmText={t("channel_edit.leave")}
-          danger
-          busy={leaving}
-          icon={<DoorExitIcon size={20} />}
-          onConfirm={() => void onLeave()}
-          onCancel={() => setDialog(null)}
-        />
-      )}
-      {channel && dialog === "delete" && (
-        <ConfirmDialog
-          title={t("channel_edit.delete_title", { name: channel.name })}
-          description={t("channel_edit.delete_confirm")}
-          confirmText={t("channel_edit.delete")}
-          danger
-          busy={deleting}
-          icon={<AlertIcon size={20} />}
-          onConfirm={() => void onDelete()}
-          onCancel={() => setDialog(null)}
-        />
       )}
     </SettingsFrame>
   );

@@ -8,6 +8,7 @@ import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
 import EmptyState from "../../components/ui/EmptyState";
+import { Section } from "./pages/parts";
 import SettingsFrame from "./SettingsFrame";
 
 /** `/setting/dm/{uid}/{nav?}`: the settings of a direct conversation — notifications, auto-delete, block. */
@@ -42,23 +43,19 @@ export default function DMSetting() {
               {t("dm.open")}
             </Button>
           </div>
-          <div>
-            <h3 className="mb-2 px-1 text-[13px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t("dm.prefs")}</h3>
-            <div className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-              <MuteSelect kind="dm" id={id} />
-              <AutoDeleteSelect kind="dm" id={id} />
-            </div>
-          </div>
-          <div>
-            <h3 className="mb-2 px-1 text-[13px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t("dm.privacy")}</h3>
-            <div className="flex flex-wrap items-center gap-4 rounded-xl border border-zinc-200 bg-white px-5 py-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <Section title={t("dm.prefs")}>
+            <MuteSelect kind="dm" id={id} />
+            <AutoDeleteSelect kind="dm" id={id} />
+          </Section>
+          <Section title={t("dm.privacy")}>
+            <div className="flex flex-wrap items-center gap-4 px-5 py-4">
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{blocked ? t("dm.blocked_title") : t("dm.block_title")}</p>
                 <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t("dm.block_desc", { name })}</p>
               </div>
               <BlockButton uid={id} name={name} />
             </div>
-          </div>
+          </Section>
         </div>
       )}
     </SettingsFrame>

@@ -10,6 +10,7 @@ import type { TFunction } from "i18next";
 import { refusalText } from "../../../app/services/refusal";
 import Select from "../../../components/aside/Select";
 import Alert from "../../../components/ui/Alert";
+import Field from "../../../components/ui/Field";
 import Toggle from "../../../components/ui/Toggle";
 import Button from "../../../components/ui/Button";
 
@@ -48,8 +49,8 @@ export function Section({
       ) : (
         <div
           className={clsx(
-            "divide-y divide-zinc-100 rounded-xl border bg-white dark:divide-zinc-800 dark:bg-zinc-900",
-            danger ? "border-red-200 dark:border-red-900/60" : "border-zinc-200 dark:border-zinc-800",
+            "divide-y rounded-xl border bg-white dark:bg-zinc-900",
+            danger ? "divide-red-100 border-red-200 dark:divide-red-950 dark:border-red-900/60" : "divide-zinc-100 border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800",
           )}
         >
           {children}
@@ -115,14 +116,11 @@ export function SelectRow<V extends string | number>({
 export function SelectField({ label, className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode }) {
   const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <Field id={id} label={label} className={className}>
       <select id={id} className="input h-10 cursor-pointer" {...rest}>
         {children}
       </select>
-    </div>
+    </Field>
   );
 }
 
