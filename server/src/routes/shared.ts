@@ -1,9 +1,16 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod";
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from "@parley/protocol";
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, type MessageTarget } from "@parley/protocol";
+import { claimsOf } from "../auth/guard.js";
 import type { AuditActor } from "../commands/audit.js";
-import { decodeProperties, type OutgoingContent } from "../commands/messages.js";
+import { decodeProperties, sendMessage, type OutgoingContent } from "../commands/messages.js";
+import type { AppContext } from "../context.js";
+import { badRequest } from "../http/errors.js";
+import { sendJson } from "../http/reply.js";
 import type { RawBody } from "../http/validate.js";
+import { presentMessage } from "../presenters/messages.js";
+import type { Conversation } from "../repos/messages.js";
+import type { TokenClaims } from "../auth/tokens.js";
 
 /** An id in a JSON body: a positive integer that fits a double. */
 export const idValue = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -44,6 +51,32 @@ export function outgoingContent(req: FastifyRequest): OutgoingContent {
   return { content_type: contentType, content, properties: decodeProperties(req.headers["x-properties"]) };
 }
 
+/**
+ * Sends the request's body (`outgoingContent`) to `target` as `actor` and answers the new mid
+ * as a bare number (docs/API.md "Sending"): the send routes of sessions and of bots.
+ */
+export async function sendAndAnswerMid(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  target: MessageTarget,
+  actor: TokenClaims = claimsOf(req),
+): Promise<FastifyReply> {
+  const row = await sendMessage(ctx, actor, target, outgoingContent(req));
+  return sendJson(reply, row.mid);
+}
+
+/** Answers the page of `conversation`'s history that `query` asks for (docs/API.md "History"). */
+export async function answerHistory(
+  ctx: AppContext,
+  reply: FastifyReply,
+  conversation: Conversation,
+  query: z.output<typeof historyQuery>,
+): Promise<FastifyReply> {
+  const rows = await ctx.repos.messages.history(conversation, query.before ?? null, query.limit);
+  return sendJson(reply, rows.map(presentMessage));
+}
+
 /** One id in the path: `/group/:gid`, `/user/:uid`, `/message/:mid`. */
 export const gidParams = z.object({ gid: idParam });
 export const uidParams = z.object({ uid: idParam });
@@ -54,6 +87,16 @@ export const midParams = z.object({ mid: idParam });
  */
 export function optionalBody<S extends z.ZodObject>(schema: S) {
   return schema.nullish().transform((body) => body ?? ({} as z.output<S>));
+}
+
+/**
+ * An update's body as its command's patch: a field that is missing or null is left as it is
+ * (undefined). A body that sets nothing is a 400 "nothing to update".
+ */
+export function patchOf<B extends object>(body: B): { [K in keyof B]: Exclude<B[K], null> } {
+  const patch = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value ?? undefined]));
+  if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
+  return patch as { [K in keyof B]: Exclude<B[K], null> };
 }
 
 /**

@@ -6,11 +6,10 @@ import { sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
 import { presentBotConversationPage } from "../../presenters/botChat.js";
-import { presentMessage } from "../../presenters/messages.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { botConversations, listBots } from "../../repos/botChat.js";
 import { dmPair } from "../../repos/messages.js";
-import { historyQuery } from "../shared.js";
+import { answerHistory, historyQuery } from "../shared.js";
 import { botGroupParams, botParams, botUserParams, conversationsQuery } from "./schema.js";
 
 /**
@@ -38,19 +37,15 @@ export function adminBotChatRoutes(app: ZodApp, ctx: AppContext, guards: Guards)
 
   app.get("/admin/bot_chat/:bot_uid/user/:uid/history", { preValidation: guards.admin, schema: { params: botUserParams, querystring: historyQuery } }, async (req, reply) => {
     const bot = await loadBot(req.params.bot_uid);
-    const q = req.query;
-    const rows = await ctx.repos.messages.history({ dm: dmPair(bot.uid, req.params.uid) }, q.before ?? null, q.limit);
-    return sendJson(reply, rows.map(presentMessage));
+    return answerHistory(ctx, reply, { dm: dmPair(bot.uid, req.params.uid) }, req.query);
   });
 
   app.get("/admin/bot_chat/:bot_uid/group/:gid/history", { preValidation: guards.admin, schema: { params: botGroupParams, querystring: historyQuery } }, async (req, reply) => {
     const bot = await loadBot(req.params.bot_uid);
-    const q = req.query;
     const group = await ctx.repos.groups.byId(req.params.gid, { withPins: false });
     // The viewer shows what the bot can read, not every channel: an admin outside a private
     // channel does not read it (policies/groups.ts) through a bot that is not in it either.
     if (!group || !groupPolicy.isMember(bot.uid, group)) throw notFound("no such channel for this bot");
-    const rows = await ctx.repos.messages.history({ gid: group.row.gid }, q.before ?? null, q.limit);
-    return sendJson(reply, rows.map(presentMessage));
+    return answerHistory(ctx, reply, { gid: group.row.gid }, req.query);
   });
 }

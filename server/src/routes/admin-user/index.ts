@@ -1,10 +1,9 @@
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { adminCreateUser, adminDeleteUser, adminUpdateUser, getAdminUser, listAdminUsers, type AdminUserPatch } from "../../commands/adminUsers.js";
 import type { AppContext } from "../../context.js";
-import { badRequest } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
-import { auditActorOf, uidParams } from "../shared.js";
+import { auditActorOf, patchOf, uidParams } from "../shared.js";
 import { createUserBody, updateUserBody } from "./schema.js";
 
 /** `/admin/user`: admins manage accounts (docs/API.md "Identity"). Every route is `T+admin`. */
@@ -33,21 +32,10 @@ export function adminUserRoutes(app: ZodApp, ctx: AppContext, guards: Guards): v
   );
 
   app.put("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams, body: updateUserBody } }, async (req, reply) => {
-    const uid = req.params.uid;
-    const body = req.body;
-    const patch: AdminUserPatch = {
-      email: body.email ?? undefined,
-      password: body.password ?? undefined,
-      name: body.name ?? undefined,
-      gender: body.gender ?? undefined,
-      is_admin: body.is_admin ?? undefined,
-      language: body.language ?? undefined,
-      status: body.status ?? undefined,
-      webhook_url: body.webhook_url == null ? undefined : body.webhook_url || null,
-      is_public: body.is_public ?? undefined,
-    };
-    if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
-    return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), uid, patch, auditActorOf(req)));
+    const patch = patchOf(req.body);
+    // "" clears the webhook.
+    const update: AdminUserPatch = { ...patch, webhook_url: patch.webhook_url === "" ? null : patch.webhook_url };
+    return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), req.params.uid, update, auditActorOf(req)));
   });
 
   app.delete("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams } }, async (req, reply) => {

@@ -2,7 +2,7 @@ import { claimsOf, type Guards } from "../../auth/guard.js";
 import { createBotKey, listBotKeys, revokeBotKey } from "../../commands/botKeys.js";
 import { prepareUpload } from "../../commands/files.js";
 import { groupViewer } from "../../commands/groups.js";
-import { replyToMessage, sendMessage } from "../../commands/messages.js";
+import { replyToMessage } from "../../commands/messages.js";
 import type { AppContext } from "../../context.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
@@ -12,7 +12,7 @@ import { presentGroup } from "../../presenters/groups.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { prepareBody } from "../resource/schema.js";
 import { uploadRoute } from "../resource/upload.js";
-import { auditActorOf, gidParams, MESSAGE_BODY, midParams, optionalBody, outgoingContent, uidParams } from "../shared.js";
+import { auditActorOf, gidParams, MESSAGE_BODY, midParams, optionalBody, outgoingContent, sendAndAnswerMid, uidParams } from "../shared.js";
 import { botGroupQuery, botGroupsQuery, botKeyParams, botUserQuery, createBotKeyBody } from "./schema.js";
 
 /**
@@ -48,8 +48,7 @@ export function botRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   });
 
   app.post("/bot/send_to_user/:uid", { preValidation: guards.bot, schema: { params: uidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
-    const row = await sendMessage(ctx, claimsOf(req), { uid: req.params.uid }, outgoingContent(req));
-    return sendJson(reply, row.mid);
+    return sendAndAnswerMid(ctx, req, reply, { uid: req.params.uid });
   });
 
   app.post("/bot/send_to_group/:gid", { preValidation: guards.bot, schema: { params: gidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
@@ -58,8 +57,7 @@ export function botRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
     // bot scripts tell "not invited yet" from "no such channel" by it.
     const group = await ctx.repos.groups.byId(req.params.gid, { withPins: false });
     if (group && !groupPolicy.isMember(claims.uid, group)) throw forbidden("not a member of this channel");
-    const row = await sendMessage(ctx, claims, { gid: req.params.gid }, outgoingContent(req));
-    return sendJson(reply, row.mid);
+    return sendAndAnswerMid(ctx, req, reply, { gid: req.params.gid }, claims);
   });
 
   app.post("/bot/reply/:mid", { preValidation: guards.bot, schema: { params: midParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {

@@ -9,7 +9,6 @@ import {
   createRegisterInvite,
   joinPrivate,
 } from "../../commands/invites.js";
-import { sendMessage } from "../../commands/messages.js";
 import { pinMessage, unpinMessage } from "../../commands/pins.js";
 import type { AppContext } from "../../context.js";
 import { forbidden, notFound } from "../../http/errors.js";
@@ -17,8 +16,7 @@ import { sendEmpty, sendJson, sendText } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
 import { presentAnnouncement, presentGroup } from "../../presenters/groups.js";
-import { presentMessage } from "../../presenters/messages.js";
-import { auditActorOf, gidParams, historyQuery, MESSAGE_BODY, optionalBody, outgoingContent } from "../shared.js";
+import { answerHistory, auditActorOf, gidParams, historyQuery, MESSAGE_BODY, optionalBody, patchOf, sendAndAnswerMid } from "../shared.js";
 import { frontendUrl, privateInviteLink, registerLink } from "./links.js";
 import {
   announcementBody,
@@ -33,7 +31,6 @@ import {
   updateGroupBody,
 } from "./schema.js";
 
-const undef = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
 /**
  * `/group/*`: channels, their members, pins, announcements, invite links, messages and history
@@ -101,18 +98,7 @@ export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
   });
 
   app.put("/group/:gid", { preValidation: guards.member, schema: { params: gidParams, body: optionalBody(updateGroupBody) } }, async (req, reply) => {
-    const gid = req.params.gid;
-    const body = req.body;
-    await updateGroup(ctx, claimsOf(req), gid, {
-      name: undef(body.name),
-      description: undef(body.description),
-      owner: undef(body.owner),
-      show_email: undef(body.show_email),
-      add_friend: undef(body.add_friend),
-      dm_to_member: undef(body.dm_to_member),
-      only_owner_can_send_msg: undef(body.only_owner_can_send_msg),
-      ext_setting: undef(body.ext_setting),
-    });
+    await updateGroup(ctx, claimsOf(req), req.params.gid, patchOf(req.body));
     return sendEmpty(reply);
   });
 
@@ -184,18 +170,14 @@ export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
   });
 
   app.post("/group/:gid/send", { preValidation: guards.member, schema: { params: gidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
-    const gid = req.params.gid;
-    const row = await sendMessage(ctx, claimsOf(req), { gid }, outgoingContent(req));
-    return sendJson(reply, row.mid);
+    return sendAndAnswerMid(ctx, req, reply, { gid: req.params.gid });
   });
 
   app.get("/group/:gid/history", { preValidation: guards.user, schema: { params: gidParams, querystring: historyQuery } }, async (req, reply) => {
     const gid = req.params.gid;
-    const q = req.query;
     const group = await ctx.repos.groups.byId(gid, { withPins: false }); // membership is all the check needs
     if (!group || !groupPolicy.canView(claimsOf(req), group)) throw notFound("no such channel");
     if (!groupPolicy.canRead(claimsOf(req), group)) throw forbidden("not a member of this channel");
-    const rows = await ctx.repos.messages.history({ gid }, q.before ?? null, q.limit);
-    return sendJson(reply, rows.map(presentMessage));
+    return answerHistory(ctx, reply, { gid }, req.query);
   });
 }

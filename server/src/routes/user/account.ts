@@ -7,7 +7,7 @@ import { badRequest, notFound } from "../../http/errors.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { userPolicy } from "../../policies/users.js";
-import { auditActorOf } from "../shared.js";
+import { auditActorOf, patchOf } from "../shared.js";
 import { presentContact } from "../../presenters/userSettings.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { loadSystemCommon } from "../../repos/settings.js";
@@ -27,17 +27,9 @@ export const SEARCH_NOT_FOUND = "Not found, or this user is not allowed to be se
 /** The caller's own account: profile, password, deletion, devices and push tokens, search, contacts. */
 export function accountRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   app.put("/user", { preValidation: guards.member, schema: { body: updateUserBody } }, async (req, reply) => {
-    const body = req.body;
-    const patch = {
-      name: body.name ?? undefined,
-      gender: body.gender ?? undefined,
-      language: body.language ?? undefined,
-      email: body.email ?? undefined,
-      webhook_url: body.webhook_url == null ? undefined : body.webhook_url || null,
-      msg_smtp_notify_enable: body.msg_smtp_notify_enable ?? undefined,
-    };
-    if (Object.values(patch).every((v) => v === undefined)) throw badRequest("nothing to update");
-    const user = await updateUserInfo(ctx, claimsOf(req).uid, patch);
+    const patch = patchOf(req.body);
+    // "" clears the webhook.
+    const user = await updateUserInfo(ctx, claimsOf(req).uid, { ...patch, webhook_url: patch.webhook_url === "" ? null : patch.webhook_url });
     return sendJson(reply, presentUserInfo(user));
   });
 

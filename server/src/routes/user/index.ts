@@ -1,13 +1,11 @@
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { sendMessage } from "../../commands/messages.js";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
-import { presentMessage } from "../../presenters/messages.js";
 import { presentUserInfo } from "../../presenters/users.js";
 import { dmPair } from "../../repos/messages.js";
-import { historyQuery, MESSAGE_BODY, outgoingContent, uidParams } from "../shared.js";
+import { answerHistory, historyQuery, MESSAGE_BODY, sendAndAnswerMid, uidParams } from "../shared.js";
 import { accountRoutes } from "./account.js";
 import { settingsRoutes } from "./settings.js";
 
@@ -36,15 +34,10 @@ export function userRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   });
 
   app.post("/user/:uid/send", { preValidation: guards.member, schema: { params: uidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
-    const uid = req.params.uid;
-    const row = await sendMessage(ctx, claimsOf(req), { uid }, outgoingContent(req));
-    return sendJson(reply, row.mid);
+    return sendAndAnswerMid(ctx, req, reply, { uid: req.params.uid });
   });
 
   app.get("/user/:uid/history", { preValidation: guards.user, schema: { params: uidParams, querystring: historyQuery } }, async (req, reply) => {
-    const peer = req.params.uid;
-    const q = req.query;
-    const rows = await ctx.repos.messages.history({ dm: dmPair(claimsOf(req).uid, peer) }, q.before ?? null, q.limit);
-    return sendJson(reply, rows.map(presentMessage));
+    return answerHistory(ctx, reply, { dm: dmPair(claimsOf(req).uid, req.params.uid) }, req.query);
   });
 }
