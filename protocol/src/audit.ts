@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "settings.frontend_url",
   "settings.third_party_secret",
   "settings.widget_css",
+  "settings.license",
   "channel.deleted",
   "channel.cleared",
   "messages.cleared",

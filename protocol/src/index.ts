@@ -11,3 +11,4 @@ export * from "./constants.js";
 export * from "./audit.js";
 export * from "./bots.js";
 export * from "./botChat.js";
+export * from "./license.js";
