@@ -1,5 +1,5 @@
 /** Per-conversation preferences shared by the DM panel and the settings pages: mute and auto-delete. */
-import { useId } from "react";
+import { useId, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { monthDayTime } from "../../utils/dates";
 import { AUTO_DELETE_MESSAGE_OPTIONS } from "@parley/protocol";
@@ -18,7 +18,9 @@ interface PrefProps {
   stacked?: boolean;
 }
 
-function PrefRow({ id, title, description, children, stacked }: { id: string; title: string; description: string; children: React.ReactNode; stacked?: boolean }) {
+/** A preference's row: its title and description, and its select (the rest of the props). */
+function PrefSelect({ title, description, stacked, ...select }: { title: string; description: string; stacked?: boolean } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
   // Stacked in narrow places (the side panel): the label above, the select full width.
   return (
     <div className={stacked ? "flex flex-col gap-2 px-4 py-3.5" : "flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-5 py-4"}>
@@ -28,7 +30,7 @@ function PrefRow({ id, title, description, children, stacked }: { id: string; ti
         </label>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{description}</p>
       </div>
-      {children}
+      <Select id={id} block={stacked} {...select} />
     </div>
   );
 }
@@ -36,65 +38,42 @@ function PrefRow({ id, title, description, children, stacked }: { id: string; ti
 /** Notifications: on, muted for a while, or muted until turned back on. */
 export function MuteSelect({ kind, id, stacked }: PrefProps) {
   const { t, i18n } = useTranslation("chat");
-  const selectId = useId();
   const entry = useAppSelector((s) => selectMuteEntry(s, kind, id));
   const [mute, { isLoading }] = useUpdateMuteSettingMutation();
-  const current = !entry ? "on" : "muted";
   const mutedLabel = !entry ? "" : entry.expired_at ? t("mute.until", { time: monthDayTime(entry.expired_at, i18n.language) }) : t("mute.muted_forever");
+  const pick = (v: string) => {
+    if (v === "on") void mute(muteBody({ kind, id }, false));
+    else if (v === "forever") void mute(muteBody({ kind, id }, null));
+    else if (v !== "muted") void mute(muteBody({ kind, id }, Number(v)));
+  };
   return (
-    <PrefRow id={selectId} title={t("prefs.mute_title")} description={t("prefs.mute_desc")} stacked={stacked}>
-      <Select
-        id={selectId}
-        block={stacked}
-        value={current}
-        disabled={isLoading}
-        data-testid="mute-select"
-        onChange={(e) => {
-          const v = e.target.value;
-          if (v === "on") void mute(muteBody({ kind, id }, false));
-          else if (v === "forever") void mute(muteBody({ kind, id }, null));
-          else if (v !== "muted") void mute(muteBody({ kind, id }, Number(v)));
-        }}
-      >
-        <option value="on">{t("mute.off")}</option>
-        {entry && <option value="muted">{mutedLabel}</option>}
-        {MUTE_DURATIONS.map((s) => (
-          <option key={s ?? "forever"} value={s ?? "forever"}>
-            {s === null ? t("mute.forever") : t("mute.for", { duration: durationLabel(s, t) })}
-          </option>
-        ))}
-      </Select>
-    </PrefRow>
+    <PrefSelect title={t("prefs.mute_title")} description={t("prefs.mute_desc")} stacked={stacked} value={entry ? "muted" : "on"} disabled={isLoading} onChange={(e) => pick(e.target.value)} data-testid="mute-select">
+      <option value="on">{t("mute.off")}</option>
+      {entry && <option value="muted">{mutedLabel}</option>}
+      {MUTE_DURATIONS.map((s) => (
+        <option key={s ?? "forever"} value={s ?? "forever"}>
+          {s === null ? t("mute.forever") : t("mute.for", { duration: durationLabel(s, t) })}
+        </option>
+      ))}
+    </PrefSelect>
   );
 }
 
 /** Burn after reading (off, 5 min, 10 min, 1 h, 1 day, 1 week): the messages I send here expire. */
 export function AutoDeleteSelect({ kind, id, stacked }: PrefProps) {
   const { t } = useTranslation("chat");
-  const selectId = useId();
   const value = useAppSelector((s) => (kind === "channel" ? s.footprint.autoDeleteChannels[id] : s.footprint.autoDeleteUsers[id])) ?? 0;
   const [update, { isLoading }] = useUpdateAutoDeleteSettingMutation();
   const options: number[] = [...AUTO_DELETE_MESSAGE_OPTIONS];
   if (!options.includes(value)) options.push(value);
+  const pick = (expires_in: number) => void update(kind === "channel" ? { groups: [{ gid: id, expires_in }] } : { users: [{ uid: id, expires_in }] });
   return (
-    <PrefRow id={selectId} title={t("prefs.auto_delete_title")} description={t("prefs.auto_delete_desc")} stacked={stacked}>
-      <Select
-        id={selectId}
-        block={stacked}
-        value={value}
-        disabled={isLoading}
-        data-testid="auto-delete-select"
-        onChange={(e) => {
-          const expires_in = Number(e.target.value);
-          void update(kind === "channel" ? { groups: [{ gid: id, expires_in }] } : { users: [{ uid: id, expires_in }] });
-        }}
-      >
-        {options.map((s) => (
-          <option key={s} value={s}>
-            {s === 0 ? t("auto_delete.off") : durationLabel(s, t)}
-          </option>
-        ))}
-      </Select>
-    </PrefRow>
+    <PrefSelect title={t("prefs.auto_delete_title")} description={t("prefs.auto_delete_desc")} stacked={stacked} value={value} disabled={isLoading} onChange={(e) => pick(Number(e.target.value))} data-testid="auto-delete-select">
+      {options.map((s) => (
+        <option key={s} value={s}>
+          {s === 0 ? t("auto_delete.off") : durationLabel(s, t)}
+        </option>
+      ))}
+    </PrefSelect>
   );
 }

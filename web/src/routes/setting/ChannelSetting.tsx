@@ -151,25 +151,25 @@ export default function ChannelSetting() {
               />
             )}
             {manager && (
-              <DangerActionRow
-                icon={<EraserIcon size={20} />}
-                title={t("channel_admin.clear")}
-                description={t("channel_admin.clear_desc")}
-                question={{ title: t("channel_admin.clear_title", { name: channel.name }), description: t("channel_admin.clear_confirm"), icon: <AlertIcon size={20} /> }}
-                onConfirm={onClearHistory}
-                testId="clear-history-button"
-              />
-            )}
-            {manager && (
-              <DangerActionRow
-                icon={<TrashIcon size={20} />}
-                title={t("channel_edit.delete")}
-                description={t("channel_edit.delete_desc")}
-                question={{ title: t("channel_edit.delete_title", { name: channel.name }), description: t("channel_edit.delete_confirm"), icon: <AlertIcon size={20} /> }}
-                onConfirm={onDelete}
-                strong
-                testId="delete-channel-button"
-              />
+              <>
+                <DangerActionRow
+                  icon={<EraserIcon size={20} />}
+                  title={t("channel_admin.clear")}
+                  description={t("channel_admin.clear_desc")}
+                  question={{ title: t("channel_admin.clear_title", { name: channel.name }), description: t("channel_admin.clear_confirm"), icon: <AlertIcon size={20} /> }}
+                  onConfirm={onClearHistory}
+                  testId="clear-history-button"
+                />
+                <DangerActionRow
+                  icon={<TrashIcon size={20} />}
+                  title={t("channel_edit.delete")}
+                  description={t("channel_edit.delete_desc")}
+                  question={{ title: t("channel_edit.delete_title", { name: channel.name }), description: t("channel_edit.delete_confirm"), icon: <AlertIcon size={20} /> }}
+                  onConfirm={onDelete}
+                  strong
+                  testId="delete-channel-button"
+                />
+              </>
             )}
           </Section>
         )}
