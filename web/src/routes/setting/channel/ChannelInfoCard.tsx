@@ -1,18 +1,12 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Group } from "@parley/protocol";
 import { useUpdateChannelInfoMutation, useUploadChannelAvatarMutation } from "../../../app/services/conversation";
-import { toSquarePng } from "../../../utils/squarePng";
-import { toast } from "../../../utils/toast";
 import ChannelAvatar from "../../../components/aside/ChannelAvatar";
-import { CameraIcon } from "../../../components/aside/icons";
 import Button from "../../../components/ui/Button";
-import IconButton from "../../../components/ui/IconButton";
 import Input from "../../../components/ui/Input";
 import Textarea from "../../../components/ui/Textarea";
-
-/** The picture is sent as a square PNG of this size (the server caps avatars at 512 KiB). */
-export const AVATAR_PX = 256;
+import PicturePicker from "../PicturePicker";
 
 /** Name, description and picture of a channel; editable by those who manage it. */
 export default function ChannelInfoCard({ channel, editable }: { channel: Group; editable: boolean }) {
@@ -21,7 +15,6 @@ export default function ChannelInfoCard({ channel, editable }: { channel: Group;
   const [description, setDescription] = useState(channel.description ?? "");
   const [update, { isLoading }] = useUpdateChannelInfoMutation();
   const [upload, { isLoading: uploading }] = useUploadChannelAvatarMutation();
-  const file = useRef<HTMLInputElement>(null);
   // Follow changes made elsewhere (another admin, the stream) while nothing is being edited here.
   const [synced, setSynced] = useState({ name: channel.name, description: channel.description ?? "" });
   if (synced.name !== channel.name || synced.description !== (channel.description ?? "")) {
@@ -41,39 +34,18 @@ export default function ChannelInfoCard({ channel, editable }: { channel: Group;
     });
   };
 
-  const pick = async (f: File | undefined) => {
-    if (!f) return;
-    if (!f.type.startsWith("image/")) {
-      toast.error(t("channel_edit.avatar_type"));
-      return;
-    }
-    try {
-      await upload({ gid: channel.gid, image: await toSquarePng(f, AVATAR_PX) });
-    } catch {
-      toast.error(t("channel_edit.avatar_type"));
-    }
-  };
-
   return (
     <form onSubmit={(e) => void save(e)} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-label={t("channel_edit.info")}>
       <div className="flex flex-col gap-5 p-5 sm:flex-row">
-        <div className="flex shrink-0 flex-col items-center gap-2">
-          <div className="relative">
-            <ChannelAvatar channel={channel} size={88} className="rounded-2xl" />
-            {editable && (
-              <IconButton
-                bare
-                label={t("channel_edit.avatar")}
-                onClick={() => file.current?.click()}
-                disabled={uploading}
-                className="absolute -right-1.5 -bottom-1.5 flex size-8 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-600 shadow-sm transition hover:text-primary-600 focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
-              >
-                <CameraIcon size={15} />
-              </IconButton>
-            )}
-          </div>
-          <input ref={file} type="file" accept="image/*" className="hidden" data-testid="channel-avatar-input" onChange={(e) => void pick(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
-        </div>
+        <PicturePicker
+          picture={<ChannelAvatar channel={channel} size={88} className="rounded-2xl" />}
+          label={t("channel_edit.avatar")}
+          editable={editable}
+          busy={uploading}
+          wrongType={t("channel_edit.avatar_type")}
+          onPicked={(image) => upload({ gid: channel.gid, image })}
+          testId="channel-avatar-input"
+        />
         <div className="min-w-0 flex-1 space-y-4">
           <Input label={t("channel_edit.name")} value={name} onChange={(e) => setName(e.target.value)} disabled={!editable} maxLength={64} required data-testid="channel-name-input" />
           <Textarea

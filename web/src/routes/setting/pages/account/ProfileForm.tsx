@@ -2,19 +2,16 @@
  * Name, e-mail, gender and picture of one's own account (`PUT /user`, `POST /user/avatar`). The
  * fields follow changes that arrive meanwhile (another device) while they are not being edited.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserInfo } from "@parley/protocol";
 import { useUpdateProfileMutation, useUploadMyAvatarMutation, type ProfileChange } from "../../../../app/services/account";
-import { CameraIcon } from "../../../../components/aside/icons";
 import Alert from "../../../../components/ui/Alert";
 import Avatar, { avatarUrl } from "../../../../components/ui/Avatar";
 import Button from "../../../../components/ui/Button";
-import IconButton from "../../../../components/ui/IconButton";
 import Input from "../../../../components/ui/Input";
 import { toast } from "../../../../utils/toast";
-import { toSquarePng } from "../../../../utils/squarePng";
-import { AVATAR_PX } from "../../channel/ChannelInfoCard";
+import PicturePicker from "../../PicturePicker";
 import { accountRefusalText, Section, SelectField } from "../parts";
 
 const fieldsOf = (me: UserInfo) => ({ name: me.name, email: me.email ?? "", gender: String(me.gender) });
@@ -26,7 +23,6 @@ export default function ProfileForm({ me }: { me: UserInfo }) {
   const [error, setError] = useState<string | null>(null);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const [upload, { isLoading: uploading }] = useUploadMyAvatarMutation();
-  const file = useRef<HTMLInputElement>(null);
 
   const current = fieldsOf(me);
   if (current.name !== synced.name || current.email !== synced.email || current.gender !== synced.gender) {
@@ -54,15 +50,7 @@ export default function ProfileForm({ me }: { me: UserInfo }) {
     toast.success(t("account_edit.saved"));
   };
 
-  const pick = async (f: File | undefined) => {
-    if (!f) return;
-    let image: Blob;
-    try {
-      if (!f.type.startsWith("image/")) throw new Error("not an image");
-      image = await toSquarePng(f, AVATAR_PX);
-    } catch {
-      return toast.error(t("account_edit.avatar_type"));
-    }
+  const picked = async (image: Blob) => {
     const res = await upload(image);
     if ("error" in res) toast.error(accountRefusalText(res.error, t));
     else toast.success(t("account_edit.avatar_saved"));
@@ -72,22 +60,16 @@ export default function ProfileForm({ me }: { me: UserInfo }) {
     <Section title={t("account_edit.profile")} description={t("account_edit.profile_desc")} testId="profile-form">
       <form onSubmit={(e) => void save(e)}>
         <div className="flex flex-col gap-5 p-5 sm:flex-row">
-          <div className="flex shrink-0 flex-col items-center gap-2">
-            <div className="relative">
-              <Avatar name={me.name} seed={me.uid} src={avatarUrl(me.uid, me.avatar_updated_at)} size={88} rounded="full" />
-              <IconButton
-                bare
-                label={t("account_edit.avatar")}
-                onClick={() => file.current?.click()}
-                disabled={uploading}
-                className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-600 shadow-sm transition hover:text-primary-600 focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
-              >
-                <CameraIcon size={15} />
-              </IconButton>
-            </div>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("account_edit.avatar_hint")}</p>
-            <input ref={file} type="file" accept="image/*" className="hidden" data-testid="avatar-input" onChange={(e) => void pick(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
-          </div>
+          <PicturePicker
+            picture={<Avatar name={me.name} seed={me.uid} src={avatarUrl(me.uid, me.avatar_updated_at)} size={88} rounded="full" />}
+            round
+            label={t("account_edit.avatar")}
+            hint={t("account_edit.avatar_hint")}
+            busy={uploading}
+            wrongType={t("account_edit.avatar_type")}
+            onPicked={picked}
+            testId="avatar-input"
+          />
           <div className="min-w-0 flex-1 space-y-4">
             {error && <Alert tone="error">{error}</Alert>}
             <Input label={t("account.name")} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required maxLength={32} autoComplete="nickname" data-testid="profile-name" />
