@@ -1,32 +1,23 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useAddChannelMembersMutation } from "../../app/services/conversation";
-import { Spinner, UserPlusIcon } from "../Icons";
+import { UserPlusIcon } from "../Icons";
 import Button from "../ui/Button";
 import { SearchInput } from "../ui/SearchField";
 import Modal, { ModalIcon } from "../ui/Modal";
-import usePeopleSearch, { mergeFound } from "./usePeopleSearch";
+import SearchingStatus from "./SearchingStatus";
+import { usePeoplePicker } from "./usePeopleSearch";
 import UserChecklist from "./UserChecklist";
 
 /** Add people to a private channel (`POST /group/{gid}/members/add`); the stream updates the member list. */
 export default function AddMembersModal({ gid, onClose }: { gid: number; onClose: () => void }) {
   const { t } = useTranslation(["chat", "member"]);
   const channel = useAppSelector((s) => s.channels.byId[gid]);
-  const users = useAppSelector((s) => s.users);
   const [filter, setFilter] = useState("");
   const [picked, setPicked] = useState<number[]>([]);
   const [add, { isLoading }] = useAddChannelMembersMutation();
-  const { found, searching } = usePeopleSearch(filter);
-  const candidates = useMemo(() => {
-    const members = new Set(channel?.members ?? []);
-    const q = filter.trim().toLowerCase();
-    const local = users.ids
-      .map((uid) => users.byId[uid])
-      .filter((u) => u && !members.has(u.uid))
-      .filter((u) => !q || u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q));
-    return mergeFound(local, found, (u) => !members.has(u.uid));
-  }, [channel, users, filter, found]);
+  const { people: candidates, searching } = usePeoplePicker(filter, (u) => !channel?.members.includes(u.uid));
   const toggle = (uid: number) => setPicked((p) => (p.includes(uid) ? p.filter((x) => x !== uid) : [...p, uid]));
 
   const submit = async () => {
@@ -61,14 +52,7 @@ export default function AddMembersModal({ gid, onClose }: { gid: number; onClose
         label={t("members.candidates")}
         empty={searching ? "" : filter ? t("none", { ns: "member" }) : t("members.everyone_in")}
       />
-      <p role="status" className="flex h-5 items-center gap-1.5 px-2 text-xs text-zinc-500 dark:text-zinc-400">
-        {searching && (
-          <>
-            <Spinner size={12} />
-            {t("people_search.searching")}
-          </>
-        )}
-      </p>
+      <SearchingStatus searching={searching} />
     </Modal>
   );
 }

@@ -12,6 +12,11 @@ export function channelMemberIds(channel: Pick<Group, "is_public" | "members">, 
   return channel.is_public ? users.ids : channel.members.filter((uid) => !!users.byId[uid]);
 }
 
+/** Whether a person matches what was typed (`query`, trimmed and lower case): in the name or the e-mail address. */
+export function matchesPerson(u: StoredUser, query: string): boolean {
+  return !query || u.name.toLowerCase().includes(query) || (u.email ?? "").toLowerCase().includes(query);
+}
+
 /**
  * The member listing (docs/ARCHITECTURE.md "Client rules"): the three roles in order, each with
  * the people online first, then by name; `filter` matches names and e-mails.
@@ -22,7 +27,7 @@ export function groupMembers(uids: number[], users: Record<number, StoredUser>, 
   for (const uid of uids) {
     const u = users[uid];
     if (!u) continue;
-    if (q && !u.name.toLowerCase().includes(q) && !(u.email ?? "").toLowerCase().includes(q)) continue;
+    if (!matchesPerson(u, q)) continue;
     groups[roleOf(u)].push(u);
   }
   return MEMBER_ROLES.map((role) => ({

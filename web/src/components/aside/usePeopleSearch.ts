@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { useAppSelector } from "../../app/hooks";
 import { useSearchUserMutation, type UserSearch } from "../../app/services/adminUsers";
 import type { StoredUser } from "../../app/slices/users";
+import { matchesPerson } from "./members";
 
 /** Typing pauses this long before the server is asked. */
 const DEBOUNCE_MS = 300;
@@ -51,4 +52,16 @@ export default function usePeopleSearch(filter: string): { found: StoredUser | n
   if (result?.keyword !== keyword) return { found: null, searching: true };
   const user = result.user;
   return { found: user ? (directory[user.uid] ?? user) : null, searching: false };
+}
+
+/**
+ * A people picker's list for `filter`: the directory's people that `eligible` takes and that
+ * match, then the server's find when eligible too; and whether the server is still asked.
+ */
+export function usePeoplePicker(filter: string, eligible: (u: StoredUser) => boolean): { people: StoredUser[]; searching: boolean } {
+  const users = useAppSelector((s) => s.users);
+  const { found, searching } = usePeopleSearch(filter);
+  const q = filter.trim().toLowerCase();
+  const local = users.ids.map((uid) => users.byId[uid]).filter((u) => u && eligible(u) && matchesPerson(u, q));
+  return { people: mergeFound(local, found, eligible), searching };
 }

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
 import { useCreateChannelMutation } from "../../app/services/channel";
+import { matchesPerson } from "../../components/aside/members";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import { HashIcon, LockIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
@@ -31,8 +32,7 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
     const q = filter.trim().toLowerCase();
     return users.ids
       .map((uid) => users.byId[uid])
-      .filter((u) => u && u.uid !== me?.uid && !u.is_bot)
-      .filter((u) => !q || u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q));
+      .filter((u) => u && u.uid !== me?.uid && !u.is_bot && matchesPerson(u, q));
   }, [users, filter, me?.uid]);
 
   const toggleMember = (uid: number) =>

@@ -1,9 +1,9 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../app/hooks";
-import usePeopleSearch, { mergeFound } from "../../components/aside/usePeopleSearch";
-import { Spinner } from "../../components/Icons";
+import SearchingStatus from "../../components/aside/SearchingStatus";
+import { usePeoplePicker } from "../../components/aside/usePeopleSearch";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Badge from "../../components/ui/Badge";
 import BotBadge from "../../components/ui/BotBadge";
@@ -17,15 +17,7 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
   const me = useAppSelector((s) => s.authData.user?.uid);
   const users = useAppSelector((s) => s.users);
   const [filter, setFilter] = useState("");
-  const { found, searching } = usePeopleSearch(filter);
-  const people = useMemo(() => {
-    const q = filter.trim().toLowerCase();
-    const local = users.ids
-      .map((uid) => users.byId[uid])
-      .filter((u) => u && u.uid !== me)
-      .filter((u) => !q || u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q));
-    return mergeFound(local, found, (u) => u.uid !== me);
-  }, [users, me, filter, found]);
+  const { people, searching } = usePeoplePicker(filter, (u) => u.uid !== me);
 
   const open = (uid: number) => {
     onClose();
@@ -56,14 +48,7 @@ export default function NewMessageModal({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
-      <p role="status" className="flex h-5 items-center gap-1.5 px-2 text-xs text-zinc-500 dark:text-zinc-400">
-        {searching && (
-          <>
-            <Spinner size={12} />
-            {t("people_search.searching")}
-          </>
-        )}
-      </p>
+      <SearchingStatus searching={searching} />
     </Modal>
   );
 }

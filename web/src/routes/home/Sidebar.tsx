@@ -5,6 +5,7 @@ import clsx from "clsx";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { setSidebarCollapsed, toggleMenuExpand } from "../../app/slices/ui";
 import { PanelLeftIcon } from "../../components/aside/icons";
+import { matchesPerson } from "../../components/aside/members";
 import { ChevronDownIcon, CloseIcon, PlusIcon } from "../../components/Icons";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import IconButton from "../../components/ui/IconButton";
@@ -105,7 +106,7 @@ function PeopleMatches({ filter, exclude, fallback }: { filter: string; exclude:
     const skip = new Set(exclude);
     return users.ids
       .map((uid) => users.byId[uid])
-      .filter((u) => u && u.uid !== me && !skip.has(`dm:${u.uid}`) && (u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q)))
+      .filter((u) => u && u.uid !== me && !skip.has(`dm:${u.uid}`) && matchesPerson(u, q))
       .slice(0, 8);
   }, [users, me, guest, filter, exclude]);
   if (!people.length) return fallback;

@@ -4,6 +4,7 @@ import type { Group } from "@parley/protocol";
 import { useAppSelector } from "../../../app/hooks";
 import { useChangeChannelTypeMutation } from "../../../app/services/conversation";
 import { ArrowLeftRightIcon } from "../../../components/aside/icons";
+import { matchesPerson } from "../../../components/aside/members";
 import UserChecklist from "../../../components/aside/UserChecklist";
 import Button from "../../../components/ui/Button";
 import { SearchInput } from "../../../components/ui/SearchField";
@@ -23,7 +24,7 @@ export default function MakePrivateModal({ channel, onClose }: { channel: Group;
   const [filter, setFilter] = useState("");
   const [changeType, { isLoading }] = useChangeChannelTypeMutation();
   const q = filter.trim().toLowerCase();
-  const shown = others.filter((u) => !q || u.name.toLowerCase().includes(q) || (u.email ?? "").toLowerCase().includes(q));
+  const shown = others.filter((u) => matchesPerson(u, q));
   const toggle = (uid: number) => setPicked((p) => (p.includes(uid) ? p.filter((x) => x !== uid) : [...p, uid]));
   const all = picked.length === others.length;
 
