@@ -73,3 +73,22 @@ export function createClusterContext(nodeId: string, redisUrl: string | null, na
     },
   };
 }
+
+/**
+ * Hands `receive` each message published on `channel` to the `subscriber` connection, parsed
+ * from JSON. One that is not JSON (a stray publisher on a shared Redis) goes to `onError` and is
+ * dropped, so it never stops the connection's other listeners.
+ */
+export function onJsonMessage<T>(subscriber: Redis, channel: string, receive: (message: T) => void, onError: (err: unknown) => void): void {
+  subscriber.on("message", (from: string, raw: string) => {
+    if (from !== channel) return;
+    let message: T;
+    try {
+      message = JSON.parse(raw) as T;
+    } catch (err) {
+      onError(err);
+      return;
+    }
+    receive(message);
+  });
+}

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { ServerEvent } from "@parley/protocol";
 import { frameOf, type Audience, type Delivery, type DeliveryListener, type EventBus } from "../events/bus.js";
+import { onJsonMessage } from "./redis.js";
 
 /** What travels on the channel: the publishing instance, the event and who hears it. */
 interface Envelope {
@@ -46,9 +47,7 @@ export class RedisEventBus implements EventBus {
     private readonly instance: string,
     private readonly onError: (err: unknown) => void = () => {},
   ) {
-    subscriber.on("message", (channel: string, message: string) => {
-      if (channel === this.channel) this.receive(message);
-    });
+    onJsonMessage<Envelope>(subscriber, channel, (envelope) => this.receive(envelope), (err) => this.onError(err));
     // The first `ready` is the start, every later one a return after a gap. ioredis
     // re-subscribes by itself, but the listeners must run only once the subscription is in
     // place (the streams they end reconnect at once), hence the explicit, idempotent subscribe.
@@ -99,14 +98,7 @@ export class RedisEventBus implements EventBus {
     return () => this.resubscribed.delete(listener);
   }
 
-  private receive(message: string): void {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(message) as Envelope;
-    } catch (err) {
-      this.onError(err);
-      return;
-    }
+  private receive(envelope: Envelope): void {
     const delivery: Delivery = { event: envelope.e, audience: envelope.a, frame: frameOf(envelope.e) };
     for (const listener of this.listeners) listener(delivery);
   }

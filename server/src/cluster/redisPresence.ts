@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Uid } from "@parley/protocol";
 import { LocalStreams, type Presence } from "./presence.js";
+import { onJsonMessage } from "./redis.js";
 
 /** One open (uid, device) of an instance, as stored in Redis: `uid:guest:device` (device last: it may hold colons). */
 type Entry = string;
@@ -67,9 +68,7 @@ export class RedisPresence implements Presence {
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.ttlMs = options.ttlMs ?? 15_000;
     this.onError = options.onError ?? (() => {});
-    subscriber.on("message", (channel: string, message: string) => {
-      if (channel === this.channel) this.receive(message);
-    });
+    onJsonMessage<Message>(subscriber, this.channel, (message) => this.receive(message), (err) => this.onError(err));
     subscriber.on("ready", () => {
       if (this.started && !this.stopped) void this.resync();
     });
@@ -236,14 +235,7 @@ export class RedisPresence implements Presence {
     }
   }
 
-  private receive(raw: string): void {
-    let message: Message;
-    try {
-      message = JSON.parse(raw) as Message;
-    } catch (err) {
-      this.onError(err);
-      return;
-    }
+  private receive(message: Message): void {
     if (message.i === this.instance) return;
     if (this.buffer !== null) this.buffer.push(message);
     else this.apply(message, true);
