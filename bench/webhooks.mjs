@@ -88,6 +88,7 @@ try {
   const total = opt.rate * opt.seconds;
   const perTick = opt.rate / 100;
   const inflight = [];
+  const rateCpu0 = cpuMs(server.pid);
   const r0 = performance.now();
   for (let i = 0; i < total; i++) {
     const wait = r0 + Math.floor(i / perTick) * 10 - performance.now();
@@ -97,9 +98,12 @@ try {
   const rated = await Promise.all(inflight);
   await waitForAll(receiver.arrived, rated);
   const latencies = rated.map((m) => receiver.arrived.get(m) - starts.get(m));
+  // At a fixed rate a pass usually carries one delivery: what each one costs on its own.
+  const usPerRated = round(((cpuMs(server.pid) - rateCpu0) * 1000) / total, 0);
+  console.log(`rated phase: ${usPerRated} µs CPU per send + delivery at ${opt.rate}/s`);
   await sleep(500);
 
-  const params = { ...opt, database: PG ? "postgres" : "sqlite", usPerMessage, ...receiver.state, secret: undefined };
+  const params = { ...opt, database: PG ? "postgres" : "sqlite", usPerMessage, usPerRated, ...receiver.state, secret: undefined };
   if (receiver.state.badSignatures || receiver.state.duplicates) throw new Error(`bad signatures ${receiver.state.badSignatures}, duplicates ${receiver.state.duplicates}`);
   report([
     { figure: "webhook deliveries/s (send to last delivery)", value: Math.round(throughput), unit: "deliveries/s", budget: null, met: null, params },

@@ -42,20 +42,16 @@ export function nextAttemptAt(row: Pick<DeliveryRow, "created_at">, attempts: nu
 
 /**
  * Takes up to `limit` due deliveries for one pass: their due time moves `CLAIM_MS` ahead in
- * the same statement that selects them, so an overlapping pass (a holder that stalled past its
- * lease) does not take them too, and a pass that dies leaves them due again soon.
+ * the statement that selects them (one `UPDATE … WHERE id IN (SELECT … LIMIT) RETURNING`, on
+ * SQLite and PostgreSQL alike), so an overlapping pass (a holder that stalled past its lease)
+ * does not take them too: on PostgreSQL it waits for the first claim's row locks and then finds
+ * `next_attempt_at` moved. A pass that dies leaves them due again soon.
  */
-export async function claimDue(db: Db, now: number, limit: number): Promise<DeliveryRow[]> {
-  const due = await db.selectFrom("webhook_outbox").select("id").where("next_attempt_at", "<=", now).orderBy("next_attempt_at").limit(limit).execute();
-  if (due.length === 0) return [];
+export function claimDue(db: Db, now: number, limit: number): Promise<DeliveryRow[]> {
   return db
     .updateTable("webhook_outbox")
     .set({ next_attempt_at: now + CLAIM_MS })
-    .where(
-      "id",
-      "in",
-      due.map((d) => d.id),
-    )
+    .where("id", "in", (qb) => qb.selectFrom("webhook_outbox as due").select("due.id").where("due.next_attempt_at", "<=", now).orderBy("due.next_attempt_at").limit(limit))
     .where("next_attempt_at", "<=", now)
     .returningAll()
     .execute();
@@ -73,28 +69,36 @@ export interface Attempt {
   at: number;
 }
 
+/** Records one attempt: delivered on a 2xx, else retried later or given up. */
+function recordAttempt(db: Db, { row, result, at }: Attempt, baseMs: number) {
+  const attempts = row.attempts + 1;
+  const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+  return db
+    .updateTable("webhook_outbox")
+    .set({
+      attempts,
+      last_status: result.status,
+      last_error: delivered ? null : (result.error ?? `status ${result.status}`).slice(0, 500),
+      next_attempt_at: delivered ? null : nextAttemptAt(row, attempts, at, baseMs),
+      delivered_at: delivered ? at : null,
+    })
+    .where("id", "=", row.id)
+    .execute();
+}
+
 /**
- * Records a batch's attempts in one transaction (one commit, not one per delivery): each is
- * delivered on a 2xx, else retried later or given up.
+ * Records a batch's attempts in one transaction (one commit, not one per delivery). A batch of
+ * one (a delivery sent as soon as its message committed, the usual case below a few hundred a
+ * second) is one statement, which needs no transaction around it.
  */
 export async function recordAttempts(db: Db, done: readonly Attempt[], baseMs: number): Promise<void> {
   if (done.length === 0) return;
+  if (done.length === 1) {
+    await recordAttempt(db, done[0], baseMs);
+    return;
+  }
   await db.transaction().execute(async (tx) => {
-    for (const { row, result, at } of done) {
-      const attempts = row.attempts + 1;
-      const delivered = result.status !== null && result.status >= 200 && result.status < 300;
-      await tx
-        .updateTable("webhook_outbox")
-        .set({
-          attempts,
-          last_status: result.status,
-          last_error: delivered ? null : (result.error ?? `status ${result.status}`).slice(0, 500),
-          next_attempt_at: delivered ? null : nextAttemptAt(row, attempts, at, baseMs),
-          delivered_at: delivered ? at : null,
-        })
-        .where("id", "=", row.id)
-        .execute();
-    }
+    for (const attempt of done) await recordAttempt(tx, attempt, baseMs);
   });
 }
 

@@ -4,7 +4,7 @@ import { dialects, startTestServer, type Session, type TestServer } from "../tes
 import { buildAdmin, buildBot, buildChannel, buildMessage, buildUser } from "../test/factories.js";
 import { useSuite } from "../test/suite.js";
 import { expectSigned, startWebhookReceiver, type WebhookReceiver } from "../test/webhookReceiver.js";
-import { KEEP_FINISHED_MS, pruneFinished, type DeliveryView } from "./outbox.js";
+import { CLAIM_MS, claimDue, KEEP_FINISHED_MS, pruneFinished, type DeliveryView } from "./outbox.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -166,6 +166,34 @@ describe.each(dialects())("webhooks (%s)", (dialect) => {
     for (let i = 0; i < 100 && view?.attempts !== 2; i++, await sleep(20)) [view] = await deliveries(s, admin, bot.uid);
     expect(view?.attempts).toBe(2);
     expect(hook.posts).toHaveLength(0);
+  });
+
+  it("passes claiming at once take each due delivery once, oldest due first, and leave the rest", async () => {
+    const { s } = suite;
+    await s.ctx.jobs.webhooks.stop(); // only this test's claims
+    const bot = await buildBot(s, "Busy");
+    const now = Date.now();
+    const row = { bot_uid: bot.uid, mid: 1, payload: "{}", attempts: 0, delivered_at: null, created_at: now };
+    await s.ctx.db
+      .insertInto("webhook_outbox")
+      .values([
+        ...Array.from({ length: 40 }, (_, i) => ({ ...row, next_attempt_at: now - 1_000 + i })), // due
+        { ...row, next_attempt_at: now + 60_000 }, // not yet
+        { ...row, next_attempt_at: null, delivered_at: now }, // delivered
+      ])
+      .execute();
+    // On PostgreSQL these run on separate pool connections, really at once: a claim that waited
+    // for another's row locks finds those rows claimed and skips them (a later pass takes the rest).
+    const claims = (await Promise.all([claimDue(s.ctx.db, now, 15), claimDue(s.ctx.db, now, 15), claimDue(s.ctx.db, now, 15)])).flat();
+    for (let more = await claimDue(s.ctx.db, now, 15); more.length > 0; more = await claimDue(s.ctx.db, now, 15)) claims.push(...more);
+    const ids = claims.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(40);
+    expect(claims.every((r) => r.next_attempt_at === now + CLAIM_MS)).toBe(true);
+    // A smaller claim takes the earliest due first.
+    await s.ctx.db.updateTable("webhook_outbox").set({ next_attempt_at: now - 5 }).where("id", "=", Math.max(...ids)).execute();
+    await s.ctx.db.updateTable("webhook_outbox").set({ next_attempt_at: now - 10 }).where("id", "=", Math.min(...ids)).execute();
+    expect((await claimDue(s.ctx.db, now, 1)).map((r) => r.id)).toEqual([Math.min(...ids)]);
   });
 
   it("finished deliveries are kept a week, then pruned; pending ones stay", async () => {
