@@ -132,24 +132,35 @@ export async function copyDataFiles(dataDir: string, target: string): Promise<Ma
   return stats;
 }
 
-/** Backs up a SQLite server's DATA_DIR into `dest`: database first, then files, then the manifest. */
-export async function backupSqlite(dataDir: string, dest: string): Promise<Manifest> {
+/**
+ * Writes a backup of DATA_DIR into `dest`: `copyDatabase` first (it answers what the manifest
+ * says of its copy), then the files, then the manifest, last, so a backup with a manifest is whole.
+ */
+async function backup(dataDir: string, dest: string, dialect: Manifest["dialect"], copyDatabase: () => Promise<Partial<Manifest>>): Promise<Manifest> {
   outsideDataDir(dataDir, dest);
-  if (!fs.existsSync(path.join(dataDir, SQLITE_FILE))) throw new CommandLineError(`no database at ${path.join(dataDir, SQLITE_FILE)} (is DATA_DIR right?)`);
   freshDirectory(dest, "backup directory");
   const startedAt = new Date();
-  await copySqlite(path.join(dataDir, SQLITE_FILE), path.join(dest, SQLITE_FILE));
+  const database = await copyDatabase();
   const files = await copyDataFiles(dataDir, path.join(dest, FILES_DIR));
   const manifest: Manifest = {
     parley_version: parleyVersion(),
-    dialect: "sqlite",
+    dialect,
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    ...inspectSqlite(path.join(dest, SQLITE_FILE)),
+    ...database,
     files,
   };
   fs.writeFileSync(path.join(dest, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + "\n");
   return manifest;
+}
+
+/** Backs up a SQLite server's DATA_DIR into `dest`, with the copy's row counts and integrity check. */
+export async function backupSqlite(dataDir: string, dest: string): Promise<Manifest> {
+  if (!fs.existsSync(path.join(dataDir, SQLITE_FILE))) throw new CommandLineError(`no database at ${path.join(dataDir, SQLITE_FILE)} (is DATA_DIR right?)`);
+  return backup(dataDir, dest, "sqlite", async () => {
+    await copySqlite(path.join(dataDir, SQLITE_FILE), path.join(dest, SQLITE_FILE));
+    return inspectSqlite(path.join(dest, SQLITE_FILE));
+  });
 }
 
 /** Whether `command` runs (e.g. `pg_dump --version`). */
@@ -162,22 +173,12 @@ export function onPath(command: string): boolean {
  * while the server runs) of DATABASE_SCHEMA (or the whole database), plus DATA_DIR's files.
  */
 export async function backupPostgres(databaseUrl: string, schema: string | null, dataDir: string, dest: string): Promise<Manifest> {
-  outsideDataDir(dataDir, dest);
-  freshDirectory(dest, "backup directory");
-  const startedAt = new Date();
-  const args = ["--format=custom", `--file=${path.join(dest, PG_DUMP_FILE)}`, ...(schema ? [`--schema=${schema}`] : []), `--dbname=${databaseUrl}`];
-  const dump = spawnSync("pg_dump", args, { stdio: ["ignore", "inherit", "inherit"] });
-  if (dump.status !== 0) throw new CommandLineError(`pg_dump failed (exit status ${dump.status ?? dump.signal})`);
-  const files = await copyDataFiles(dataDir, path.join(dest, FILES_DIR));
-  const manifest: Manifest = {
-    parley_version: parleyVersion(),
-    dialect: "postgres",
-    started_at: startedAt.toISOString(),
-    finished_at: new Date().toISOString(),
-    files,
-  };
-  fs.writeFileSync(path.join(dest, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + "\n");
-  return manifest;
+  return backup(dataDir, dest, "postgres", async () => {
+    const args = ["--format=custom", `--file=${path.join(dest, PG_DUMP_FILE)}`, ...(schema ? [`--schema=${schema}`] : []), `--dbname=${databaseUrl}`];
+    const dump = spawnSync("pg_dump", args, { stdio: ["ignore", "inherit", "inherit"] });
+    if (dump.status !== 0) throw new CommandLineError(`pg_dump failed (exit status ${dump.status ?? dump.signal})`);
+    return {};
+  });
 }
 
 export function readManifest(backupDir: string): Manifest {
