@@ -75,9 +75,6 @@ export const channelsSlice = createSlice({
       delete state.byId[payload];
       state.ids = state.ids.filter((id) => id !== payload);
     },
-    resetChannels() {
-      return initialState();
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(resetAll.type, () => initialState());
@@ -93,7 +90,5 @@ export const {
   updatePinnedMessage,
   setAnnouncement,
   removeChannel,
-  resetChannels,
-} =
-  channelsSlice.actions;
+} = channelsSlice.actions;
 export default channelsSlice.reducer;

@@ -51,6 +51,11 @@ export function maxChatMid(messages: ChatMessage[]): number {
   return max;
 }
 
+/** An event's fields without its `type`: what the store's action for it takes. */
+function fieldsOf<E extends { type: string }>({ type: _type, ...fields }: E): Omit<E, "type"> {
+  return fields;
+}
+
 export interface EventHandler {
   handle(event: ServerEvent): void;
   flush(): void;
@@ -102,9 +107,7 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
     while (n < inbox.length && n < CHAT_SLICE && inbox[n].type === "chat") n++;
     const batch: ChatMessage[] = [];
     for (const event of inbox.splice(0, n)) {
-      if (event.type !== "chat") continue;
-      const { type: _type, ...msg } = event;
-      batch.push(msg);
+      if (event.type === "chat") batch.push(fieldsOf(event));
     }
     dispatch(receiveMessages({ me: me(), messages: batch }));
     const max = maxChatMid(batch);
@@ -217,11 +220,9 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
       case "user_settings":
         dispatch(setUserSettings(event));
         break;
-      case "user_settings_changed": {
-        const { type: _type, ...changes } = event;
-        dispatch(applySettingsChanged(changes));
+      case "user_settings_changed":
+        dispatch(applySettingsChanged(fieldsOf(event)));
         break;
-      }
       case "user_remark":
         dispatch(setRemark({ uid: event.contact_uid, remark: event.remark }));
         break;
@@ -234,11 +235,9 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
       case "joined_group":
         dispatch(addChannel(event.group));
         break;
-      case "group_changed": {
-        const { type: _type, ...change } = event;
-        dispatch(updateChannel(change));
+      case "group_changed":
+        dispatch(updateChannel(fieldsOf(event)));
         break;
-      }
       case "user_joined_group":
         dispatch(addMembers({ gid: event.gid, uids: event.uid }));
         break;
