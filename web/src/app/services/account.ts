@@ -4,7 +4,7 @@
  * users through the stream's `users_log`; this device applies the server's answer itself at once.
  */
 import type { UserInfo } from "@parley/protocol";
-import { api } from "./api";
+import { accepted, api } from "./api";
 import { SILENT } from "./base.query";
 import { updateLoginUser } from "../slices/auth.data";
 import { upsertUsers } from "../slices/users";
@@ -43,11 +43,7 @@ export const accountApi = api.injectEndpoints({
       extraOptions: SILENT,
       query: (image) => ({ url: "/user/avatar", method: "POST", body: image, headers: { "Content-Type": "image/png" } }),
       async onQueryStarted(_image, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         dispatch(updateLoginUser({ avatar_updated_at: Date.now() }));
       },
     }),
@@ -66,11 +62,7 @@ export const accountApi = api.injectEndpoints({
       extraOptions: SILENT,
       query: (device) => ({ url: `/user/devices/${encodeURIComponent(device)}`, method: "DELETE" }),
       async onQueryStarted(device, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         dispatch(accountApi.util.updateQueryData("getDevices", undefined, (list) => list.filter((d) => d !== device)));
       },
     }),
@@ -79,11 +71,7 @@ export const accountApi = api.injectEndpoints({
       extraOptions: SILENT,
       query: () => ({ url: "/user/delete", method: "DELETE" }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         clearSession(dispatch);
       },
     }),

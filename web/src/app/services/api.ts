@@ -26,6 +26,19 @@ export const channelChanged = (gid: number) => [
   { type: "Channel" as const, id: LIST },
 ];
 
+/**
+ * For an `onQueryStarted` that applies a call's effect here once the server accepted it:
+ * whether it did (a refusal changes nothing locally; the base query or the page shows it).
+ */
+export async function accepted(queryFulfilled: Promise<unknown>): Promise<boolean> {
+  try {
+    await queryFulfilled;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const api = createApi({
   reducerPath: "api",
   baseQuery,

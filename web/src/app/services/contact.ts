@@ -5,7 +5,7 @@
  * screen reads the footprint, never these caches.
  */
 import type { Contact, ContactAction, ContactRemarkRequest, UpdateContactStatusRequest } from "@parley/protocol";
-import { api } from "./api";
+import { accepted, api } from "./api";
 import { applySettingsChanged, setRemark, type FootprintState } from "../slices/footprint";
 
 /** add → added, block → blocked, remove and unblock → ''. */
@@ -48,11 +48,7 @@ export const contactApi = api.injectEndpoints({
     updateContactStatus: builder.mutation<null, UpdateContactStatusRequest>({
       query: (body) => ({ url: "/user/update_contact_status", method: "POST", body }),
       async onQueryStarted({ target_uid, action }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         const status = CONTACT_STATUS_AFTER[action];
         const now = Date.now();
         dispatch(
@@ -78,12 +74,8 @@ export const contactApi = api.injectEndpoints({
     updateRemark: builder.mutation<null, ContactRemarkRequest>({
       query: (body) => ({ url: "/user/contact_remark", method: "PUT", body }),
       async onQueryStarted({ contact_uid, remark }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(setRemark({ uid: contact_uid, remark: remark.trim() }));
-        } catch {
-          // toasted by the base query
-        }
+        // A refusal is toasted by the base query.
+        if (await accepted(queryFulfilled)) dispatch(setRemark({ uid: contact_uid, remark: remark.trim() }));
       },
     }),
   }),

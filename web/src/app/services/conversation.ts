@@ -9,7 +9,7 @@ import i18n from "../../i18n";
 import { toast } from "../../utils/toast";
 import { updateChannel } from "../slices/channels";
 import { applySettingsChanged, updateReadIndexes } from "../slices/footprint";
-import { api, channelChanged } from "./api";
+import { accepted, api, channelChanged } from "./api";
 
 const now = () => Date.now();
 
@@ -19,11 +19,7 @@ export const conversationUserApi = api.injectEndpoints({
     updateMuteSetting: builder.mutation<null, MuteRequest>({
       query: (body) => ({ url: "/user/mute", method: "POST", body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         const expiry = (s?: number | null) => (s ? now() + s * 1000 : null);
         dispatch(
           applySettingsChanged({
@@ -39,11 +35,7 @@ export const conversationUserApi = api.injectEndpoints({
     pinChat: builder.mutation<null, { target: MessageTarget; pin: boolean }>({
       query: ({ target, pin }) => ({ url: pin ? "/user/pin_chat" : "/user/unpin_chat", method: "POST", body: { target } }),
       async onQueryStarted({ target, pin }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         dispatch(applySettingsChanged(pin ? { add_pin_chats: [{ target, updated_at: now() }] } : { remove_pin_chats: [target] }));
       },
     }),
@@ -51,11 +43,7 @@ export const conversationUserApi = api.injectEndpoints({
     updateAutoDeleteSetting: builder.mutation<null, UpdateBurnAfterReadingRequest>({
       query: (body) => ({ url: "/user/burn-after-reading", method: "POST", body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         dispatch(applySettingsChanged({ burn_after_reading_users: body.users ?? [], burn_after_reading_groups: body.groups ?? [] }));
         toast.success(i18n.t("common:tip.update_success"));
       },
@@ -93,11 +81,7 @@ export const conversationChannelApi = api.injectEndpoints({
       query: ({ gid, ...body }) => ({ url: `/group/${gid}`, method: "PUT", body }),
       invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
       async onQueryStarted({ gid, name, description, owner }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         dispatch(
           updateChannel({ gid, name: name ?? null, description: description ?? null, owner: owner ?? null, avatar_updated_at: null, is_public: null }),
         );
@@ -109,11 +93,7 @@ export const conversationChannelApi = api.injectEndpoints({
       query: ({ gid, image }) => ({ url: `/group/${gid}/avatar`, method: "POST", body: image, headers: { "Content-Type": "image/png" } }),
       invalidatesTags: (_result, _error, { gid }) => channelChanged(gid),
       async onQueryStarted({ gid }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch {
-          return;
-        }
+        if (!(await accepted(queryFulfilled))) return;
         dispatch(updateChannel({ gid, name: null, description: null, owner: null, avatar_updated_at: now(), is_public: null }));
         toast.success(i18n.t("common:tip.update_success"));
       },
@@ -130,12 +110,8 @@ export const conversationChannelApi = api.injectEndpoints({
     deleteChannel: builder.mutation<null, number>({
       query: (gid) => ({ url: `/group/${gid}`, method: "DELETE" }),
       async onQueryStarted(_gid, { queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          toast.success(i18n.t("common:tip.delete_success"));
-        } catch {
-          // toasted by the base query
-        }
+        // A refusal is toasted by the base query.
+        if (await accepted(queryFulfilled)) toast.success(i18n.t("common:tip.delete_success"));
       },
     }),
     /** `POST /group/{gid}/members/add` and `/members/remove`, bare uid arrays; the stream updates the lists. */
