@@ -4,6 +4,7 @@ import { HIDDEN_FORCE_RECONNECT_S } from "@parley/protocol";
 import { useAppSelector } from "../app/hooks";
 import { errorText } from "../app/services/errors";
 import { pauseStreaming, restartStreaming, resumeStreaming, startStreaming, stopStreaming } from "../app/streaming/controller";
+import { offAll, on } from "../utils/listen";
 import { toast } from "../utils/toast";
 
 /**
@@ -33,13 +34,9 @@ export default function useStreaming() {
       } else resumeStreaming();
       hiddenAt = 0;
     };
-    window.addEventListener("online", onOnline);
-    window.addEventListener("offline", onOffline);
-    document.addEventListener("visibilitychange", onVisibility);
+    const off = offAll(on(window, "online", onOnline), on(window, "offline", onOffline), on(document, "visibilitychange", onVisibility));
     return () => {
-      window.removeEventListener("online", onOnline);
-      window.removeEventListener("offline", onOffline);
-      document.removeEventListener("visibilitychange", onVisibility);
+      off();
       stopStreaming();
     };
   }, [loggedIn, inactive, store]);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
+import { offAll, on } from "../../utils/listen";
 import { UploadIcon } from "../ChatIcons";
 
 const hasFiles = (e: DragEvent) => !!e.dataTransfer && Array.from(e.dataTransfer.types).includes("Files");
@@ -47,16 +48,7 @@ export default function DropZone({ anchorRef, onFiles, disabled }: { anchorRef: 
       const files = Array.from(e.dataTransfer?.files ?? []);
       if (files.length && !disabled) onFiles(files);
     };
-    el.addEventListener("dragenter", enter);
-    el.addEventListener("dragover", over);
-    el.addEventListener("dragleave", leave);
-    el.addEventListener("drop", drop);
-    return () => {
-      el.removeEventListener("dragenter", enter);
-      el.removeEventListener("dragover", over);
-      el.removeEventListener("dragleave", leave);
-      el.removeEventListener("drop", drop);
-    };
+    return offAll(on(el, "dragenter", enter), on(el, "dragover", over), on(el, "dragleave", leave), on(el, "drop", drop));
   }, [anchorRef, onFiles, disabled]);
 
   if (!area || !active) return null;

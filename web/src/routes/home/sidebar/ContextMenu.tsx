@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { focusMenuItem, MenuEntries, onMenuKeyDown, type MenuEntry } from "../../../components/ui/MenuEntries";
+import { offAll, on } from "../../../utils/listen";
 
 interface Props {
   /** Where it opens (viewport coordinates): the pointer of a right-click, or under the "…" button. */
@@ -44,14 +45,7 @@ export default function ContextMenu({ x, y, label, items, onClose, title }: Prop
       if (!ref.current?.contains(e.target as Node)) onClose(false);
     };
     const onBlur = () => onClose(false);
-    document.addEventListener("mousedown", onDown);
-    window.addEventListener("blur", onBlur);
-    window.addEventListener("resize", onBlur);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      window.removeEventListener("blur", onBlur);
-      window.removeEventListener("resize", onBlur);
-    };
+    return offAll(on(document, "mousedown", onDown), on(window, "blur", onBlur), on(window, "resize", onBlur));
   }, [onClose]);
 
   return createPortal(
