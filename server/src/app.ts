@@ -49,6 +49,7 @@ import { eventRoutes } from "./routes/events/index.js";
 import { isEventStreamRequest, serveEventStream } from "./routes/events/stream.js";
 import { favoriteRoutes } from "./routes/favorite/index.js";
 import { groupRoutes } from "./routes/group/index.js";
+import { licenseRoutes } from "./routes/license/index.js";
 import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
@@ -273,6 +274,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       resourceRoutes(api, ctx, guards);
       avatarRoutes(api, ctx, guards);
       botRoutes(api, ctx, guards);
+      licenseRoutes(api, ctx, guards);
       eventRoutes(api, ctx);
       // The OpenAPI document of all of the above, and Swagger UI for it.
       docsRoutes(api, routeTable);

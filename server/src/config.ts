@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import * as z from "zod";
 import type { RateLimitOverrides } from "./http/rateLimit.js";
+import { readPublicKey } from "./license/format.js";
 
 /** Process configuration, read once from the environment. */
 export interface Config {
@@ -59,6 +60,12 @@ export interface Config {
   smtpTimeoutMs?: number;
   /** `MAX_USERS`: most non-guest accounts, 0 = no limit (default); one more is a 451, like VoceChat's license limit. */
   maxUsers?: number;
+  /**
+   * `LICENSE_PUBLIC_KEY`: the RSA public key (PEM) that signed licenses verify against
+   * (docs/API.md "License"). Null (default): no license can be installed; the server stays on
+   * the unlimited community license.
+   */
+  licensePublicKey?: string | null;
   /**
    * `REDIS_URL` (`redis://` or `rediss://`) turns on the cluster mode (docs/CLUSTER.md): events,
    * presence, kicks and rate limits are shared through Redis. Null: one node, all in process.
@@ -142,6 +149,18 @@ const envSchema = z.object({
   MESSAGE_SWEEP_MS: integer(2_000, 10),
   MAGIC_LINK_TTL: integer(900, 10),
   MAX_USERS: integer(0, 0),
+  LICENSE_PUBLIC_KEY: z
+    .string()
+    .refine((pem) => {
+      if (pem.trim() === "") return true;
+      try {
+        readPublicKey(pem);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "expected an RSA public key in PEM form")
+    .optional(),
   WEBHOOK_RETRY_BASE_MS: integer(10_000, 10),
   RATE_LIMITS: z.enum(["on", "off"], { message: "expected on or off" }).optional(),
   REDIS_URL: z
@@ -203,6 +222,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     messageSweepMs: e.MESSAGE_SWEEP_MS,
     magicLinkTtlS: e.MAGIC_LINK_TTL,
     maxUsers: e.MAX_USERS,
+    licensePublicKey: e.LICENSE_PUBLIC_KEY?.trim() || null,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     ...(e.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
     redisUrl: e.REDIS_URL || null,

@@ -8,6 +8,8 @@ import { presentUserLog } from "../presenters/users.js";
 import type { Db } from "../db/index.js";
 import { insertUser, insertUserLog, type UserLogRow, type UserRow } from "../repos/users.js";
 import { isUniqueViolation } from "../db/errors.js";
+import { countLicensedUsers } from "../repos/license.js";
+import { userLimit } from "./license.js";
 
 export interface NewUser {
   email: string | null;
@@ -67,7 +69,8 @@ function asConflict(err: unknown): unknown {
 /**
  * Inserts a user and its `create` log entry (the `users_version` sequence) in the caller's
  * transaction: 409 `{reason}` for a taken e-mail or name, 451 when a non-guest account would
- * pass the `MAX_USERS` limit (guests never count, a fix: docs/API.md "Identity"). Publish with
+ * pass the user limit (`MAX_USERS` or the installed license's, docs/API.md "License"; guests
+ * never count, a fix: docs/API.md "Identity"). Publish with
  * `announceNewUser` after the commit.
  */
 export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opts: CreateUserOptions = {}): Promise<CreatedUser> {
@@ -78,14 +81,9 @@ export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opt
     const any = await tx.selectFrom("users").select("uid").limit(1).executeTakeFirst();
     if (any) throw new HttpError(403, "the server is already initialized");
   }
-  const limit = ctx.config.maxUsers ?? 0;
-  if (limit > 0 && input.create_by !== "guest") {
-    const row = await tx
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("create_by", "!=", "guest")
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= limit) throw new HttpError(451, USER_LIMIT_REACHED);
+  if (input.create_by !== "guest") {
+    const limit = await userLimit(ctx, tx);
+    if (limit > 0 && (await countLicensedUsers(tx)) >= limit) throw new HttpError(451, USER_LIMIT_REACHED);
   }
   if (email && (await tx.selectFrom("users").select("uid").where("email", "=", email).executeTakeFirst())) {
     throw conflict({ reason: "email_conflict" });

@@ -180,6 +180,11 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "POST /api/bot/file/prepare": json("Registers an upload; answers its file id", z.string()),
   "POST /api/bot/file/upload": json("Uploads a chunk; the last one answers the stored file", s.uploadResult.nullable()),
 
+  // License
+  "GET /api/license": json("The installed license, or the unlimited community license", s.license),
+  "POST /api/license/check": json("Reads and verifies a license without installing it", s.license),
+  "PUT /api/license": json("Installs a license", z.literal(true)),
+
   // This document
   "GET /api/spec": json("This OpenAPI document", z.record(z.string(), z.unknown())),
   "GET /api/swagger": text("Swagger UI for this document", "text/html"),

@@ -12,6 +12,7 @@ import type {
   FavoriteArchive,
   Group,
   GroupAnnouncement,
+  LicenseReply,
   LoginConfig,
   LoginResponse,
   OpenGraphObject,
@@ -220,6 +221,21 @@ export const smtpConfig: z.ZodType<SmtpConfig> = z.object({
   username: z.string(),
   password: z.string().describe("`********` when a password is stored, never the password"),
 });
+
+export const license = shape(
+  "LicenseReply",
+  z.object({
+    domains: z.array(z.string()),
+    user_limit: z.number().int(),
+    created_at: z.string().describe("RFC 3339"),
+    expired_at: z.string().describe("RFC 3339"),
+    sign: z.boolean(),
+    base58: z.string().describe("empty for the community license"),
+    installed: z.boolean(),
+    user_count: z.number().int(),
+    problem: z.string().nullable(),
+  }),
+) satisfies z.ZodType<LicenseReply>;
 
 export const credentials: z.ZodType<CredentialsResponse> = z.object({
   password: z.boolean(),

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES, VALID_REQUESTS, type Call, type Role, type ValidRequest } from "./authzRequests.js";
+import { AUTHZ_LICENSE_KEYS, ROLES, VALID_REQUESTS, type Call, type Role, type ValidRequest } from "./authzRequests.js";
 import { buildWorld, type World } from "./routeFixture.js";
 import { apiRoutes, routeInputs, routeKey } from "./routeSchemas.js";
 import { reportFigure } from "./scale.js";
@@ -71,7 +71,7 @@ describe("who may call each route (docs/API.md)", () => {
 
   beforeAll(async () => {
     rows = readMatrix();
-    s = await startTestServer("sqlite", { messageSweepMs: 3_600_000, rateLimits: NO_RATE_LIMITS });
+    s = await startTestServer("sqlite", { messageSweepMs: 3_600_000, rateLimits: NO_RATE_LIMITS, licensePublicKey: AUTHZ_LICENSE_KEYS.publicPem });
     await s.listen();
     admin = await buildAdmin(s);
     await freshWorld();

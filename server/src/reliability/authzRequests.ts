@@ -4,6 +4,7 @@ import { multipart } from "../test/uploads.js";
 import { TINY_PNG, type World } from "./routeFixture.js";
 import type { Session } from "../test/harness.js";
 import { ADMIN } from "../test/factories.js";
+import { licenseKeys, makeLicense } from "../test/license.js";
 
 /**
  * A valid request for every /api route, per caller, so the authorization matrix
@@ -40,6 +41,10 @@ export interface Call {
 
 const TEXT = "text/plain";
 
+/** The license key the matrix's server verifies against, and a license it accepts (no real limit). */
+export const AUTHZ_LICENSE_KEYS = licenseKeys();
+const AUTHZ_LICENSE = makeLicense(AUTHZ_LICENSE_KEYS, { user_limit: 1_000_000 });
+
 /** The person a caller talks to directly: `owner`, or for `owner` itself, `member`. */
 const peer = ({ w, role }: Call) => (role === "owner" ? w.member.uid : w.owner.uid);
 const gid = ({ w }: Call) => ({ gid: String(w.secretGid) });
@@ -58,6 +63,9 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "DELETE /api/admin/system/message/clear": () => ({}),
   "GET /api/admin/system/data_summary": () => ({}),
   "GET /api/admin/smtp/enabled": () => ({}),
+  "GET /api/license": () => ({}),
+  "POST /api/license/check": () => ({ body: { license: AUTHZ_LICENSE } }),
+  "PUT /api/license": () => ({ body: { license: AUTHZ_LICENSE } }),
   "GET /api/admin/smtp/config": () => ({}),
   "POST /api/admin/smtp/config": () => ({ body: { enabled: false, host: "", from: "", username: "", password: "" } }),
   "POST /api/admin/system/send_mail": () => ({ body: { to: "someone@example.com", subject: "Hi", content: "hello" } }),
