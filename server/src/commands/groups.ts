@@ -7,7 +7,7 @@ import type { Audience } from "../events/bus.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { groupPolicy, type InviteSettings } from "../policies/groups.js";
 import { presentGroup, type GroupViewer } from "../presenters/groups.js";
-import { purgeGroups, type GroupRow, type GroupWithMembers } from "../repos/groups.js";
+import { NEW_GROUP_SETTINGS, purgeGroups, type GroupRow, type GroupWithMembers } from "../repos/groups.js";
 import { extSettingOf, loadSystemCommon } from "../repos/settings.js";
 import { deleteStoredObjects } from "./files.js";
 
@@ -128,12 +128,7 @@ export async function createGroup(ctx: AppContext, actor: TokenClaims, input: Ne
         description: input.description,
         owner: input.is_public ? null : actor.uid,
         is_public: input.is_public ? 1 : 0,
-        avatar_updated_at: 0,
-        show_email: 0,
-        add_friend: 1,
-        dm_to_member: 1,
-        only_owner_can_send_msg: 0,
-        ext_setting: null,
+        ...NEW_GROUP_SETTINGS,
         created_at: now,
         updated_at: now,
       })

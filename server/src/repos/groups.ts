@@ -8,6 +8,16 @@ export type GroupRow = Selectable<GroupsTable>;
 export type PinRow = Selectable<PinnedMessagesTable>;
 export type AnnouncementRow = Selectable<GroupAnnouncementsTable>;
 
+/** What a new channel stores for its picture and settings (docs/API.md "Groups"), booleans as 0/1. */
+export const NEW_GROUP_SETTINGS: Pick<GroupRow, "avatar_updated_at" | "show_email" | "add_friend" | "dm_to_member" | "only_owner_can_send_msg" | "ext_setting"> = {
+  avatar_updated_at: 0,
+  show_email: 0,
+  add_friend: 1,
+  dm_to_member: 1,
+  only_owner_can_send_msg: 0,
+  ext_setting: null,
+};
+
 export interface GroupWithMembers {
   row: GroupRow;
   /** Explicit members, uid ascending; empty for public groups, where every user is implicitly one. */

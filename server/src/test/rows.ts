@@ -2,7 +2,7 @@ import type { Group } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AuditRow } from "../repos/audit.js";
 import type { FileMessageRow, FileRow } from "../repos/files.js";
-import type { AnnouncementRow, GroupRow, GroupWithMembers, PinRow } from "../repos/groups.js";
+import { NEW_GROUP_SETTINGS, type AnnouncementRow, type GroupRow, type GroupWithMembers, type PinRow } from "../repos/groups.js";
 import type { NewMessage } from "../repos/messageAppender.js";
 import type { MessageRow } from "../repos/messages.js";
 import type { ContactRow } from "../repos/userSettings.js";
@@ -67,12 +67,7 @@ export const groupRow = (overrides: Partial<GroupRow> = {}): GroupRow => ({
   description: null,
   owner: null,
   is_public: 1,
-  avatar_updated_at: 0,
-  show_email: 0,
-  add_friend: 1,
-  dm_to_member: 1,
-  only_owner_can_send_msg: 0,
-  ext_setting: null,
+  ...NEW_GROUP_SETTINGS,
   created_at: T0,
   updated_at: T0,
   ...overrides,
