@@ -37,6 +37,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   smtp: lazy(() => import("./pages/Smtp")),
   login_methods: lazy(() => import("./pages/LoginMethods")),
   widget: lazy(() => import("./pages/Widget")),
+  license: lazy(() => import("./pages/License")),
   my_account: lazy(() => import("./pages/MyAccount")),
   version: lazy(() => import("./pages/Version")),
   about: lazy(() => import("./pages/About")),
