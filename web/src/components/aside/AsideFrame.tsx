@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseIcon } from "../Icons";
 import IconButton from "../ui/IconButton";
+import PageHeader from "../ui/PageHeader";
 
 /**
  * The side panel beside a conversation: a column on wide screens, a sheet over the conversation
@@ -15,16 +16,17 @@ export default function AsideFrame({ title, subtitle, icon, onClose, children, t
       data-testid={testId}
       className="absolute inset-y-0 right-0 z-30 flex w-full max-w-sm animate-pop-in flex-col border-l border-zinc-200 bg-white shadow-2xl sm:w-96 lg:static lg:z-auto lg:w-80 lg:max-w-none lg:animate-none lg:shadow-none dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <header className="flex h-14 shrink-0 items-center gap-2.5 border-b border-zinc-200 pr-2 pl-4 dark:border-zinc-800">
-        {icon && <span className="text-zinc-500 dark:text-zinc-400">{icon}</span>}
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-[15px] font-bold text-zinc-900 dark:text-white">{title}</h2>
-          {subtitle && <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{subtitle}</p>}
-        </div>
-        <IconButton label={t("aside.close")} onClick={onClose}>
-          <CloseIcon size={18} />
-        </IconButton>
-      </header>
+      <PageHeader
+        panel
+        title={title}
+        subtitle={subtitle}
+        icon={icon}
+        actions={
+          <IconButton label={t("aside.close")} onClick={onClose}>
+            <CloseIcon size={18} />
+          </IconButton>
+        }
+      />
       <div className="flex min-h-0 flex-1 flex-col">{children}</div>
     </aside>
   );
