@@ -33,15 +33,10 @@ export default function AddMembersModal({ gid, onClose }: { gid: number; onClose
       onClose={onClose}
       width="max-w-md"
       icon={<ModalIcon><UserPlusIcon size={18} /></ModalIcon>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("composer.cancel")}
-          </Button>
-          <Button onClick={() => void submit()} disabled={!picked.length} loading={isLoading} data-testid="add-members-submit">
-            {picked.length ? t("members.add_count", { count: picked.length }) : t("members.add")}
-          </Button>
-        </>
+      actions={
+        <Button onClick={() => void submit()} disabled={!picked.length} loading={isLoading} data-testid="add-members-submit">
+          {picked.length ? t("members.add_count", { count: picked.length }) : t("members.add")}
+        </Button>
       }
     >
       <SearchInput label={t("search", { ns: "member" })} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />

@@ -129,15 +129,10 @@ export default function ForwardModal({ mids, onClose, onDone }: Props) {
       }
       onClose={onClose}
       width="max-w-lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("action.cancel", { ns: "common" })}
-          </Button>
-          <Button onClick={() => void submit()} disabled={!selected.length} loading={busy} icon={<ForwardIcon size={16} />} data-testid="forward-send">
-            {selected.length ? t("forward.send_count", { count: selected.length }) : t("forward.send")}
-          </Button>
-        </>
+      actions={
+        <Button onClick={() => void submit()} disabled={!selected.length} loading={busy} icon={<ForwardIcon size={16} />} data-testid="forward-send">
+          {selected.length ? t("forward.send_count", { count: selected.length }) : t("forward.send")}
+        </Button>
       }
     >
       <div className="flex flex-col gap-4" data-testid="forward-modal">

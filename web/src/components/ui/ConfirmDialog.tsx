@@ -25,15 +25,11 @@ export default function ConfirmDialog({ title, description, confirmText, cancelT
       onClose={onCancel}
       width="max-w-md"
       icon={icon}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            {cancelText ?? t("action.cancel")}
-          </Button>
-          <Button data-autofocus variant={danger ? "danger" : "primary"} onClick={onConfirm} loading={busy}>
-            {confirmText ?? t("action.confirm")}
-          </Button>
-        </>
+      cancelText={cancelText}
+      actions={
+        <Button data-autofocus variant={danger ? "danger" : "primary"} onClick={onConfirm} loading={busy}>
+          {confirmText ?? t("action.confirm")}
+        </Button>
       }
     />
   );

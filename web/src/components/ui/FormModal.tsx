@@ -3,7 +3,6 @@
  * in the footer (the button submits the form through its id, so Enter in a field does too).
  */
 import { useId, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import Alert from "./Alert";
 import Button from "./Button";
 import Modal from "./Modal";
@@ -28,7 +27,6 @@ interface Props {
 }
 
 export default function FormModal({ title, description, icon, width, error, errorTitle, submitLabel, submitting, submitDisabled, submitVariant = "primary", testId, onSubmit, onClose, children }: Props) {
-  const { t } = useTranslation();
   const formId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,15 +39,10 @@ export default function FormModal({ title, description, icon, width, error, erro
       icon={icon}
       width={width}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("action.cancel", { ns: "common" })}
-          </Button>
-          <Button type="submit" form={formId} variant={submitVariant} loading={submitting} disabled={submitDisabled} data-testid={testId && `${testId}-save`}>
-            {submitLabel}
-          </Button>
-        </>
+      actions={
+        <Button type="submit" form={formId} variant={submitVariant} loading={submitting} disabled={submitDisabled} data-testid={testId && `${testId}-save`}>
+          {submitLabel}
+        </Button>
       }
     >
       <form id={formId} className="space-y-4" onSubmit={submit} data-testid={testId && `${testId}-form`}>

@@ -2,12 +2,17 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { CloseIcon } from "../Icons";
+import Button from "./Button";
 
 interface Props {
   title: ReactNode;
   description?: ReactNode;
   onClose: () => void;
   children?: ReactNode;
+  /** The dialog's own buttons: the footer is Cancel (it closes the dialog; `cancelText` renames it), then these. */
+  actions?: ReactNode;
+  cancelText?: ReactNode;
+  /** A footer of its own, in place of Cancel and `actions`. */
   footer?: ReactNode;
   width?: string;
   /** An icon above the title. */
@@ -19,11 +24,21 @@ interface Props {
 const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /** An accessible dialog: focus moves inside and stays there (Tab wraps), Escape and the backdrop close it, focus returns after. */
-export default function Modal({ title, description, onClose, children, footer, width = "max-w-lg", icon, hideClose }: Props) {
+export default function Modal({ title, description, onClose, children, actions, cancelText, footer: ownFooter, width = "max-w-lg", icon, hideClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const descId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const footer =
+    ownFooter ??
+    (actions && (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          {cancelText ?? t("action.cancel")}
+        </Button>
+        {actions}
+      </>
+    ));
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;

@@ -59,15 +59,10 @@ export default function CreateChannelModal({ onClose, defaultPrivate }: { onClos
       title={isPublic ? t("create.title") : t("create.title_private")}
       description={t("create.desc")}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("action.cancel", { ns: "common" })}
-          </Button>
-          <Button type="submit" form="create-channel-form" disabled={!name.trim()} loading={isLoading}>
-            {t("create.submit")}
-          </Button>
-        </>
+      actions={
+        <Button type="submit" form="create-channel-form" disabled={!name.trim()} loading={isLoading}>
+          {t("create.submit")}
+        </Button>
       }
     >
       <form id="create-channel-form" className="space-y-4" onSubmit={onSubmit}>

@@ -40,15 +40,10 @@ export default function MakePrivateModal({ channel, onClose }: { channel: Group;
       onClose={onClose}
       width="max-w-md"
       icon={<ModalIcon><ArrowLeftRightIcon size={18} /></ModalIcon>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("channel_edit.cancel")}
-          </Button>
-          <Button onClick={() => void submit()} loading={isLoading} data-testid="make-private-submit">
-            {t("channel_edit.make_private_count", { count: picked.length + 1 })}
-          </Button>
-        </>
+      actions={
+        <Button onClick={() => void submit()} loading={isLoading} data-testid="make-private-submit">
+          {t("channel_edit.make_private_count", { count: picked.length + 1 })}
+        </Button>
       }
     >
       <div className="flex items-center gap-2">

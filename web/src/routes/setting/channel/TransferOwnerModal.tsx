@@ -49,15 +49,10 @@ export default function TransferOwnerModal({ channel, thenLeave, onClose, onLeft
       onClose={onClose}
       width="max-w-md"
       icon={<ModalIcon tone="warning"><CrownIcon size={18} /></ModalIcon>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t("channel_edit.cancel")}
-          </Button>
-          <Button variant={thenLeave ? "danger" : "primary"} disabled={picked === null} loading={saving || leaving} onClick={() => void submit()} data-testid="transfer-submit">
-            {thenLeave ? t("channel_edit.transfer_leave") : t("channel_edit.transfer")}
-          </Button>
-        </>
+      actions={
+        <Button variant={thenLeave ? "danger" : "primary"} disabled={picked === null} loading={saving || leaving} onClick={() => void submit()} data-testid="transfer-submit">
+          {thenLeave ? t("channel_edit.transfer_leave") : t("channel_edit.transfer")}
+        </Button>
       }
     >
       <SearchInput label={t("channel_edit.search_members")} value={filter} onChange={(e) => setFilter(e.target.value)} data-autofocus />
