@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   "user.bot_key_revoked",
   "user.bot_webhook_secret_rotated",
   "account.deleted",
+  "account.passkey_added",
+  "account.passkey_removed",
   "admin.created",
   "settings.common",
   "settings.organization",

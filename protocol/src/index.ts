@@ -12,3 +12,4 @@ export * from "./audit.js";
 export * from "./bots.js";
 export * from "./botChat.js";
 export * from "./license.js";
+export * from "./passkeys.js";

@@ -66,6 +66,9 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     // So do its pending and past webhook deliveries and its signing secret.
     await tx.deleteFrom("webhook_outbox").where("bot_uid", "=", uid).execute();
     await tx.deleteFrom("webhook_secrets").where("uid", "=", uid).execute();
+    // Its passkeys and linked wallet: they sign in to nothing once the account is gone.
+    await tx.deleteFrom("passkeys").where("uid", "=", uid).execute();
+    await tx.deleteFrom("metamask_accounts").where("uid", "=", uid).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();
     const log = await insertUserLog(tx, {
       uid,

@@ -199,5 +199,7 @@ export async function logout(ctx: AppContext, claims: TokenClaims): Promise<void
 export async function credentialsOf(ctx: AppContext, uid: Uid): Promise<CredentialsResponse> {
   const user = await ctx.repos.users.byId(uid);
   if (!user) throw unauthorized();
-  return { password: user.password_hash !== null, google: null, metamask: null, oidc: [] };
+  // The linked wallet (docs/API.md "MetaMask and passkeys").
+  const wallet = await ctx.db.selectFrom("metamask_accounts").select("address").where("uid", "=", uid).executeTakeFirst();
+  return { password: user.password_hash !== null, google: null, metamask: wallet?.address ?? null, oidc: [] };
 }

@@ -31,6 +31,10 @@ export interface Database {
   webhook_outbox: WebhookOutboxTable;
   webhook_secrets: WebhookSecretsTable;
   bot_api_keys: BotApiKeysTable;
+  metamask_nonces: MetamaskNoncesTable;
+  metamask_accounts: MetamaskAccountsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export interface ConfigTable {
@@ -355,4 +359,44 @@ export interface BotApiKeysTable {
   key_hint: string;
   created_at: number;
   last_used: number | null;
+}
+
+/** A nonce handed out to a wallet to sign (migration 093): single-use, expiring. */
+export interface MetamaskNoncesTable {
+  nonce: string;
+  address: string;
+  expires_at: number;
+}
+
+/** A wallet address linked to an account (migration 093; docs/API.md "MetaMask and passkeys"). */
+export interface MetamaskAccountsTable {
+  address: string;
+  uid: number;
+  created_at: number;
+}
+
+/** A passkey (WebAuthn credential) of an account (migration 093). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  uid: number;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  rp_id: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A pending passkey registration or sign-in (migration 093): single-use, expiring. */
+export interface PasskeyChallengesTable {
+  id: string;
+  kind: "register" | "auth";
+  challenge: string;
+  uid: number | null;
+  name: string | null;
+  rp_id: string;
+  origin: string;
+  expires_at: number;
 }

@@ -68,6 +68,13 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "GET /api/token/credentials": json("The sign-in methods of the caller's account", s.credentials),
   "POST /api/token/create_third_party_key": json("A one-time key for a third-party login", z.string()),
   "PUT /api/token/device_token": empty("Sets this device's push token"),
+  "GET /api/token/metamask/nonce": json("A nonce for the wallet to sign (MetaMask sign-in)", z.string()),
+  "POST /api/token/passkey/register/start": json("Options to make a passkey for the caller", s.passkeyChallenge),
+  "POST /api/token/passkey/register/finish": json("Verifies and stores the caller's new passkey", s.passkeyInfo),
+  "POST /api/token/passkey/auth/start": json("Options to sign in with a passkey", s.passkeyChallenge),
+  "POST /api/token/passkey/auth/finish": json("Signs in with a passkey", s.loginResponse),
+  "GET /api/token/passkey/list": json("The caller's passkeys", z.array(s.passkeyInfo)),
+  "DELETE /api/token/passkey/:credential_id": empty("Removes one of the caller's passkeys"),
 
   // The caller's account
   "PUT /api/user": json("Changes the caller's profile", s.userInfo),

@@ -1,3 +1,4 @@
+import type { PasskeyInfo } from "@parley/protocol";
 import type {
   AdminFileItem,
   AdminUser,
@@ -242,6 +243,21 @@ export const credentials: z.ZodType<CredentialsResponse> = z.object({
   google: z.string().nullable(),
   metamask: z.string().nullable(),
   oidc: z.array(z.string()),
+});
+
+/** A passkey of `GET /token/passkey/list` (docs/API.md "MetaMask and passkeys"). */
+export const passkeyInfo: z.ZodType<PasskeyInfo> = z.object({
+  id: z.number().int(),
+  credential_id: z.string().describe("base64url"),
+  name: z.string(),
+  created_at: z.number().int(),
+  last_used_at: z.number().int().nullable().optional(),
+});
+
+/** A WebAuthn ceremony's start: the challenge to echo and the browser's options (W3C JSON form). */
+export const passkeyChallenge = z.object({
+  challenge_id: z.string(),
+  options: z.object({ publicKey: z.record(z.string(), z.unknown()).describe("PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON") }),
 });
 
 export const sendRegMagicLink: z.ZodType<SendRegMagicTokenResponse> = z.object({ new_magic_token: z.string(), mail_is_sent: z.boolean() });

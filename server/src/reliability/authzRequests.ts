@@ -45,6 +45,11 @@ const TEXT = "text/plain";
 export const AUTHZ_LICENSE_KEYS = licenseKeys();
 const AUTHZ_LICENSE = makeLicense(AUTHZ_LICENSE_KEYS, { user_limit: 1_000_000 });
 
+/** A wallet address, and WebAuthn responses of the right shape (docs/API.md "MetaMask and passkeys"). */
+const WALLET = "0xabababababababababababababababababababab";
+const FAKE_REGISTRATION = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", attestationObject: "AAAA" }, clientExtensionResults: {} };
+const FAKE_AUTHENTICATION = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" }, clientExtensionResults: {} };
+
 /** The person a caller talks to directly: `owner`, or for `owner` itself, `member`. */
 const peer = ({ w, role }: Call) => (role === "owner" ? w.member.uid : w.owner.uid);
 const gid = ({ w }: Call) => ({ gid: String(w.secretGid) });
@@ -78,7 +83,7 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/admin/system/create_admin": ({ n }) => ({ body: { email: `founder${n}@example.com`, name: `Founder${n}`, password: "founder-pass" } }),
   "GET /api/admin/login/config": () => ({}),
   "POST /api/admin/login/config": () => ({
-    body: { who_can_sign_up: "EveryOne", guest: true, password: true, magic_link: true, google: false, github: false, oidc: [], metamask: false, third_party: true },
+    body: { who_can_sign_up: "EveryOne", guest: true, password: true, magic_link: true, google: false, github: false, oidc: [], metamask: true, third_party: true, passkey: true },
   }),
   "POST /api/user/register": ({ n }) => ({ body: { email: `new${n}@example.com`, password: "new-pass", name: `New${n}` } }),
   "GET /api/user/check_email": ({ n }) => ({ query: { email: `free${n}@example.com` } }),
@@ -91,6 +96,15 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/token/renew": ({ w, me }) => ({ body: { token: (me ?? w.nonMember).token, refresh_token: (me ?? w.nonMember).refresh_token } }),
   "GET /api/token/logout": () => ({}),
   "GET /api/token/credentials": () => ({}),
+  "GET /api/token/metamask/nonce": () => ({ query: { public_address: WALLET } }),
+  "POST /api/token/passkey/register/start": () => ({ body: { name: "Laptop" }, headers: { origin: "https://chat.example.com" } }),
+  // A well-formed response to an unknown challenge: what the route decides before verifying (400).
+  "POST /api/token/passkey/register/finish": () => ({ body: { challenge_id: "unknown", credential: FAKE_REGISTRATION, name: "Laptop" } }),
+  "POST /api/token/passkey/auth/start": () => ({ body: {}, headers: { origin: "https://chat.example.com" } }),
+  "POST /api/token/passkey/auth/finish": () => ({ body: { challenge_id: "unknown", authentication: FAKE_AUTHENTICATION } }),
+  "GET /api/token/passkey/list": () => ({}),
+  // Nobody has a passkey in the fixture: a member's delete is a 404.
+  "DELETE /api/token/passkey/:credential_id": () => ({ params: { credential_id: "AAAA" } }),
   "POST /api/token/create_third_party_key": ({ secret, n }) => ({ headers: { "x-secret": secret }, body: { userid: `ext${n}`, username: `Ext${n}` } }),
   "PUT /api/user": () => ({ body: { language: "en-GB" } }),
   // Fixture users have no password yet: an empty old password sets one. The admin keeps its own.

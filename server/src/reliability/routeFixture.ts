@@ -55,10 +55,12 @@ async function call(s: TestServer, who: Session, method: "GET" | "POST" | "PUT",
   return res.body ? res.json() : null;
 }
 
-/** Turns guest mode on (the guest route needs it; the others ignore it). */
+/** Turns guest mode, MetaMask and passkeys on (their routes need it; the others ignore it). */
 async function enableGuests(s: TestServer, admin: Session): Promise<void> {
   const config = (await call(s, admin, "GET", "/api/admin/login/config")) as Record<string, unknown>;
-  if (config.guest !== true) await call(s, admin, "POST", "/api/admin/login/config", { ...config, guest: true });
+  if (config.guest !== true || config.metamask !== true || config.passkey !== true) {
+    await call(s, admin, "POST", "/api/admin/login/config", { ...config, guest: true, metamask: true, passkey: true });
+  }
 }
 
 export async function buildWorld(s: TestServer, admin?: Session): Promise<World> {

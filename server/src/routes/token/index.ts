@@ -16,6 +16,9 @@ import { badRequest, forbidden } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
 import { parse, type ZodApp } from "../../http/validate.js";
 import { registrationRoutes } from "./registration.js";
+import { passkeyTokenRoutes } from "./passkeys.js";
+import { loginWithMetamask } from "../../commands/metamask.js";
+import { loginWithPasskey } from "../../commands/passkeys.js";
 import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js";
 
 /**
@@ -24,6 +27,7 @@ import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js"
  */
 export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   registrationRoutes(app, ctx);
+  passkeyTokenRoutes(app, ctx, guards);
   const limiter = ctx.identity.limiter;
 
   app.post("/token/login", { schema: { body: loginBody } }, async (req, reply) => {
@@ -45,8 +49,14 @@ export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
       case "thirdparty":
         await limiter.enforce(reply, "login", req.ip);
         return sendJson(reply, await loginWithThirdParty(ctx, credential.key, device, deviceToken));
+      case "metamask":
+        await limiter.enforce(reply, "login", req.ip);
+        return sendJson(reply, await loginWithMetamask(ctx, credential, device, deviceToken));
+      case "passkey":
+        await limiter.enforce(reply, "login", req.ip);
+        return sendJson(reply, await loginWithPasskey(ctx, credential.challenge_id, credential.credential, device, deviceToken));
       default: {
-        // Google, GitHub, OIDC, MetaMask and passkeys: 403 while disabled, and while this
+        // Google, GitHub and OIDC: 403 while disabled, and while this
         // server cannot verify them.
         const config = await loadLoginConfig(ctx);
         const type = credential.type;

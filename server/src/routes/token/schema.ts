@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { metamaskCredential, passkeyCredential } from "./passkeySchema.js";
 
 const device = z.string().trim().min(1).max(128);
 const token = z.string().min(1).max(512);
@@ -21,7 +22,9 @@ export const loginBody = z.object({
     z.object({ type: z.literal("magiclink"), magic_token: token, extra_name: z.string().max(64).nullish() }),
     z.object({ type: z.literal("thirdparty"), key: token }),
     // Recognised so they get a clear 403 (disabled, or not supported by this server).
-    z.object({ type: z.enum(["google", "github", "oidc", "metamask", "passkey"]) }).loose(),
+    z.object({ type: z.enum(["google", "github", "oidc"]) }).loose(),
+    metamaskCredential,
+    passkeyCredential,
   ]),
   device: device.nullish(),
   device_token: z.string().max(4096).nullish(),
