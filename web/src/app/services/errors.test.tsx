@@ -80,6 +80,22 @@ describe("error catalogue", () => {
     await app.findByText("License Error");
   });
 
+  it("a 451 for the user limit: the admin creating an account stays signed in; elsewhere it ends the session, in words", async () => {
+    const { app, fail, errors } = await setup();
+    const limit = "License error: Users reached limit.";
+    const words = "This server has reached its user limit. Upgrade its license, or contact the Admin.";
+    // Members and Bots show the refusal beside their form (refusalText), so no toast either.
+    expect(fail("createUser", 451, limit, { silent: true })).toEqual({ loggedOut: false });
+    expect(fail("createBot", 451, limit, { silent: true })).toEqual({ loggedOut: false });
+    expect(localStorage.getItem("VOCECHAT_TOKEN")).not.toBeNull();
+    const { refusalText } = await import("./refusal");
+    expect(refusalText({ status: 451, data: limit })).toBe(words);
+    expect(refusalText({ status: 451, data: "License error: Expired." })).toBe("License error: Expired.");
+    expect(errors.licenseText(undefined)).toBe("License Error");
+    expect(fail("register", 451, limit)).toEqual({ loggedOut: true, toast: words });
+    await app.findByRole("heading", { name: "Sign in to Testbed" });
+  });
+
   it("names every other situation of the table in one place", async () => {
     const { errors } = await setup();
     const t = errors.errorText;

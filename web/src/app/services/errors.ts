@@ -21,6 +21,8 @@ export const ERROR_TEXT = {
   tooLarge: "common:tip.413",
   unsupportedMedia: "common:tip.415",
   license: "common:tip.451",
+  /** 451 `License error: Users reached limit.`: an account past the license's user limit (docs/API.md "License"). */
+  userLimit: "common:tip.user_limit",
   serverError: "common:tip.500",
   /** 409 on private join, and a failed magic-token check on the invite page. */
   inviteInvalid: "auth:invite_private.invalid",
@@ -54,6 +56,19 @@ export function serverText(data: unknown): string | undefined {
 }
 
 
+/** The server's text refusing an account past the user limit (docs/API.md "License"). */
+export const USER_LIMIT_REACHED = "License error: Users reached limit.";
+
+/** The endpoints that create accounts for an admin (Members, Bots): a 451 there is the limit, not the admin's session. */
+const USER_CREATING: readonly string[] = ["createUser", "createBot"];
+
+/** A 451's words: the user limit in the reader's language (upgrade, or ask the admin), else the server's text. */
+export function licenseText(data: unknown): string {
+  const text = serverText(data);
+  if (text === USER_LIMIT_REACHED) return errorText("userLimit");
+  return text ?? errorText("license");
+}
+
 interface RuleContext {
   endpoint: string;
   data: unknown;
@@ -82,7 +97,8 @@ export const STATUS_RULES: Record<string, StatusRule> = {
   404: { toast: () => errorText("notFound"), exceptToast: NO_TOAST_404 },
   413: { toast: () => errorText("tooLarge") },
   415: { toast: () => errorText("unsupportedMedia") },
-  451: { logout: true, toast: ({ data }) => serverText(data) ?? errorText("license") },
+  // An admin creating an account or a bot past the user limit stays signed in: the form says why.
+  451: { logout: true, exceptLogout: USER_CREATING, toast: ({ data }) => licenseText(data) },
   500: { toast: ({ data }) => serverText(data) ?? errorText("serverError") },
   503: { toast: ({ data }) => serverText(data) ?? errorText("serverError") },
 };
@@ -101,8 +117,8 @@ export function handleApiError(endpoint: string, status: ApiStatus, data: unknow
     clearSession(dispatch);
     outcome.loggedOut = true;
   }
-  // 451 always says why the session ended; other toasts respect the silent and handled lists.
-  const silent = status !== 451 && (declared || SILENT_ENDPOINTS.includes(endpoint) || !!rule.exceptToast?.includes(endpoint));
+  // A 451 that ends the session always says why; other toasts respect the silent and handled lists.
+  const silent = !(status === 451 && outcome.loggedOut) && (declared || SILENT_ENDPOINTS.includes(endpoint) || !!rule.exceptToast?.includes(endpoint));
   if (rule.toast && !silent) {
     outcome.toast = rule.toast({ endpoint, data });
     toast.error(outcome.toast);
