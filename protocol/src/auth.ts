@@ -40,10 +40,18 @@ export interface RenewTokenResponse {
 
 export type WhoCanSignUp = "EveryOne" | "InvitationOnly";
 
+/**
+ * One OIDC provider of the login config. `domain` (the issuer without its scheme) names it on
+ * the wire. **Parley** adds `issuer`, `client_id` and `client_secret` (answered as
+ * `SECRET_MASK`; docs/API.md "Third-party sign-in") so an admin configures it from the browser.
+ */
 export interface OidcConfig {
   enable: boolean;
   favicon: string;
   domain: string;
+  issuer?: string;
+  client_id?: string;
+  client_secret?: string;
 }
 
 /** `LoginConfig` (docs/API.md "Identity"). */

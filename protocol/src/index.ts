@@ -12,4 +12,5 @@ export * from "./audit.js";
 export * from "./bots.js";
 export * from "./botChat.js";
 export * from "./license.js";
+export * from "./idp.js";
 export * from "./passkeys.js";

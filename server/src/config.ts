@@ -61,6 +61,15 @@ export interface Config {
   /** `MAX_USERS`: most non-guest accounts, 0 = no limit (default); one more is a 451, like VoceChat's license limit. */
   maxUsers?: number;
   /**
+   * Third-party sign-in endpoints (docs/AUTH.md): Google's signing keys (`GOOGLE_JWKS_URL`,
+   * default https://www.googleapis.com/oauth2/v3/certs), GitHub's OAuth site (`GITHUB_URL`,
+   * default https://github.com) and API (`GITHUB_API_URL`, default https://api.github.com).
+   * Tests point them at local servers.
+   */
+  googleJwksUrl?: string;
+  githubUrl?: string;
+  githubApiUrl?: string;
+  /**
    * `LICENSE_PUBLIC_KEY`: the RSA public key (PEM) that signed licenses verify against
    * (docs/API.md "License"). Null (default): no license can be installed; the server stays on
    * the unlimited community license.
@@ -186,6 +195,9 @@ const envSchema = z.object({
     .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*$/, "expected path segments each ending with '/', e.g. parley/")
     .optional(),
   METRICS_ALLOW: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().optional(),
+  GITHUB_URL: z.url().optional(),
+  GITHUB_API_URL: z.url().optional(),
 });
 
 /**
@@ -222,6 +234,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     messageSweepMs: e.MESSAGE_SWEEP_MS,
     magicLinkTtlS: e.MAGIC_LINK_TTL,
     maxUsers: e.MAX_USERS,
+    ...(e.GOOGLE_JWKS_URL ? { googleJwksUrl: e.GOOGLE_JWKS_URL } : {}),
+    ...(e.GITHUB_URL ? { githubUrl: e.GITHUB_URL } : {}),
+    ...(e.GITHUB_API_URL ? { githubApiUrl: e.GITHUB_API_URL } : {}),
     licensePublicKey: e.LICENSE_PUBLIC_KEY?.trim() || null,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     ...(e.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),

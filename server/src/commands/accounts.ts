@@ -69,6 +69,8 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     // Its passkeys and linked wallet: they sign in to nothing once the account is gone.
     await tx.deleteFrom("passkeys").where("uid", "=", uid).execute();
     await tx.deleteFrom("metamask_accounts").where("uid", "=", uid).execute();
+    // Linked Google, GitHub and OIDC identities: signing in with one again makes a new account.
+    await tx.deleteFrom("identities").where("uid", "=", uid).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();
     const log = await insertUserLog(tx, {
       uid,

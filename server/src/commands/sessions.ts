@@ -193,13 +193,17 @@ export async function logout(ctx: AppContext, claims: TokenClaims): Promise<void
 }
 
 /**
- * `GET /token/credentials`: how the account can sign in. Parley has no Google, MetaMask or OIDC
- * bindings yet, so those are always null / empty.
+ * `GET /token/credentials`: how the account can sign in. `google` is the linked Google
+ * account's e-mail ("" when Google reported none), `oidc` the issuers of the linked OIDC
+ * accounts (docs/API.md "Third-party sign-in").
  */
 export async function credentialsOf(ctx: AppContext, uid: Uid): Promise<CredentialsResponse> {
   const user = await ctx.repos.users.byId(uid);
   if (!user) throw unauthorized();
   // The linked wallet (docs/API.md "MetaMask and passkeys").
   const wallet = await ctx.db.selectFrom("metamask_accounts").select("address").where("uid", "=", uid).executeTakeFirst();
-  return { password: user.password_hash !== null, google: null, metamask: wallet?.address ?? null, oidc: [] };
+  const linked = await ctx.db.selectFrom("identities").select(["provider", "issuer", "email"]).where("uid", "=", uid).orderBy("created_at").execute();
+  const google = linked.find((r) => r.provider === "google");
+  const oidc = linked.filter((r) => r.provider === "oidc").map((r) => r.issuer);
+  return { password: user.password_hash !== null, google: google ? (google.email ?? "") : null, metamask: wallet?.address ?? null, oidc };
 }

@@ -28,6 +28,8 @@ export interface Database {
   magic_tokens: MagicTokensTable;
   third_party_users: ThirdPartyUsersTable;
   audit_log: AuditLogTable;
+  identities: IdentitiesTable;
+  oidc_states: OidcStatesTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_secrets: WebhookSecretsTable;
   bot_api_keys: BotApiKeysTable;
@@ -398,5 +400,26 @@ export interface PasskeyChallengesTable {
   name: string | null;
   rp_id: string;
   origin: string;
+  expires_at: number;
+}
+
+/** A Google, GitHub or OIDC identity linked to an account (migration 092; docs/API.md "Third-party sign-in"). */
+export interface IdentitiesTable {
+  provider: "google" | "github" | "oidc";
+  /** The issuer URL for OIDC; "" otherwise. */
+  issuer: string;
+  subject: string;
+  uid: number;
+  email: string | null;
+  created_at: number;
+}
+
+/** A pending OIDC authorization (migration 092): single-use, expiring. */
+export interface OidcStatesTable {
+  state_hash: string;
+  domain: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
   expires_at: number;
 }

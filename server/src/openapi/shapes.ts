@@ -207,7 +207,16 @@ export const loginConfig = shape(
     magic_link: z.boolean(),
     google: z.boolean(),
     github: z.boolean(),
-    oidc: z.array(z.object({ enable: z.boolean(), favicon: z.string(), domain: z.string() })),
+    oidc: z.array(
+      z.object({
+        enable: z.boolean(),
+        favicon: z.string(),
+        domain: z.string(),
+        issuer: z.string().optional(),
+        client_id: z.string().optional(),
+        client_secret: z.string().optional().describe("`********` when a secret is stored, never the secret"),
+      }),
+    ),
     metamask: z.boolean(),
     third_party: z.boolean(),
     passkey: z.boolean().optional(),

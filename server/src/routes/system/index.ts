@@ -3,7 +3,6 @@ import type { Guards } from "../../auth/guard.js";
 import { createUser } from "../../commands/users.js";
 import { loadLoginConfig } from "../../commands/sessions.js";
 import type { AppContext } from "../../context.js";
-import { describeChange, setConfigAudited } from "../../commands/audit.js";
 import { auditActorOf } from "../shared.js";
 import { sendJson, sendText } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
@@ -11,11 +10,14 @@ import { presentUserInfo } from "../../presenters/users.js";
 import { createAdminBody, loginConfigBody } from "./schema.js";
 import { identitySystemRoutes } from "./identity.js";
 import { settingsRoutes } from "./settings.js";
+import { idpConfigRoutes } from "./idpConfig.js";
+import { presentLoginConfig, saveLoginConfig } from "../../commands/idp/config.js";
 
 /** Server identity and first-run setup: `/admin/system/*` public routes and `/admin/login/config`. */
 export function systemRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   settingsRoutes(app, ctx, guards);
   identitySystemRoutes(app, ctx, guards);
+  idpConfigRoutes(app, ctx, guards);
   app.get("/admin/system/initialized", async (_req, reply) => sendJson(reply, (await ctx.repos.users.count()) > 0));
 
   app.get("/admin/system/version", async (_req, reply) => sendText(reply, SERVER_VERSION));
@@ -45,12 +47,11 @@ export function systemRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void
     return sendJson(reply, presentUserInfo(user));
   });
 
-  app.get("/admin/login/config", async (_req, reply) => sendJson(reply, await loadLoginConfig(ctx)));
+  // Public (the login page reads it): the OIDC client secrets masked.
+  app.get("/admin/login/config", async (_req, reply) => sendJson(reply, presentLoginConfig(await loadLoginConfig(ctx))));
 
   app.post("/admin/login/config", { preValidation: guards.admin, schema: { body: loginConfigBody } }, async (req, reply) => {
-    const body = req.body;
-    const next = { ...body, passkey: body.passkey ?? false };
-    await setConfigAudited(ctx, "login", next, auditActorOf(req), { action: "settings.login_methods", detail: describeChange(next) });
+    await saveLoginConfig(ctx, req.body, auditActorOf(req));
     return reply.send();
   });
 }

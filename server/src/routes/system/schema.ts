@@ -8,7 +8,23 @@ export const createAdminBody = z.object({
   gender: z.number().int().min(0).max(1).nullish(),
 });
 
-const oidcEntry = z.object({ enable: z.boolean(), favicon: z.string().max(2048), domain: z.string().max(255) });
+/**
+ * One OIDC provider (docs/API.md "Third-party sign-in"): `domain` names it; `issuer` defaults to
+ * `https://{domain}`; a `client_secret` of `********` keeps the stored one.
+ */
+const oidcEntry = z.object({
+  enable: z.boolean(),
+  favicon: z.string().max(2048),
+  domain: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[^\s/?#]+(\/[^\s?#]*)?$/, "expected the issuer without its scheme, e.g. accounts.example.com"),
+  issuer: z.url({ protocol: /^https?$/ }).max(2048).nullish(),
+  client_id: z.string().trim().max(512).nullish(),
+  client_secret: z.string().max(2048).nullish(),
+});
 
 /** The login config as it is answered, with bounds on what an admin may store. */
 export const loginConfigBody = loginConfig.extend({

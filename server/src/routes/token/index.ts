@@ -6,16 +6,17 @@ import {
   loginWithMagicLink,
   loginWithPassword,
   loginWithThirdParty,
-  loadLoginConfig,
   logout,
   renewSession,
 } from "../../commands/sessions.js";
 import { createThirdPartyKey } from "../../commands/thirdParty.js";
 import type { AppContext } from "../../context.js";
-import { badRequest, forbidden } from "../../http/errors.js";
+import { badRequest } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
 import { parse, type ZodApp } from "../../http/validate.js";
 import { registrationRoutes } from "./registration.js";
+import { idpTokenRoutes } from "./idp.js";
+import { loginWithIdentity } from "../../commands/idp/signIn.js";
 import { passkeyTokenRoutes } from "./passkeys.js";
 import { loginWithMetamask } from "../../commands/metamask.js";
 import { loginWithPasskey } from "../../commands/passkeys.js";
@@ -27,6 +28,7 @@ import { extraName, loginBody, renewBody, thirdPartyKeyBody } from "./schema.js"
  */
 export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   registrationRoutes(app, ctx);
+  idpTokenRoutes(app, ctx, guards);
   passkeyTokenRoutes(app, ctx, guards);
   const limiter = ctx.identity.limiter;
 
@@ -55,14 +57,11 @@ export function tokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
       case "passkey":
         await limiter.enforce(reply, "login", req.ip);
         return sendJson(reply, await loginWithPasskey(ctx, credential.challenge_id, credential.credential, device, deviceToken));
-      default: {
-        // Google, GitHub and OIDC: 403 while disabled, and while this
-        // server cannot verify them.
-        const config = await loadLoginConfig(ctx);
-        const type = credential.type;
-        const enabled = type === "oidc" ? config.oidc.some((o) => o.enable) : config[type] === true;
-        throw forbidden(enabled ? "login method not supported" : "login method disabled");
-      }
+      case "google":
+      case "github":
+      case "oidc":
+        await limiter.enforce(reply, "login", req.ip);
+        return sendJson(reply, await loginWithIdentity(ctx, credential, device, deviceToken));
     }
   });
 

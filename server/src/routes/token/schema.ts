@@ -16,13 +16,26 @@ const language = z
   .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, "expected a language tag");
 const password = z.string().min(6).max(128);
 
+/** Google, GitHub and OIDC (docs/API.md "Third-party sign-in"), for `/token/login` and `/token/bind`. */
+const magicToken = z.string().max(512).nullish();
+const idpCredentials = [
+  z.object({ type: z.literal("google"), id_token: z.string().min(1).max(8192), magic_token: magicToken }),
+  z.object({ type: z.literal("github"), code: z.string().min(1).max(512), magic_token: magicToken }),
+  z.object({ type: z.literal("oidc"), code: z.string().min(1).max(2048), state: z.string().min(1).max(512), magic_token: magicToken }),
+] as const;
+
+export const bindBody = z.object({ credential: z.discriminatedUnion("type", [...idpCredentials]) });
+
+export const unbindBody = z.object({ type: z.enum(["google", "github", "oidc"]), issuer: z.string().max(2048).nullish() });
+
+export const openIdAuthorizeBody = z.object({ issuer: z.string().trim().min(1).max(255), redirect_uri: z.string().min(1).max(2048) });
+
 export const loginBody = z.object({
   credential: z.discriminatedUnion("type", [
     z.object({ type: z.literal("password"), email: z.string().max(254), password: z.string().max(128) }),
     z.object({ type: z.literal("magiclink"), magic_token: token, extra_name: z.string().max(64).nullish() }),
     z.object({ type: z.literal("thirdparty"), key: token }),
-    // Recognised so they get a clear 403 (disabled, or not supported by this server).
-    z.object({ type: z.enum(["google", "github", "oidc"]) }).loose(),
+    ...idpCredentials,
     metamaskCredential,
     passkeyCredential,
   ]),

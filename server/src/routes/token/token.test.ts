@@ -85,10 +85,8 @@ describe.each(dialects())("token routes (%s)", (dialect) => {
       const admin = await buildAdmin(s);
       const config = (await s.app.inject({ method: "GET", url: "/api/admin/login/config" })).json();
       const all = { ...config, google: true, github: true, metamask: true, passkey: true, oidc: [{ enable: true, favicon: "", domain: "id.example.com" }] };
+      // Google, GitHub and OIDC: routes/token/idp*.test.ts.
       const credentials = [
-        { type: "google", id_token: "x" },
-        { type: "github", code: "x" },
-        { type: "oidc", code: "x", state: "y" },
         { type: "metamask", public_address: "0x0", nonce: "n", signature: "0x0" },
         { type: "passkey", challenge_id: "c", credential: {} },
       ];
