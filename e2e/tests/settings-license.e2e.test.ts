@@ -9,6 +9,7 @@
 import type { LicenseReply } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { licenseKeys, makeLicense } from "../../server/src/test/license";
+import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
 import { screenshotBothThemes } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { ADA, BOB, CAROL, useSuite } from "../helpers/suite";
@@ -24,6 +25,7 @@ describe("admin console: license", () => {
     await expect.poll(() => page.getByTestId("license-kind").innerText()).toContain("Community (free software)");
     expect(await page.getByTestId("license-users").innerText()).toBe("3 users · no limit");
     await screenshotBothThemes(page, "setting-license-community");
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "license (community)");
 
     // An expired license: checked, shown, and not installable.
     const input = page.getByLabel("License string");
@@ -32,6 +34,7 @@ describe("admin console: license", () => {
     await page.getByText("This license expired on January 31, 2026.").waitFor();
     expect(await page.getByTestId("license-install").isDisabled()).toBe(true);
     await screenshotBothThemes(page, "setting-license-refused");
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "license (a refused check)");
 
     const license = makeLicense(KEYS, { domains: ["chat.example.com", "127.0.0.1"], user_limit: 4, expired_at: new Date("2031-12-31T00:00:00Z") });
     await input.fill(license);
@@ -51,6 +54,7 @@ describe("admin console: license", () => {
     expect(await page.getByTestId("license-users").innerText()).toBe("4 of 4");
     await page.getByText("Install a license").first().waitFor();
     await screenshotBothThemes(page, "setting-license");
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "license (installed, at its limit)");
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
