@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { generateKeyPairSync } from "node:crypto";
 import { ConfigError, configFromEnv } from "./config.js";
+import { readPublicKey } from "./license/format.js";
+import { licenseKeys } from "./test/license.js";
 
 describe("configFromEnv", () => {
   it("defaults: SQLite in ./data, port 3000, rate limits on", () => {
@@ -33,6 +36,17 @@ describe("configFromEnv", () => {
 
   it("treats an empty variable as unset", () => {
     expect(configFromEnv({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+
+  it("LICENSE_PUBLIC_KEY: an RSA PEM, one-line with \\n escapes too; unset is none (docs/OPERATIONS.md \"License\")", () => {
+    const pem = licenseKeys().publicPem;
+    expect(configFromEnv({ LICENSE_PUBLIC_KEY: pem }).licensePublicKey).toBe(pem.trim());
+    expect(() => readPublicKey(pem.trim().replaceAll("\n", "\\n"))).not.toThrow();
+    expect(configFromEnv({ LICENSE_PUBLIC_KEY: pem.replaceAll("\n", "\\n") }).licensePublicKey).not.toBeNull();
+    expect(configFromEnv({}).licensePublicKey).toBeNull();
+    expect(configFromEnv({ LICENSE_PUBLIC_KEY: " " }).licensePublicKey).toBeNull();
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    for (const value of ["not a key", ec]) expect(() => configFromEnv({ LICENSE_PUBLIC_KEY: value })).toThrow(/^LICENSE_PUBLIC_KEY=.*expected an RSA public key in PEM form$/);
   });
 
   it.each([
