@@ -1,8 +1,10 @@
 /**
- * The third-party sign-in methods of the login config: Google, GitHub, MetaMask and the
- * OIDC providers. Loaded only when one of them is on. Each ends in `POST /api/token/login` with
- * its credential (and the invite's magic token, so an invitation-only server can register).
+ * The third-party sign-in methods of the login config: Google, GitHub, MetaMask, the OIDC
+ * providers and passkeys. Loaded only when one of them is on. Each ends in `POST /api/token/login`
+ * with its credential (and the invite's magic token, so an invitation-only server can register).
  */
+import type { PasskeyChallenge } from "@parley/protocol";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_OAUTH, KEY_GOOGLE_ID_TOKEN, KEY_MAGIC_TOKEN } from "../../app/config";
@@ -10,7 +12,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { loginWith } from "../../app/login";
 import type { AppDispatch } from "../../app/store";
 import { publicRequest } from "../../app/services/public";
-import { GithubIcon, GlobeIcon, GoogleIcon, WalletIcon } from "../../components/Icons";
+import { ExternalIcon, GithubIcon, GlobeIcon, GoogleIcon, KeyIcon, WalletIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
 import { getLocal } from "../../utils/storage";
 import { toast } from "../../utils/toast";
@@ -29,6 +31,34 @@ async function clientId(dispatch: AppDispatch, provider: "google" | "github"): P
 
 const magicToken = () => getLocal(KEY_MAGIC_TOKEN) ?? undefined;
 
+/** Where a browser without MetaMask gets it. */
+const METAMASK_DOWNLOAD = "https://metamask.io/download/";
+
+/**
+ * Passkey sign-in (docs/API.md "MetaMask and passkeys"): the server's challenge, the browser's
+ * WebAuthn prompt (the authenticator offers this site's passkeys: no e-mail asked), then the
+ * `passkey` credential. The WebAuthn library loads only when the button is used.
+ */
+async function signInWithPasskey(dispatch: AppDispatch, t: (key: string) => string): Promise<void> {
+  const start = await publicRequest<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>>(
+    "passkeyAuthStart",
+    { url: "/token/passkey/auth/start", method: "POST", body: {} },
+    dispatch,
+  );
+  // A refusal (passkeys off: 403) is toasted by the shared error handling.
+  if (start.error) return;
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  let credential;
+  try {
+    credential = await startAuthentication({ optionsJSON: start.data.options.publicKey });
+  } catch (err) {
+    const name = err instanceof Error ? (err.cause instanceof Error ? err.cause.name : err.name) : "";
+    toast.error(t(name === "NotAllowedError" || name === "AbortError" ? "tip.passkey_cancelled" : "tip.passkey_failed"));
+    return;
+  }
+  await loginWith(dispatch, { type: "passkey", challenge_id: start.data.challenge_id, credential });
+}
+
 interface Ethereum {
   request: (args: { method: string; params?: unknown[] }) => Promise<unknown>;
 }
@@ -40,6 +70,7 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
   const [google, setGoogle] = useState<string>();
   const [github, setGithub] = useState<string>();
   const [busy, setBusy] = useState<string | null>(null);
+  const [metamaskMissing, setMetamaskMissing] = useState(false);
   const label = (method: string) => t(`${mode === "login" ? "login" : "register"}.with`, { method });
 
   useEffect(() => {
@@ -79,7 +110,7 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
   const startMetamask = async () => {
     const ethereum = (window as unknown as { ethereum?: Ethereum }).ethereum;
     if (!ethereum) {
-      toast.error(t("tip.metamask_missing"));
+      setMetamaskMissing(true);
       return;
     }
     setBusy("metamask");
@@ -107,8 +138,22 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
     else setBusy(null);
   };
 
+  const startPasskey = async () => {
+    setBusy("passkey");
+    try {
+      await signInWithPasskey(dispatch, t);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <>
+      {mode === "login" && config?.passkey && (
+        <Button variant="secondary" block icon={<KeyIcon size={17} />} loading={busy === "passkey"} onClick={() => void startPasskey()} data-testid="login-passkey">
+          {t("login.passkey")}
+        </Button>
+      )}
       {config?.google && google && (
         <Button variant="secondary" block icon={<GoogleIcon size={17} />} loading={busy === "google"} onClick={startGoogle}>
           {label("Google")}
@@ -123,6 +168,15 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
         <Button variant="secondary" block icon={<WalletIcon size={17} />} loading={busy === "metamask"} onClick={() => void startMetamask()}>
           {label("MetaMask")}
         </Button>
+      )}
+      {config?.metamask && metamaskMissing && (
+        <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="metamask-missing">
+          {t("tip.metamask_missing")}{" "}
+          <a href={METAMASK_DOWNLOAD} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-semibold underline underline-offset-2">
+            {t("tip.metamask_install")}
+            <ExternalIcon size={13} />
+          </a>
+        </p>
       )}
       {config?.oidc
         ?.filter((o) => o.enable && o.domain)

@@ -39,7 +39,7 @@ export default function LoginPage() {
   const magicLink = !!config?.magic_link && server.smtpEnabled === true;
   const oidc = config?.oidc?.some((o) => o.enable) ?? false;
   const googleReturn = typeof sessionStorage !== "undefined" && !!sessionStorage.getItem(KEY_GOOGLE_ID_TOKEN);
-  const social = !!(config?.google || config?.github || config?.metamask || oidc || googleReturn);
+  const social = !!(config?.google || config?.github || config?.metamask || config?.passkey || oidc || googleReturn);
   const alternatives = magicLink || social || (!!config?.guest && !guest);
 
   const onSubmit = async (e: FormEvent) => {

@@ -1,6 +1,6 @@
 /**
  * My Account (every signed-in member): profile and picture, display preferences, password,
- * signed-in devices, deleting the account, and signing out. Each part saves on its own.
+ * passkeys, signed-in devices, deleting the account, and signing out. Each part saves on its own.
  */
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../../app/hooks";
@@ -9,6 +9,7 @@ import Button from "../../../components/ui/Button";
 import { Card, Row } from "../SettingsFrame";
 import DeleteAccount from "./account/DeleteAccount";
 import DevicesCard from "./account/DevicesCard";
+import PasskeysCard from "./account/PasskeysCard";
 import PasswordForm from "./account/PasswordForm";
 import Preferences from "./account/Preferences";
 import ProfileForm from "./account/ProfileForm";
@@ -34,6 +35,7 @@ export default function MyAccount({ onLogout }: SettingPageProps) {
       </Card>
       <Preferences />
       <PasswordForm />
+      <PasskeysCard />
       <DevicesCard />
       <DeleteAccount name={me.name} />
       <Button variant="danger" icon={<LogoutIcon size={16} />} onClick={onLogout} data-testid="account-sign-out">
