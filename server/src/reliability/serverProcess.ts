@@ -5,12 +5,16 @@ import { pathToFileURL } from "node:url";
 
 /**
  * A Parley server as its own process, for the probes that must kill it (`kill -9`) and start it
- * again on the same data: what an operator's crash is, not an in-process stop.
+ * again on the same data (what an operator's crash is, not an in-process stop), and for the
+ * browser suites (e2e/helpers/server.ts).
  */
 export interface ServerProcess {
   url: string;
+  port: number;
   /** Milliseconds from spawn to a healthy `/health`. */
   startedInMs: number;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
   /** SIGKILL: no shutdown hook runs, nothing is flushed. */
   kill(): Promise<void>;
   /** SIGTERM, then SIGKILL after 5 s. */
@@ -70,18 +74,29 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+export interface SpawnOptions {
+  /** What node runs: a script and its arguments. */
+  args: string[];
+  cwd: string;
+  /** Added to this process's environment, over `PORT`, `HOST` (127.0.0.1) and `LOG_LEVEL` (warn). */
+  env: Record<string, string>;
+  /** Where it listens on 127.0.0.1; a free port when not given. */
+  port?: number;
+  /** How long it may take to answer `/health` with 200. */
+  startupMs?: number;
+}
+
 /**
- * Starts `server/src/main.ts` (or the compiled server) with `env` (DATA_DIR, DATABASE_URL, …)
- * and waits until it is healthy.
+ * Spawns `node args` listening on 127.0.0.1 and waits until `/health` answers 200. A server that
+ * exits first, or is not healthy in `startupMs` (then it is stopped), throws with its output.
  */
-export async function startServerProcess(env: Record<string, string>, port?: number, options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const args = options.compiled ? [await compiledServer()] : ["--import", "tsx", "src/main.ts"];
+export async function spawnServer({ args, cwd, env, port, startupMs = 60_000 }: SpawnOptions): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const started = Date.now();
   let output = "";
   const child = spawn(process.execPath, args, {
-    cwd: SERVER_DIR,
-    env: { ...process.env, PORT: String(listenPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMITS: "off", WEB_DIST: "", ...env },
+    cwd,
+    env: { ...process.env, PORT: String(listenPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (output += d));
@@ -91,7 +106,13 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     child.kill("SIGKILL");
     await exited(child, 5_000);
   };
-  const deadline = Date.now() + 60_000;
+  const stop = async () => {
+    // A server started through scripts/start.mjs gets the signal forwarded by it (a SIGKILL
+    // would leave that server running).
+    child.kill("SIGTERM");
+    if (!(await exited(child, 5_000))) await kill();
+  };
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -100,18 +121,26 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       // not listening yet
     }
     if (Date.now() > deadline) {
-      await kill();
-      throw new Error(`the server did not become healthy in 60 s:\n${output}`);
+      await stop();
+      throw new Error(`the server did not become healthy in ${startupMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
     url,
+    port: listenPort,
     startedInMs: Date.now() - started,
+    output: () => output,
     kill,
-    async stop() {
-      child.kill("SIGTERM");
-      if (!(await exited(child, 5_000))) await kill();
-    },
+    stop,
   };
+}
+
+/**
+ * Starts `server/src/main.ts` (or the compiled server) with `env` (DATA_DIR, DATABASE_URL, …)
+ * and waits until it is healthy.
+ */
+export async function startServerProcess(env: Record<string, string>, port?: number, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const args = options.compiled ? [await compiledServer()] : ["--import", "tsx", "src/main.ts"];
+  return spawnServer({ args, cwd: SERVER_DIR, port, env: { RATE_LIMITS: "off", WEB_DIST: "", ...env } });
 }
