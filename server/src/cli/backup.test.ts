@@ -7,14 +7,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UploadFileResponse } from "@parley/protocol";
 import { pseudoRandom, uploadFile } from "../test/uploads.js";
 import { CommandLineError } from "./context.js";
 import { backupSqlite, onPath, restoreInto, type Manifest } from "./snapshot.js";
 import { runScript, runScriptInProcess } from "../test/cli.js";
-import { type Session, startTestServer, type TestServer } from "../test/harness.js";
+import { dropSchema, type Session, startTestServer, type TestServer } from "../test/harness.js";
 import { useSuite } from "../test/suite.js";
 import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
@@ -224,10 +223,7 @@ describe.runIf(pgUrl && onPath("pg_dump") && onPath("pg_restore"))("npm run back
       if (restoredServer) {
         await restoredServer.close();
         // Started on a schema it does not own, the server leaves it: drop it here.
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
+        await dropSchema(schema);
       }
       fs.rmSync(work, { recursive: true, force: true });
     }

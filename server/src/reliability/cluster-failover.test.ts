@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { ServerEvent } from "@parley/protocol";
 import { NGINX, REDIS_SERVER, startNginx, startRedis } from "./clusterProcesses.js";
 import { probeCall, probeLogin } from "./probeApi.js";
 import { reportFigure, scale } from "./scale.js";
+import { dropSchema } from "../test/harness.js";
 import { startServerProcess, type ServerProcess } from "./serverProcess.js";
 import { sseTransport, type StreamConnection } from "./streamTransport.js";
 
@@ -187,10 +187,7 @@ describe.skipIf(!ready)("cluster failover behind nginx", () => {
       await nginx?.stop();
       await Promise.all(nodes.map((n) => n.stop()));
       await redis.stop();
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+      await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -2,12 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { reportFigure, scale } from "./scale.js";
 import { probeCall, probeLogin } from "./probeApi.js";
 import { startServerProcess, type ServerProcess } from "./serverProcess.js";
-import { dialects } from "../test/harness.js";
+import { dialects, dropSchema } from "../test/harness.js";
 
 /**
  * Crash durability (docs/RELIABILITY.md): concurrent senders at full speed, `kill -9` of the
@@ -122,12 +121,7 @@ describe.each(dialects())("crash durability: kill -9 under load (%s)", (dialect)
   afterAll(async () => {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === "postgres") {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    if (dialect === "postgres") await dropSchema(schema);
   });
 
   it(`loses no acknowledged message over ${rounds} crash${rounds > 1 ? "es" : ""}`, async () => {

@@ -19,8 +19,11 @@ export type DialectName = "sqlite" | "postgres";
 
 export const dialects = (): DialectName[] => (process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]);
 
-/** Drops a PostgreSQL schema (the migrator only ever looks at its own: db/introspector.ts). */
-async function dropSchemaOf(url: string, schema: string): Promise<void> {
+/**
+ * Drops a PostgreSQL schema (the migrator only ever looks at its own: db/introspector.ts), of
+ * `TEST_DATABASE_URL` unless told which database.
+ */
+export async function dropSchema(schema: string, url = process.env.TEST_DATABASE_URL ?? ""): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -68,14 +71,14 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     ...overrides,
   };
   const url = config.databaseUrl;
-  const dropSchema = () => dropSchemaOf(url ?? "", schema ?? "");
+  const dropOwnSchema = () => dropSchema(schema ?? "", url ?? "");
   let ctx: AppContext;
   try {
     ctx = await createContext(config);
   } catch (err) {
     // A failed start must not leak its storage.
     if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    if (ownsSchema && schema && url) await dropSchema();
+    if (ownsSchema && schema && url) await dropOwnSchema();
     throw err;
   }
   const app = await buildApp(ctx);
@@ -92,7 +95,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     async close() {
       await app.close();
       if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      if (ownsSchema && schema && url) await dropSchema();
+      if (ownsSchema && schema && url) await dropOwnSchema();
     },
   };
   return server;
@@ -189,7 +192,7 @@ $reset$`;
     async dispose() {
       await client?.end();
       client = null;
-      if (used) await dropSchemaOf(url, schema);
+      if (used) await dropSchema(schema, url);
     },
   };
 }
