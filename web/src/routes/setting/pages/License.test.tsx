@@ -93,3 +93,17 @@ describe("License (admin)", () => {
     await app.findByText(/its operator has not set LICENSE_PUBLIC_KEY/);
   });
 });
+
+describe("Members (admin) and the license", () => {
+  it("says the user limit is reached above the member list, with the way to the License page; nothing while there is room", async () => {
+    const full = { license: { ...SIGNED, installed: true, user_count: 10 } };
+    const app = await renderApp({ route: "/setting/members", storage: session(), api: licenseApi([], full, () => ({ body: SIGNED })) });
+    expect((await app.findByTestId("members-limit")).textContent).toContain("This server has 10 accounts, as many as its license allows");
+    await app.user.click(app.getByRole("link", { name: "Open License" }));
+    await app.findByTestId("license-full");
+
+    const room = await renderApp({ route: "/setting/members", storage: session(), api: licenseApi([], { license: { ...SIGNED, installed: true, user_count: 9 } }, () => ({ body: SIGNED })) });
+    await room.findByTestId("member-list");
+    expect(room.queryByTestId("members-limit")).toBeNull();
+  });
+});

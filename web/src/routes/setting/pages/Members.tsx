@@ -17,6 +17,7 @@ import Button from "../../../components/ui/Button";
 import Input from "../../../components/ui/Input";
 import { toast } from "../../../utils/toast";
 import CreateUserModal from "./members/CreateUserModal";
+import LimitNotice from "./members/LimitNotice";
 import MemberRow, { type MemberAction } from "./members/MemberRow";
 import RemoveMemberDialog from "./members/RemoveMemberDialog";
 import ResetPasswordModal from "./members/ResetPasswordModal";
@@ -67,6 +68,7 @@ export default function Members() {
           {t("members_admin.create")}
         </Button>
       </div>
+      <LimitNotice />
       {search.error && <Alert tone="warning">{search.error}</Alert>}
       {search.found && (
         <p className="flex items-center justify-between text-sm text-zinc-500 dark:text-zinc-400">
