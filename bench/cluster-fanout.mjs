@@ -10,8 +10,8 @@
 // `--nodes 1,2,1,2` alternates the configurations (on a machine shared with other work, the
 // drift between two phases can be larger than the difference measured).
 //   node bench/cluster-fanout.mjs [--clients 10000] [--users 500] [--messages 100] [--rate 10] [--nodes 1,2] [--redis-probe 100000]
-import { args, cpuMs, cpuSince, cpuSnapshot, createChannel, machineBusyMs, percentile, pool, postgresBackendsOf, redisServer, report, round, seedAdmin, sendText, settle, sleep, startCluster, thirdPartyLogins } from "./lib.mjs";
-import { countingSse } from "./raw-client.mjs";
+import { openFanOutStreams } from "./fanout-streams.mjs";
+import { args, cpuMs, cpuSince, cpuSnapshot, createChannel, machineBusyMs, percentile, postgresBackendsOf, redisServer, report, round, seedAdmin, sendText, settle, sleep, startCluster, thirdPartyLogins } from "./lib.mjs";
 
 const opt = args({ clients: 10000, users: 500, messages: 100, rate: 10, nodes: "1,2", "redis-probe": 100000 });
 const configs = String(opt.nodes).split(",").map(Number);
@@ -22,49 +22,17 @@ const configs = String(opt.nodes).split(",").map(Number);
  * latencies, the messages not delivered to all, the throughput and the CPU each side used.
  */
 async function measure(nodes, idle, tokens, send, postgres) {
-  const clients = [];
   const pids = nodes.map((n) => n.pid);
   const idlePids = idle.map((n) => n.pid);
+  const streams = await openFanOutStreams(nodes.map((n) => n.base), tokens, pids);
   try {
-    /** mid -> {count, last} */
-    const arrivals = new Map();
-    const onChat = (mid, now) => {
-      const a = arrivals.get(mid);
-      if (a) {
-        a.count++;
-        a.last = now;
-      } else arrivals.set(mid, { count: 1, last: now });
-    };
-    await pool(tokens.length, 50, async (i) => {
-      const c = await countingSse(nodes[i % nodes.length].base, tokens[i], { onChat });
-      clients.push(c);
-      await c.ready;
-    });
-    await sleep(1_000); // presence events settle
-    await settle(pids);
-
-    const sent = [];
-    const interval = 1000 / opt.rate;
     const nodeCpu0 = pids.map(cpuMs);
     const idleCpu0 = idlePids.map(cpuMs);
     const pgCpu0 = cpuSnapshot(postgres);
     const redisCpu0 = cpuSnapshot(redisServer);
     const loadCpu0 = process.cpuUsage();
     const machine0 = machineBusyMs();
-    const t0 = performance.now();
-    const inflight = [];
-    for (let i = 0; i < opt.messages; i++) {
-      const due = t0 + i * interval;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const start = performance.now();
-      inflight.push(send(i).then((mid) => sent.push({ mid, start })));
-    }
-    await Promise.all(inflight);
-    const deadline = performance.now() + 30_000;
-    while (performance.now() < deadline && !sent.every((s) => arrivals.get(s.mid)?.count >= tokens.length)) await sleep(50);
-
-    const seconds = (performance.now() - t0) / 1000;
+    const r = await streams.run(opt.messages, opt.rate, send);
     const loadCpu = process.cpuUsage(loadCpu0);
     const cpu = {
       nodesMs: pids.map((pid, k) => cpuMs(pid) - nodeCpu0[k]),
@@ -74,27 +42,14 @@ async function measure(nodes, idle, tokens, send, postgres) {
       redisMs: cpuSince(redisCpu0, redisServer),
       loadGeneratorMs: Math.round((loadCpu.user + loadCpu.system) / 1000),
       machineMs: machineBusyMs() - machine0,
-      seconds,
+      seconds: r.seconds,
     };
     // What the rest of the machine took meanwhile (other work on a shared machine).
     const ours = [...cpu.nodesMs, ...cpu.idleNodesMs, cpu.postgresMs, cpu.redisMs, cpu.loadGeneratorMs].reduce((a, b) => a + b, 0);
     cpu.othersMs = Math.max(0, cpu.machineMs - ours);
-    const latencies = [];
-    let incomplete = 0;
-    let lastArrival = 0;
-    let delivered = 0;
-    for (const s of sent) {
-      const a = arrivals.get(s.mid);
-      if (a) {
-        delivered += a.count;
-        lastArrival = Math.max(lastArrival, a.last);
-      }
-      if (!a || a.count < tokens.length) incomplete++;
-      else latencies.push(a.last - s.start);
-    }
-    return { latencies, incomplete, delivered, cpu, throughput: delivered / ((lastArrival - t0) / 1000) };
+    return { ...r, cpu };
   } finally {
-    for (const c of clients) c.close();
+    streams.close();
   }
 }
 

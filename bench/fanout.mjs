@@ -5,80 +5,32 @@
 // flags) with the same clients, and reports Parley's delivery throughput as a ratio of the
 // baseline's. The clients are raw sockets in this process (bench/raw-client.mjs).
 //   node bench/fanout.mjs [--clients 1000,5000,10000] [--users 500] [--messages 100] [--rate 10] [--baseline true]
-import { args, cpuMs, createChannel, percentile, pool, report, request, round, seedAdmin, sendText, settle, sleep, startBaseline, startServer, thirdPartyLogins } from "./lib.mjs";
-import { countingSse } from "./raw-client.mjs";
+import { openFanOutStreams } from "./fanout-streams.mjs";
+import { args, cpuMs, createChannel, percentile, report, request, round, seedAdmin, sendText, settle, startBaseline, startServer, thirdPartyLogins } from "./lib.mjs";
 
 const opt = args({ clients: "1000,5000,10000", users: 500, messages: 100, rate: 10, baseline: "true" });
 
 /**
  * Opens `tokens.length` streams, posts the messages at the fixed rate through `send(i)` (which
  * resolves the mid), waits (bounded) for every client to have every message. Resolves the
- * latencies, the messages not delivered to all, and the delivery throughput (frames/s from the
- * first POST to the last arrival).
+ * latencies, the messages not delivered to all, the delivery throughput and who was busy.
  */
 async function measure(base, tokens, send, pid) {
-  const clients = [];
+  const streams = await openFanOutStreams([base], tokens, [pid]);
   try {
-    /** mid -> {count, last} */
-    const arrivals = new Map();
-    // Raw sockets that read the mid without decoding the frame (bench/raw-client.mjs): with
-    // node:http and JSON.parse per frame, the clients, not the servers, set the figure.
-    const onChat = (mid, now) => {
-      const a = arrivals.get(mid);
-      if (a) {
-        a.count++;
-        a.last = now;
-      } else arrivals.set(mid, { count: 1, last: now });
-    };
-    await pool(tokens.length, 50, async (i) => {
-      const c = await countingSse(base, tokens[i], { onChat });
-      clients.push(c);
-      await c.ready;
-    });
-    await sleep(1_000); // presence events settle
-    await settle([pid]);
-
-    const sent = [];
-    const interval = 1000 / opt.rate;
-    const t0 = performance.now();
     const serverCpu0 = cpuMs(pid);
     const loadCpu0 = process.cpuUsage();
-    const inflight = [];
-    for (let i = 0; i < opt.messages; i++) {
-      const due = t0 + i * interval;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const start = performance.now();
-      inflight.push(send(i).then((mid) => sent.push({ mid, start })));
-    }
-    await Promise.all(inflight);
-    const deadline = performance.now() + 30_000;
-    while (performance.now() < deadline && !sent.every((s) => arrivals.get(s.mid)?.count >= tokens.length)) await sleep(50);
-
-    const seconds = (performance.now() - t0) / 1000;
+    const r = await streams.run(opt.messages, opt.rate, send);
     const loadCpu = process.cpuUsage(loadCpu0);
     // Who was busy while sending and delivering: near 100 % is the side that bounds the figure.
     const cpuShare = {
-      server: round((cpuMs(pid) - serverCpu0) / 10 / seconds, 0),
-      loadGenerator: round((loadCpu.user + loadCpu.system) / 10_000 / seconds, 0),
+      server: round((cpuMs(pid) - serverCpu0) / 10 / r.seconds, 0),
+      loadGenerator: round((loadCpu.user + loadCpu.system) / 10_000 / r.seconds, 0),
     };
     console.log(`${base}: server ${cpuShare.server} % of a core, load generator ${cpuShare.loadGenerator} %`);
-    const latencies = [];
-    let incomplete = 0;
-    let lastArrival = 0;
-    let delivered = 0;
-    for (const s of sent) {
-      const a = arrivals.get(s.mid);
-      if (a) {
-        delivered += a.count;
-        lastArrival = Math.max(lastArrival, a.last);
-      }
-      if (!a || a.count < tokens.length) incomplete++;
-      else latencies.push(a.last - s.start);
-    }
-    return { latencies, incomplete, cpuShare, throughput: delivered / ((lastArrival - t0) / 1000) };
+    return { ...r, cpuShare };
   } finally {
-    for (const c of clients) c.close();
+    streams.close();
   }
 }
 
