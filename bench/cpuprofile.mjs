@@ -18,21 +18,30 @@ const short = (url) =>
         .replace(/\?.*$/, "")
     : "(native)";
 
-/** A resolver of (url, line, column) (0-based) to the original {source, line, name}, or null. */
-function sourceMaps(dist) {
+/**
+ * The source maps of scripts by URL, each read once: `file.js.map` beside a file:// script; for
+ * an http(s):// script, the same path under `dist`. Answers {file, dir, sm} (sm: a SourceMap) or
+ * null.
+ */
+export function sourceMapsOf(dist) {
   const maps = new Map();
-  const mapOf = (url) => {
+  return (url) => {
     if (maps.has(url)) return maps.get(url);
     let map = null;
     try {
       const file = url.startsWith("file:") ? fileURLToPath(url) : dist && /^https?:/.test(url) ? path.join(dist, new URL(url).pathname) : null;
-      if (file && fs.existsSync(`${file}.map`)) map = { dir: path.dirname(file), sm: new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, "utf8"))) };
+      if (file && fs.existsSync(`${file}.map`)) map = { file, dir: path.dirname(file), sm: new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, "utf8"))) };
     } catch {
       map = null;
     }
     maps.set(url, map);
     return map;
   };
+}
+
+/** A resolver of (url, line, column) (0-based) to the original {source, line, name}, or null. */
+function sourceMaps(dist) {
+  const mapOf = sourceMapsOf(dist);
   return (url, line, column) => {
     const map = url && line >= 0 ? mapOf(url) : null;
     const e = map?.sm.findEntry(line, column);

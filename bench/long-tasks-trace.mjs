@@ -4,9 +4,8 @@
 // source maps), and the optional CDP CPU profile cut to the tasks' windows.
 /* global window */
 import fs from "node:fs";
-import { SourceMap } from "node:module";
 import path from "node:path";
-import { summarizeProfile } from "./cpuprofile.mjs";
+import { sourceMapsOf, summarizeProfile } from "./cpuprofile.mjs";
 
 /**
  * Runs in the page before any of the app's scripts: every long task (> 50 ms), and every
@@ -45,22 +44,12 @@ export function observeLongTasks() {
 
 /** (url, char position) → "name web/src/…:line" through the build's source maps, or the raw place. */
 function sourcePlaces(dist) {
-  const files = new Map();
-  const fileOf = (url) => {
-    if (files.has(url)) return files.get(url);
-    let f = null;
-    try {
-      const file = path.join(dist, new URL(url).pathname);
-      if (fs.existsSync(`${file}.map`)) f = { text: fs.readFileSync(file, "utf8"), sm: new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, "utf8"))) };
-    } catch {
-      f = null;
-    }
-    files.set(url, f);
-    return f;
-  };
+  const mapOf = sourceMapsOf(dist);
   return (url, at, fn) => {
-    const f = url && at >= 0 ? fileOf(url) : null;
+    const f = url && at >= 0 ? mapOf(url) : null;
     if (!f) return `${fn || "(anonymous)"} ${url ? path.basename(new URL(url).pathname) : "(no source)"}${at >= 0 ? `@${at}` : ""}`;
+    // Script timings give a character position: the script's text turns it into a line and column.
+    f.text ??= fs.readFileSync(f.file, "utf8");
     const before = f.text.slice(0, at);
     const line = before.split("\n").length - 1;
     const e = f.sm.findEntry(line, at - (before.lastIndexOf("\n") + 1));
