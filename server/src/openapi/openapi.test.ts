@@ -126,6 +126,7 @@ describe("the OpenAPI document (GET /api/spec)", () => {
       "/admin/login/config",
       "/admin/system/files",
       "/admin/audit_log",
+      "/license",
       "/admin/user",
       `/admin/user/${bob.uid}`,
       `/admin/user/bot-api-key/${bot.uid}`,
