@@ -1,5 +1,6 @@
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { authorizeOidc, bindIdentity, listIdentities, unbindIdentity } from "../../commands/idp/signIn.js";
+import { bindMetamask } from "../../commands/metamask.js";
 import type { AppContext } from "../../context.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
@@ -20,7 +21,10 @@ export function idpTokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): vo
 
   app.post("/token/bind", { preValidation: guards.member, schema: { body: bindBody } }, async (req, reply) => {
     await limiter.enforce(reply, "login", req.ip);
-    await bindIdentity(ctx, claimsOf(req).uid, req.body.credential, auditActorOf(req));
+    const credential = req.body.credential;
+    // A wallet is linked by its signed nonce (docs/API.md "MetaMask and passkeys").
+    if (credential.type === "metamask") await bindMetamask(ctx, claimsOf(req).uid, credential, auditActorOf(req));
+    else await bindIdentity(ctx, claimsOf(req).uid, credential, auditActorOf(req));
     return sendEmpty(reply);
   });
 

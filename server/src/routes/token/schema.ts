@@ -24,7 +24,7 @@ const idpCredentials = [
   z.object({ type: z.literal("oidc"), code: z.string().min(1).max(2048), state: z.string().min(1).max(512), magic_token: magicToken }),
 ] as const;
 
-export const bindBody = z.object({ credential: z.discriminatedUnion("type", [...idpCredentials]) });
+export const bindBody = z.object({ credential: z.discriminatedUnion("type", [...idpCredentials, metamaskCredential]) });
 
 export const unbindBody = z.object({ type: z.enum(["google", "github", "oidc"]), issuer: z.string().max(2048).nullish() });
 
