@@ -3,8 +3,8 @@
  * license, free and unlimited; a license signed for the server's LICENSE_PUBLIC_KEY is checked
  * and installed on Settings → License, the page counts the users against its limit, says when
  * the limit is reached, and the server then refuses one more account with 451. An expired
- * license is refused in words. Screenshots: the community page, a refused check, and the
- * installed license at its limit, light and dark.
+ * license is refused in words. Screenshots: the community page, a refused check, the installed
+ * license at its limit, and Members at the limit, light and dark.
  */
 import type { LicenseReply } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
@@ -55,6 +55,13 @@ describe("admin console: license", () => {
     await page.getByText("Install a license").first().waitFor();
     await screenshotBothThemes(page, "setting-license");
     await expectNoSeriousA11yViolationsInBothSchemes(page, "license (installed, at its limit)");
+
+    // Members says so before the admin tries to add someone, with the way to the License page.
+    await openRoute(page, "/setting/members");
+    await page.getByTestId("members-limit").waitFor();
+    await screenshotBothThemes(page, "setting-members-limit");
+    await page.getByRole("link", { name: "Open License" }).click();
+    await page.getByTestId("license-full").waitFor();
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
