@@ -38,6 +38,9 @@ export default defineConfig({
           include: ["tests/**/*.e2e.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A browser and a server on two shared cores: what a poll waits for (a page's fetch and
+          // render) can take seconds on a loaded machine, where vitest's default gives up after 1 s.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
