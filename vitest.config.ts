@@ -30,7 +30,11 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom" } },
+      {
+        // A screen test's first render imports its lazy page and i18n namespaces: seconds on a
+        // loaded machine, past vitest's default 5 s (its lookups already wait 8 s, test/render.tsx).
+        test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom", testTimeout: 20_000 },
+      },
       {
         test: {
           name: "e2e",
