@@ -22,6 +22,12 @@ captureInstallPrompt();
 const magicToken = new URLSearchParams(window.location.search).get("magic_token");
 if (magicToken && window.location.hash.startsWith("#/register")) setLocal(KEY_MAGIC_TOKEN, magicToken);
 
+// GitHub and OIDC providers send the browser back to the real path `/cb/{type}/{action}?code=…`
+// (a redirect URI cannot hold a `#`): hand it to the hash route of the same name.
+if (/^\/cb\/[a-z_]+\/[A-Za-z0-9_-]+$/.test(window.location.pathname)) {
+  window.history.replaceState(null, "", `/#${window.location.pathname}${window.location.search}`);
+}
+
 // Google's sign-in answers with `#id_token=…` (no route): keep the token for the login page.
 if (/^#(?:.*&)?id_token=/.test(window.location.hash)) {
   const idToken = new URLSearchParams(window.location.hash.slice(1)).get("id_token");

@@ -12,18 +12,23 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { loginWith } from "../../app/login";
 import type { AppDispatch } from "../../app/store";
 import { publicRequest } from "../../app/services/public";
+import { callbackUrl } from "../../app/services/idp";
 import { ExternalIcon, GithubIcon, GlobeIcon, GoogleIcon, KeyIcon, WalletIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
 import { getLocal } from "../../utils/storage";
 import { toast } from "../../utils/toast";
 
-type ClientConfig = { client_id?: string };
+type ClientConfig = { client_id?: string; authorize_url?: string };
+
+/** GitHub's authorize page as the server names it (`public_config`'s `authorize_url`, a Parley addition). */
+let githubAuthorize: string | undefined;
 
 /** `GET …/public_config` (newer servers), falling back to the 0.3 `…/config`. */
 async function clientId(dispatch: AppDispatch, provider: "google" | "github"): Promise<string | undefined> {
   const endpoint = provider === "google" ? "getGoogleAuthConfig" : "getGithubAuthConfig";
   for (const path of ["public_config", "config"]) {
     const res = await publicRequest<ClientConfig>(endpoint, { url: `/admin/${provider}_auth/${path}` }, dispatch);
+    if (provider === "github" && res.data?.authorize_url) githubAuthorize = res.data.authorize_url;
     if (res.data?.client_id) return res.data.client_id;
   }
   return undefined;
@@ -103,8 +108,9 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
 
   const startGithub = () => {
     if (!github) return;
-    // GitHub sends the browser back to the app's callback URL: /#/cb/github/webapp?code=…
-    window.location.href = `${EXTERNAL_OAUTH.github}?${new URLSearchParams({ client_id: github, scope: "user:email" })}`;
+    // GitHub sends the browser back to /cb/github/webapp?code=… (main.tsx hands it to the route).
+    const params = new URLSearchParams({ client_id: github, scope: "read:user user:email", redirect_uri: callbackUrl("github", "webapp") });
+    window.location.href = `${githubAuthorize ?? EXTERNAL_OAUTH.github}?${params}`;
   };
 
   const startMetamask = async () => {
@@ -131,7 +137,7 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
     setBusy(issuer);
     const res = await publicRequest<{ url: string }>(
       "getOpenid",
-      { url: "/token/openid/authorize", method: "POST", body: { issuer, redirect_uri: `${window.location.origin}/` } },
+      { url: "/token/openid/authorize", method: "POST", body: { issuer, redirect_uri: callbackUrl("oidc", "login") } },
       dispatch,
     );
     if (res.data?.url) window.location.href = res.data.url;
@@ -181,7 +187,15 @@ export default function SocialLogins({ mode = "login" }: { mode?: "login" | "reg
       {config?.oidc
         ?.filter((o) => o.enable && o.domain)
         .map((o) => (
-          <Button key={o.domain} variant="secondary" block icon={<GlobeIcon size={17} />} loading={busy === o.domain} onClick={() => void startOidc(o.domain)}>
+          <Button
+            key={o.domain}
+            variant="secondary"
+            block
+            icon={o.favicon ? <img src={o.favicon} alt="" className="size-[17px] rounded-sm" /> : <GlobeIcon size={17} />}
+            loading={busy === o.domain}
+            onClick={() => void startOidc(o.domain)}
+            data-testid="login-oidc"
+          >
             {label(o.domain)}
           </Button>
         ))}

@@ -36,6 +36,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   bot: lazy(() => import("./pages/Bots")),
   smtp: lazy(() => import("./pages/Smtp")),
   login_methods: lazy(() => import("./pages/LoginMethods")),
+  third_party: lazy(() => import("./pages/ThirdPartyLogin")),
   widget: lazy(() => import("./pages/Widget")),
   license: lazy(() => import("./pages/License")),
   my_account: lazy(() => import("./pages/MyAccount")),

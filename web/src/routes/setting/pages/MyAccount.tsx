@@ -10,6 +10,7 @@ import { Card, Row } from "../SettingsFrame";
 import DeleteAccount from "./account/DeleteAccount";
 import DevicesCard from "./account/DevicesCard";
 import PasskeysCard from "./account/PasskeysCard";
+import LinkedAccountsCard from "./account/LinkedAccountsCard";
 import PasswordForm from "./account/PasswordForm";
 import Preferences from "./account/Preferences";
 import ProfileForm from "./account/ProfileForm";
@@ -36,6 +37,7 @@ export default function MyAccount({ onLogout }: SettingPageProps) {
       <Preferences />
       <PasswordForm />
       <PasskeysCard />
+      <LinkedAccountsCard />
       <DevicesCard />
       <DeleteAccount name={me.name} />
       <Button variant="danger" icon={<LogoutIcon size={16} />} onClick={onLogout} data-testid="account-sign-out">

@@ -1,0 +1,52 @@
+/**
+ * Third-party sign-in (docs/API.md "Third-party sign-in"): the admin's Google and GitHub apps,
+ * the OIDC providers' test, and the caller's linked accounts (list, link, unlink). The OIDC
+ * providers themselves live in the login config (`server.ts`).
+ */
+import type { GithubAuthConfig, GoogleAuthConfig, LinkedIdentity, LoginCredential, UnbindRequest } from "@parley/protocol";
+import { api } from "./api";
+import { SILENT } from "./base.query";
+
+export const idpApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    getGoogleAuthConfig: builder.query<GoogleAuthConfig, void>({ query: () => ({ url: "/admin/google_auth/config" }), keepUnusedDataFor: 0 }),
+    updateGoogleAuthConfig: builder.mutation<null, GoogleAuthConfig>({
+      extraOptions: SILENT,
+      query: (body) => ({ url: "/admin/google_auth/config", method: "POST", body }),
+    }),
+    /** The secret comes back as `SECRET_MASK`; sending the mask keeps it. */
+    getGithubAuthConfig: builder.query<GithubAuthConfig, void>({ query: () => ({ url: "/admin/github_auth/config" }), keepUnusedDataFor: 0 }),
+    updateGithubAuthConfig: builder.mutation<null, GithubAuthConfig>({
+      extraOptions: SILENT,
+      query: (body) => ({ url: "/admin/github_auth/config", method: "POST", body }),
+    }),
+    /** Whether a saved, enabled provider answers discovery: an authorization URL is made (and dropped). */
+    testOidcProvider: builder.mutation<{ url: string }, { issuer: string; redirect_uri: string }>({
+      extraOptions: SILENT,
+      query: (body) => ({ url: "/token/openid/authorize", method: "POST", body }),
+    }),
+    getIdentities: builder.query<LinkedIdentity[], void>({ extraOptions: SILENT, query: () => ({ url: "/token/identities" }) }),
+    bindIdentity: builder.mutation<null, Extract<LoginCredential, { type: "google" | "github" | "oidc" }>>({
+      extraOptions: SILENT,
+      query: (credential) => ({ url: "/token/bind", method: "POST", body: { credential } }),
+    }),
+    unbindIdentity: builder.mutation<null, UnbindRequest>({
+      extraOptions: SILENT,
+      query: (body) => ({ url: "/token/unbind", method: "POST", body }),
+    }),
+  }),
+});
+
+export const {
+  useGetGoogleAuthConfigQuery,
+  useUpdateGoogleAuthConfigMutation,
+  useGetGithubAuthConfigQuery,
+  useUpdateGithubAuthConfigMutation,
+  useTestOidcProviderMutation,
+  useGetIdentitiesQuery,
+  useBindIdentityMutation,
+  useUnbindIdentityMutation,
+} = idpApi;
+
+/** Where providers send the browser back (docs/API.md "Third-party sign-in"): a real path, rewritten to the hash route at start. */
+export const callbackUrl = (type: "github" | "oidc" | "google", action: "login" | "bind" | "webapp") => `${window.location.origin}/cb/${type}/${action}`;

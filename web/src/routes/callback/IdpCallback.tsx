@@ -1,0 +1,84 @@
+/**
+ * The provider's answer at `/cb/{github|oidc}/{action}` (docs/API.md "Third-party sign-in"):
+ * `?code=` (and `state=` for OIDC), or `?error=` when the person refused. `login` (GitHub's
+ * `webapp` and `widget` too) signs in with the code; `bind` links the account to the signed-in
+ * user and returns to My Account. Every failure is said in words.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { KEY_MAGIC_TOKEN } from "../../app/config";
+import { useAppDispatch } from "../../app/hooks";
+import { loginWith } from "../../app/login";
+import { useBindIdentityMutation } from "../../app/services/idp";
+import AuthHeader, { AuthSpinner, LoginFailed } from "../../components/auth/AuthHeader";
+import { CheckIcon, GithubIcon, GlobeIcon } from "../../components/Icons";
+import { useRunOnce } from "../../hooks/useRunOnce";
+import { getLocal, setLocal } from "../../utils/storage";
+
+/** The words for a refused sign-in or link, by status (and the provider's `error`). */
+export function idpFailureKey(status: unknown, reason?: unknown): string {
+  if (status === "denied") return "idp.denied";
+  if (status === 400) return "idp.expired";
+  if (status === 403) return "idp.disabled";
+  if (status === 409) return reason === "provider_already_linked" ? "idp.provider_linked" : "idp.linked_elsewhere";
+  if (status === 410) return "idp.no_account";
+  if (status === 412) return "idp.invite_expired";
+  if (status === 423) return "tip.frozen";
+  if (status === 401) return "idp.refused";
+  return "idp.failed";
+}
+
+export default function IdpCallback({ type, action }: { type: "github" | "oidc"; action: string }) {
+  const { t } = useTranslation("auth");
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [bind] = useBindIdentityMutation();
+  const [params] = useSearchParams();
+  const query = (name: string) => params.get(name) ?? new URLSearchParams(window.location.search).get(name) ?? "";
+  const [state, setState] = useState<{ kind: "loading" | "done" } | { kind: "failed"; key: string }>({ kind: "loading" });
+  const provider = type === "github" ? "GitHub" : t("idp.provider");
+
+  useRunOnce(true, () => {
+    const code = query("code");
+    const oauthState = query("state");
+    if (query("error")) return setState({ kind: "failed", key: idpFailureKey("denied") });
+    if (!code || (type === "oidc" && !oauthState)) return setState({ kind: "failed", key: idpFailureKey(400) });
+    const credential = type === "github" ? { type, code } : { type, code, state: oauthState };
+    if (action === "bind") {
+      void bind(credential).then((res) => {
+        if ("error" in res) {
+          const error = res.error as { status?: unknown; data?: { reason?: unknown } };
+          return setState({ kind: "failed", key: idpFailureKey(error.status, error.data?.reason) });
+        }
+        navigate("/setting/my_account", { replace: true });
+      });
+      return;
+    }
+    void loginWith(dispatch, { ...credential, magic_token: getLocal(KEY_MAGIC_TOKEN) ?? undefined }, { quiet: true }).then((res) => {
+      if (res.error) return setState({ kind: "failed", key: idpFailureKey(res.error.status) });
+      setState({ kind: "done" });
+      if (action === "widget") setLocal("widget", String(Date.now()));
+      else navigate("/", { replace: true });
+    });
+  });
+
+  if (state.kind === "failed")
+    return (
+      <div data-testid="idp-failed">
+        <LoginFailed title={t("idp.failed_title", { provider })} desc={t(state.key, { provider })} />
+      </div>
+    );
+  const icon = type === "github" ? <GithubIcon size={26} /> : <GlobeIcon size={26} />;
+  return (
+    <>
+      <AuthHeader
+        tone={state.kind === "done" ? "success" : "primary"}
+        icon={state.kind === "done" ? <CheckIcon size={26} /> : icon}
+        title={state.kind === "done" ? t("idp.success", { provider }) : t(action === "bind" ? "idp.linking" : "idp.signing_in", { provider })}
+        desc={state.kind === "done" && action === "widget" ? t("github.close_window") : undefined}
+      />
+      {state.kind === "loading" && <AuthSpinner />}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from "react-i18next";
+import { SECRET_MASK, type GithubAuthConfig, type GoogleAuthConfig } from "@parley/protocol";
+import {
+  useGetGithubAuthConfigQuery,
+  useGetGoogleAuthConfigQuery,
+  useUpdateGithubAuthConfigMutation,
+  useUpdateGoogleAuthConfigMutation,
+} from "../../../app/services/idp";
+import CopyField from "../../../components/ui/CopyField";
+import Input, { PasswordInput } from "../../../components/ui/Input";
+import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import OidcProviders from "./thirdParty/OidcProviders";
+
+/**
+ * `/setting/third_party` (admins): the OAuth apps of Google and GitHub and the OIDC providers
+ * (docs/AUTH.md). Each is switched on in Login Methods; here are their credentials. Secrets come
+ * back masked; the mask sent back keeps them.
+ */
+export default function ThirdPartyLogin() {
+  const { t } = useTranslation("setting");
+  const google = useGetGoogleAuthConfigQuery();
+  const github = useGetGithubAuthConfigQuery();
+  return (
+    <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="third-party-login">
+      <Section title="Google" description={t("third_party.google_hint")} plain>
+        {google.data && <GoogleForm stored={google.data} />}
+      </Section>
+      <Section title="GitHub" description={t("third_party.github_hint")} plain>
+        {github.data && <GithubForm stored={github.data} />}
+      </Section>
+      <OidcProviders />
+    </div>
+  );
+}
+
+function GoogleForm({ stored }: { stored: GoogleAuthConfig }) {
+  const { t } = useTranslation("setting");
+  const draft = useDraft<GoogleAuthConfig>(stored);
+  const [save, { isLoading }] = useUpdateGoogleAuthConfigMutation();
+  const submit = async () => draft.settle(saveOutcome(await save({ client_id: draft.values.client_id.trim() }), t("overview_edit.failed_unknown")));
+  return (
+    <DraftForm label="Google" draft={draft} saving={isLoading} onSubmit={submit} testId="google-form" saveTestId="google-save">
+      <div className="space-y-4 p-5">
+        <Input
+          label={t("third_party.client_id")}
+          value={draft.values.client_id}
+          onChange={(e) => draft.edit({ client_id: e.target.value })}
+          placeholder="1234-abc.apps.googleusercontent.com"
+          maxLength={512}
+          autoComplete="off"
+          data-testid="google-client-id"
+        />
+        <CopyField label={t("third_party.redirect_uri")} value={`${window.location.origin}/`} />
+        <SaveNotice outcome={draft.outcome} />
+      </div>
+    </DraftForm>
+  );
+}
+
+function GithubForm({ stored }: { stored: GithubAuthConfig }) {
+  const { t } = useTranslation("setting");
+  const draft = useDraft<GithubAuthConfig>(stored);
+  const [save, { isLoading }] = useUpdateGithubAuthConfigMutation();
+  const keeps = draft.values.client_secret === SECRET_MASK;
+  const submit = async () =>
+    draft.settle(saveOutcome(await save({ client_id: draft.values.client_id.trim(), client_secret: draft.values.client_secret }), t("overview_edit.failed_unknown")));
+  return (
+    <DraftForm label="GitHub" draft={draft} saving={isLoading} onSubmit={submit} testId="github-form" saveTestId="github-save">
+      <div className="space-y-4 p-5">
+        <Input
+          label={t("third_party.client_id")}
+          value={draft.values.client_id}
+          onChange={(e) => draft.edit({ client_id: e.target.value })}
+          placeholder="Iv1.0123456789abcdef"
+          maxLength={512}
+          autoComplete="off"
+          data-testid="github-client-id"
+        />
+        <PasswordInput
+          label={t("third_party.client_secret")}
+          value={draft.values.client_secret}
+          onChange={(e) => draft.edit({ client_secret: e.target.value })}
+          onFocus={(e) => keeps && e.target.select()}
+          hint={keeps ? t("third_party.secret_kept") : undefined}
+          maxLength={512}
+          autoComplete="new-password"
+          data-testid="github-client-secret"
+        />
+        <CopyField label={t("third_party.callback_url")} value={`${window.location.origin}/cb/github`} />
+        <SaveNotice outcome={draft.outcome} />
+      </div>
+    </DraftForm>
+  );
+}
