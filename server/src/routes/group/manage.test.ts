@@ -23,15 +23,20 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
   });
   /** A private channel of Bob's with Carol and the bot, and a public one; gids differ from every uid. */
   async function channels() {
-    await buildChannel(suite.s, suite.seed.admin, { name: "padding 1", is_public: true });
-    await buildChannel(suite.s, suite.seed.admin, { name: "padding 2", is_public: true });
-    await buildChannel(suite.s, suite.seed.admin, { name: "padding 3", is_public: true });
-    await buildChannel(suite.s, suite.seed.admin, { name: "padding 4", is_public: true });
-    await buildChannel(suite.s, suite.seed.admin, { name: "padding 5", is_public: true });
-    await buildChannel(suite.s, suite.seed.admin, { name: "padding 6", is_public: true });
+    for (let i = 1; i <= 6; i++) await buildChannel(suite.s, suite.seed.admin, { name: `padding ${i}`, is_public: true });
     const priv = await buildChannel(suite.s, suite.seed.bob, { name: "bob's", members: [suite.seed.carol.uid, suite.seed.bot.uid] });
     const pub = await buildChannel(suite.s, suite.seed.admin, { name: "general", is_public: true });
     return { priv, pub };
+  }
+  /** `channels()` with two messages in the private one, the first pinned by Bob, and one in the public one. */
+  async function channelsWithMessages() {
+    const { s, seed: c } = suite;
+    const { priv, pub } = await channels();
+    const pinned = await buildMessage(s, c.carol, { gid: priv }, "private one");
+    await buildMessage(s, c.bob, { gid: priv }, "private two");
+    const inPublic = await buildMessage(s, c.carol, { gid: pub }, "public");
+    await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: pinned });
+    return { priv, pub, pinned, inPublic };
   }
 
   describe("PUT /api/group/{gid}", () => {
@@ -117,11 +122,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
   describe("DELETE /api/group/{gid}", () => {
     it("deletes a private channel with its messages: kick_from_group{group_deleted} to its members only", async () => {
       const { s, seed: c } = suite;
-      const { priv, pub } = await channels();
-      const m1 = await buildMessage(s, c.carol, { gid: priv }, "secret one");
-      await buildMessage(s, c.bob, { gid: priv }, "secret two");
-      const kept = await buildMessage(s, c.carol, { gid: pub }, "public stays");
-      await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
+      const { priv, inPublic: kept } = await channelsWithMessages();
       await call(s, "POST", `/group/${priv}/announcement`, c.bob, { content: "hello" });
       await call(s, "GET", `/group/create_invite_private_magic_link?gid=${priv}`, c.bob);
       const ev = await suite.streams(c);
@@ -249,11 +250,7 @@ describe.each(dialects())("channel management (%s)", (dialect) => {
   describe("DELETE /api/group/{gid}/clear", () => {
     it("deletes the channel's messages and pins: pin removals, then group_message_cleared, to members only", async () => {
       const { s, seed: c } = suite;
-      const { priv, pub } = await channels();
-      const m1 = await buildMessage(s, c.carol, { gid: priv }, "one");
-      await buildMessage(s, c.carol, { gid: priv }, "two");
-      const other = await buildMessage(s, c.carol, { gid: pub }, "elsewhere");
-      await call(s, "POST", `/group/${priv}/pin`, c.bob, { mid: m1 });
+      const { priv, pub, pinned: m1, inPublic: other } = await channelsWithMessages();
       const ev = await suite.streams(c);
       const got = await captureEmptyOk(ev, () => call(s, "DELETE", `/group/${priv}/clear`, c.bob));
       const mine = [

@@ -37,7 +37,6 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     return { web, mobile, carol, all: [web, mobile, carol] };
   }
 
-  /** Runs `action` and returns what each of the streams saw, presence and heartbeats aside. */
   /** Each payload, posted to `url` as `who`, answers 400. */
   const expect400 = async (url: string, who: Session, payloads: unknown[]) => {
     for (const payload of payloads) expect((await post(url, who, payload)).statusCode, JSON.stringify(payload)).toBe(400);
@@ -49,7 +48,13 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
     expect(other).toEqual([]);
     return mobile;
   }
+  /** Runs `action` and returns what each of the streams saw, presence and heartbeats aside. */
   const observe = (all: SseClient[], action: () => Promise<void>) => observeStreams(suite.s, all, action);
+  /** Bob posts `body` to `url` (200): answers what his phone got (`phoneOnly`). */
+  const bobChanges = (all: SseClient[], url: string, body: unknown) =>
+    phoneOnly(all, async () => {
+      expect((await post(url, suite.seed.bob, body)).statusCode).toBe(200);
+    });
 
   describe("POST /api/user/mute", () => {
     it("mutes with an expiry in ms and tells the caller's other devices only", async () => {
@@ -125,9 +130,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       const { all } = await streams();
       const body = { users: [{ uid: carol.uid, expires_in: 300 }], groups: [{ gid: pub, expires_in: 86_400 }] };
       assertMatches("UpdateBurnAfterReadingRequest", body);
-      const mobile = await phoneOnly(all, async () => {
-        expect((await post("/api/user/burn-after-reading", bob, body)).statusCode).toBe(200);
-      });
+      const mobile = await bobChanges(all, "/api/user/burn-after-reading", body);
       expect(mobile).toEqual([changed(bob.device, { burn_after_reading_users: body.users, burn_after_reading_groups: body.groups })]);
       assertMatches("UserSettingsChangedMessage", mobile[0]);
       expect(await s.ctx.repos.userSettings.burnAfterReading(bob.uid, { uid: carol.uid })).toBe(300);
@@ -168,9 +171,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       const { all } = await streams();
       const body = { users: [{ uid: carol.uid, mid: 10 }], groups: [{ gid: pub, mid: 20 }] };
       assertMatches("UpdateReadIndexRequest", body);
-      const mobile = await phoneOnly(all, async () => {
-        expect((await post("/api/user/read-index", bob, body)).statusCode).toBe(200);
-      });
+      const mobile = await bobChanges(all, "/api/user/read-index", body);
       expect(mobile).toEqual([changed(bob.device, { read_index_users: body.users, read_index_groups: body.groups })]);
 
       // Lower or equal mids are ignored; only the group that advanced is reported.
