@@ -5,11 +5,14 @@
  * out, and signs in again with it from the login page — no e-mail or password typed. WebAuthn
  * refuses IP addresses as relying party ids, so the pages are opened at `localhost` (a secure
  * context, as 127.0.0.1 is). Screenshots: the login page with its passkey button, and
- * My Account → Passkeys with the removal confirmation, light and dark. MetaMask's button in a
- * browser without a wallet says so and links to the install page.
+ * My Account → Passkeys with the removal confirmation, light and dark. MetaMask: a wallet in the
+ * page (a `viem` account signing in the test, as MetaMask's `personal_sign`) signs the server's
+ * nonce and the person lands signed in; without a wallet the button says so and links to the
+ * install page.
  */
-import type { AuditLogEntry, LoginConfig, PasskeyInfo } from "@parley/protocol";
+import type { AuditLogEntry, LoginConfig, PasskeyInfo, UserInfo } from "@parley/protocol";
 import type { Page } from "playwright-core";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { screenshotBothThemes } from "../helpers/browser";
 import { openRoute, signIn } from "../helpers/chat";
@@ -89,6 +92,34 @@ describe("passkeys", () => {
     await page.getByText("No passkeys yet.").waitFor();
     const after = await suite.admin.request<AuditLogEntry[]>("GET", "/admin/audit_log?action=account");
     expect(after.some((e) => e.action === "account.passkey_removed")).toBe(true);
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+
+  it("signs in with MetaMask: the page's wallet signs the server's nonce, and a new account is made for it", async () => {
+    await enableLoginMethods({ metamask: true });
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const tp = await suite.page();
+    const { page } = tp;
+    // The wallet extension's provider (EIP-1193): the account, and personal_sign done by the viem account.
+    await page.exposeFunction("__walletSign", (message: string) => wallet.signMessage({ message }));
+    await page.addInitScript((address: string) => {
+      const w = window as unknown as { ethereum: unknown; __walletSign: (m: string) => Promise<string> };
+      w.ethereum = {
+        request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+          if (method === "eth_requestAccounts") return [address];
+          if (method === "personal_sign") return w.__walletSign(String(params?.[0]));
+          throw new Error(`unsupported ${method}`);
+        },
+      };
+    }, wallet.address);
+    await page.goto(`${suite.url}/#/login`);
+    await page.getByRole("button", { name: "Sign in with MetaMask" }).click();
+    await page.waitForURL(/#\/$/);
+    await page.getByText("Login Successfully!").waitFor();
+    const users = await suite.admin.request<UserInfo[]>("GET", "/user");
+    const address = wallet.address.toLowerCase();
+    expect(users.find((u) => u.create_by === "metamask")).toMatchObject({ name: `${address.slice(0, 6)}…${address.slice(-4)}` });
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
