@@ -14,6 +14,7 @@ import type { AuditLogEntry, LoginConfig, PasskeyInfo, UserInfo } from "@parley/
 import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
 import { screenshotBothThemes } from "../helpers/browser";
 import { openRoute, signIn } from "../helpers/chat";
 import { ADA, BOB, useSuite } from "../helpers/suite";
@@ -59,6 +60,7 @@ describe("passkeys", () => {
     expect(listed).toMatchObject([{ name: "Work laptop", last_used_at: null }]);
     await section.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await screenshotBothThemes(page, "setting-account-passkeys");
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "My Account with a passkey");
 
     // Removing asks first; cancelled here.
     await section.getByTestId("passkey-remove").click();
@@ -125,7 +127,7 @@ describe("passkeys", () => {
   });
 
   it("MetaMask without a wallet in the browser: says so and links to its install page", async () => {
-    await enableLoginMethods({ metamask: true });
+    await enableLoginMethods({ metamask: true, passkey: true });
     const tp = await suite.page();
     const { page } = tp;
     await page.goto(`${localUrl()}/#/login`);
@@ -134,6 +136,8 @@ describe("passkeys", () => {
     await note.getByText("MetaMask is not installed in this browser.").waitFor();
     expect(await note.getByRole("link", { name: "Install MetaMask" }).getAttribute("href")).toBe("https://metamask.io/download/");
     await screenshotBothThemes(page, "login-metamask-missing");
+    // A fresh page, so no toast is up: the login page with the passkey and MetaMask buttons and the note.
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "the login page with MetaMask's note");
     expect(tp.errors).toEqual([]);
     await tp.context.close();
     // The admin is untouched by all this.
