@@ -2,19 +2,21 @@ import { describe, expect, it } from "vitest";
 import { mailLocale, renderMail, type MailTemplate } from "./templates.js";
 
 describe("mail templates", () => {
-  it("picks the first language's texts: zh-CN for any Chinese tag, ja for ja and VoceChat's jp, English for the rest", () => {
-    expect(mailLocale("zh-CN")).toBe("zh-CN");
-    expect(mailLocale("zh-Hant-TW")).toBe("zh-CN");
-    expect(mailLocale("zh,en;q=0.8")).toBe("zh-CN");
-    expect(mailLocale("en-US")).toBe("en");
-    expect(mailLocale("de-DE,zh;q=0.9")).toBe("de");
-    expect(mailLocale("jp")).toBe("ja");
-    expect(mailLocale("ja-JP")).toBe("ja");
-    expect(mailLocale("pt-BR")).toBe("pt");
-    expect(mailLocale("ru;q=0.9")).toBe("ru");
-    expect(mailLocale("tr")).toBe("tr");
-    expect(mailLocale("ko-KR")).toBe("en");
-    expect(mailLocale(null)).toBe("en");
+  it.each([
+    ["zh-CN", "zh-CN"],
+    ["zh-Hant-TW", "zh-CN"],
+    ["zh,en;q=0.8", "zh-CN"],
+    ["en-US", "en"],
+    ["de-DE,zh;q=0.9", "de"],
+    ["jp", "ja"],
+    ["ja-JP", "ja"],
+    ["pt-BR", "pt"],
+    ["ru;q=0.9", "ru"],
+    ["tr", "tr"],
+    ["ko-KR", "en"],
+    [null, "en"],
+  ])("picks the first language's texts (any Chinese tag zh-CN, ja and VoceChat's jp ja, else English): %s → %s", (language, locale) => {
+    expect(mailLocale(language)).toBe(locale);
   });
 
   it("has its own texts in each language (not English under another name)", () => {
