@@ -7,15 +7,16 @@ import type { GithubAuthConfig, GoogleAuthConfig, LinkedIdentity, LoginCredentia
 import { api } from "./api";
 import { SILENT } from "./base.query";
 
+// Not `getGoogleAuthConfig`/`getGithubAuthConfig`: those names are the login page's token-free calls (app/config.ts).
 export const idpApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    getGoogleAuthConfig: builder.query<GoogleAuthConfig, void>({ query: () => ({ url: "/admin/google_auth/config" }), keepUnusedDataFor: 0 }),
+    getGoogleAuthAdminConfig: builder.query<GoogleAuthConfig, void>({ query: () => ({ url: "/admin/google_auth/config" }), keepUnusedDataFor: 0 }),
     updateGoogleAuthConfig: builder.mutation<null, GoogleAuthConfig>({
       extraOptions: SILENT,
       query: (body) => ({ url: "/admin/google_auth/config", method: "POST", body }),
     }),
     /** The secret comes back as `SECRET_MASK`; sending the mask keeps it. */
-    getGithubAuthConfig: builder.query<GithubAuthConfig, void>({ query: () => ({ url: "/admin/github_auth/config" }), keepUnusedDataFor: 0 }),
+    getGithubAuthAdminConfig: builder.query<GithubAuthConfig, void>({ query: () => ({ url: "/admin/github_auth/config" }), keepUnusedDataFor: 0 }),
     updateGithubAuthConfig: builder.mutation<null, GithubAuthConfig>({
       extraOptions: SILENT,
       query: (body) => ({ url: "/admin/github_auth/config", method: "POST", body }),
@@ -38,9 +39,9 @@ export const idpApi = api.injectEndpoints({
 });
 
 export const {
-  useGetGoogleAuthConfigQuery,
+  useGetGoogleAuthAdminConfigQuery,
   useUpdateGoogleAuthConfigMutation,
-  useGetGithubAuthConfigQuery,
+  useGetGithubAuthAdminConfigQuery,
   useUpdateGithubAuthConfigMutation,
   useTestOidcProviderMutation,
   useGetIdentitiesQuery,

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { SECRET_MASK, type GithubAuthConfig, type GoogleAuthConfig } from "@parley/protocol";
 import {
-  useGetGithubAuthConfigQuery,
-  useGetGoogleAuthConfigQuery,
+  useGetGithubAuthAdminConfigQuery,
+  useGetGoogleAuthAdminConfigQuery,
   useUpdateGithubAuthConfigMutation,
   useUpdateGoogleAuthConfigMutation,
 } from "../../../app/services/idp";
@@ -18,8 +18,8 @@ import OidcProviders from "./thirdParty/OidcProviders";
  */
 export default function ThirdPartyLogin() {
   const { t } = useTranslation("setting");
-  const google = useGetGoogleAuthConfigQuery();
-  const github = useGetGithubAuthConfigQuery();
+  const google = useGetGoogleAuthAdminConfigQuery();
+  const github = useGetGithubAuthAdminConfigQuery();
   return (
     <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="third-party-login">
       <Section title="Google" description={t("third_party.google_hint")} plain>
