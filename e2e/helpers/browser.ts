@@ -2,6 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { ROOT } from "./server";
 
 /** The two themes every screen is checked and shot in. */
@@ -29,6 +30,16 @@ export interface TestPage {
   page: Page;
   /** Uncaught page errors seen so far. */
   errors: string[];
+}
+
+/**
+ * Ends a test's pages: closes their contexts, then expects that none of them saw an uncaught
+ * error (closing first, so a failure leaves no browser context behind).
+ */
+export async function closeCleanly(...pages: TestPage[]): Promise<void> {
+  const errors = pages.flatMap((p) => p.errors);
+  await Promise.all(pages.map((p) => p.context.close()));
+  expect(errors).toEqual([]);
 }
 
 export async function openPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<TestPage> {

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Api } from "../helpers/api";
 import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
-import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { encodePng } from "../helpers/png";
 import { ADA, BOB, CAROL, useSuite } from "../helpers/suite";
@@ -136,8 +136,7 @@ describe("accessibility: signed-in screens", () => {
     await tp.page.goto(`${suite.url}/#/login`);
     await tp.page.locator("input[name=email]").waitFor();
     await scan(tp.page, "login");
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   });
 });
 

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Api } from "../helpers/api";
-import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { composer, messageList } from "../helpers/chat";
 import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
 
@@ -42,8 +42,7 @@ async function openSettings(page: Page, gid: number) {
 
 afterEach(async () => {
   for (const tp of pages) {
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   }
   pages = [];
 });

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { messageList } from "../helpers/chat";
 import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
 
@@ -47,8 +47,7 @@ async function openSettings(page: Page, gid: number) {
 
 async function closeAll() {
   for (const tp of pages) {
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   }
   pages = [];
 }

@@ -41,6 +41,13 @@ const inViewport = (loc: Locator) =>
     return r.top >= 0 && r.bottom <= window.innerHeight;
   });
 
+/** Ada's and Bob's pages, both showing the channel `channel`. */
+async function bothOn(channel: number) {
+  await openRoute(adaPage.page, `/chat/channel/${channel}`);
+  await openRoute(bobPage.page, `/chat/channel/${channel}`);
+  return { pa: adaPage.page, pb: bobPage.page };
+}
+
 beforeAll(async () => {
   uid = { ada: suite.uid(ADA), bob: suite.uid(BOB), cara: suite.uid(CARA) };
   gid = { general: suite.gid("general"), random: suite.gid("random"), design: suite.gid("design") };
@@ -155,10 +162,7 @@ describe("conversations", () => {
   });
 
   it("lists the members by role with counts and adds and removes members live", async () => {
-    const { page: pa } = adaPage;
-    const { page: pb } = bobPage;
-    await openRoute(pa, `/chat/channel/${gid.design}`);
-    await openRoute(pb, `/chat/channel/${gid.design}`);
+    const { pa, pb } = await bothOn(gid.design);
     await pa.getByTestId("members-button").click();
     await pb.getByTestId("members-button").click();
     const panel = (page: Page) => page.getByTestId("members-panel");
@@ -240,10 +244,7 @@ describe("conversations", () => {
   });
 
   it("edits the channel in its settings (seen live by the other user) and applies auto-delete", async () => {
-    const { page: pa } = adaPage;
-    const { page: pb } = bobPage;
-    await openRoute(pb, `/chat/channel/${gid.design}`);
-    await openRoute(pa, `/chat/channel/${gid.design}`);
+    const { pa, pb } = await bothOn(gid.design);
     await pa.getByTestId("channel-settings-link").click();
     await pa.waitForURL(new RegExp(`#/setting/channel/${gid.design}/overview$`));
 

@@ -15,7 +15,7 @@ import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
-import { screenshotBothThemes } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes } from "../helpers/browser";
 import { openRoute, signIn } from "../helpers/chat";
 import { ADA, BOB, useSuite } from "../helpers/suite";
 
@@ -94,8 +94,7 @@ describe("passkeys", () => {
     await page.getByText("No passkeys yet.").waitFor();
     const after = await suite.admin.request<AuditLogEntry[]>("GET", "/admin/audit_log?action=account");
     expect(after.some((e) => e.action === "account.passkey_removed")).toBe(true);
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   });
 
   it("signs in with MetaMask: the page's wallet signs the server's nonce, and a new account is made for it", async () => {
@@ -122,8 +121,7 @@ describe("passkeys", () => {
     const users = await suite.admin.request<UserInfo[]>("GET", "/user");
     const address = wallet.address.toLowerCase();
     expect(users.find((u) => u.create_by === "metamask")).toMatchObject({ name: `${address.slice(0, 6)}…${address.slice(-4)}` });
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   });
 
   it("MetaMask without a wallet in the browser: says so and links to its install page", async () => {
@@ -138,8 +136,7 @@ describe("passkeys", () => {
     await screenshotBothThemes(page, "login-metamask-missing");
     // A fresh page, so no toast is up: the login page with the passkey and MetaMask buttons and the note.
     await expectNoSeriousA11yViolationsInBothSchemes(page, "the login page with MetaMask's note");
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
     // The admin is untouched by all this.
     expect(suite.uid(ADA)).toBe(1);
   });

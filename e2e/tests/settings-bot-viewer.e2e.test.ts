@@ -8,7 +8,7 @@
  */
 import { expect, it } from "vitest";
 import type { AdminUser } from "@parley/protocol";
-import { screenshotBothThemes } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes } from "../helpers/browser";
 import { message, openRoute } from "../helpers/chat";
 import { ADA, BOB, useSuite } from "../helpers/suite";
 
@@ -77,6 +77,5 @@ it("lists the bot's channel and DM, reads them read-only, and marks the bot's me
   await bots.getByTestId("member").filter({ hasText: "Relay" }).getByTestId("bot-badge").waitFor();
   await screenshotBothThemes(page, "chat-bot-message");
 
-  expect(tp.errors).toEqual([]);
-  await tp.context.close();
+  await closeCleanly(tp);
 });

@@ -11,7 +11,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AdminUser } from "@parley/protocol";
-import { screenshotBothThemes } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { ADA, useSuite } from "../helpers/suite";
 
@@ -89,6 +89,5 @@ it("creates a bot with a webhook, gives it a key, and lists a signed delivery as
     .toBe("delivered");
   await screenshotBothThemes(page, "setting-bot");
   expect(received).toHaveLength(1);
-  expect(tp.errors).toEqual([]);
-  await tp.context.close();
+  await closeCleanly(tp);
 });

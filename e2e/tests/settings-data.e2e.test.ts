@@ -9,7 +9,7 @@
 import type { ChatMessage, DataSummary, SystemCommon } from "@parley/protocol";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshotBothThemes } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes } from "../helpers/browser";
 import { message, messageList, openRoute } from "../helpers/chat";
 import { ADA, BOB, useSuite } from "../helpers/suite";
 
@@ -74,10 +74,7 @@ describe("admin console: data", () => {
     expect(await suite.admin.request<DataSummary>("GET", "/admin/system/data_summary")).toEqual({ messages: 0, files: 0, file_bytes: 0 });
     expect((await fetch(`${suite.url}/api/resource/file?file_path=${encodeURIComponent(file.path)}`)).status).toBe(404);
 
-    expect(tp.errors).toEqual([]);
-    expect(watcher.errors).toEqual([]);
-    await watcher.context.close();
-    await tp.context.close();
+    await closeCleanly(tp, watcher);
   });
 
   it("sets the file expiry on Auto-delete Messages, as the API then answers", async () => {
@@ -90,8 +87,7 @@ describe("admin console: data", () => {
     await expect.poll(async () => (await suite.admin.request<SystemCommon>("GET", "/admin/system/common")).max_file_expiry_mode).toBe("Day30");
     await settle(page);
     await screenshotBothThemes(page, "setting-auto-delete");
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   });
 
   it("saves the widget's CSS, which the server then serves; the snippet names this server", async () => {
@@ -114,7 +110,6 @@ describe("admin console: data", () => {
     await expect.poll(() => page.getByLabel("Stylesheet").inputValue()).toBe(css);
     await settle(page);
     await screenshotBothThemes(page, "setting-widget");
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   });
 });

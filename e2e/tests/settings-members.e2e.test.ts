@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminUser } from "@parley/protocol";
-import { screenshotBothThemes, type TestPage } from "../helpers/browser";
+import { closeCleanly, screenshotBothThemes, type TestPage } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { encodePng } from "../helpers/png";
 import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
@@ -20,8 +20,7 @@ const suite = useSuite({ members: [BOB, CAROL, ERIN] });
 let pages: TestPage[] = [];
 afterEach(async () => {
   for (const tp of pages) {
-    expect(tp.errors).toEqual([]);
-    await tp.context.close();
+    await closeCleanly(tp);
   }
   pages = [];
 });
