@@ -142,6 +142,8 @@ export const SILENT_ENDPOINTS: readonly string[] = [
   "getServerVersion",
   "getLoginConfig",
   "logout",
+  // a third-party sign-in's callback page says what failed itself (routes/callback/IdpCallback.tsx)
+  "loginIdp",
   // returned silently, or logged only
   "preCheckFileFromUrl",
   "getFavoriteDetails",

@@ -36,10 +36,10 @@ export function loginErrorText(status: unknown): string | undefined {
 export async function loginWith(
   dispatch: AppDispatch,
   credential: LoginCredential,
-  { quiet = false }: { quiet?: boolean } = {},
+  { quiet = false, endpoint = "login" }: { quiet?: boolean; endpoint?: string } = {},
 ): Promise<PublicResult<LoginResponse>> {
   const res = await publicRequest<LoginResponse>(
-    "login",
+    endpoint,
     { url: "/token/login", method: "POST", body: { credential, device: getDeviceKey(), device_token: "" } },
     dispatch,
   );

@@ -55,7 +55,7 @@ export default function IdpCallback({ type, action }: { type: "github" | "oidc";
       });
       return;
     }
-    void loginWith(dispatch, { ...credential, magic_token: getLocal(KEY_MAGIC_TOKEN) ?? undefined }, { quiet: true }).then((res) => {
+    void loginWith(dispatch, { ...credential, magic_token: getLocal(KEY_MAGIC_TOKEN) ?? undefined }, { quiet: true, endpoint: "loginIdp" }).then((res) => {
       if (res.error) return setState({ kind: "failed", key: idpFailureKey(res.error.status) });
       setState({ kind: "done" });
       if (action === "widget") setLocal("widget", String(Date.now()));
@@ -66,7 +66,7 @@ export default function IdpCallback({ type, action }: { type: "github" | "oidc";
   if (state.kind === "failed")
     return (
       <div data-testid="idp-failed">
-        <LoginFailed title={t("idp.failed_title", { provider })} desc={t(state.key, { provider })} />
+        <LoginFailed title={type === "github" ? t("idp.failed_title", { provider }) : t("oauth.failed_title")} desc={t(state.key, { provider })} />
       </div>
     );
   const icon = type === "github" ? <GithubIcon size={26} /> : <GlobeIcon size={26} />;
