@@ -31,7 +31,8 @@ export interface OidcProvider {
 }
 
 async function configurationOf(provider: OidcProvider, fetch: IdpFetch, allowInsecure: boolean): Promise<client.Configuration> {
-  const key = `${provider.issuer}\n${provider.entry.client_id ?? ""}\n${provider.entry.client_secret ?? ""}`;
+  // The gate is part of the key: a configuration keeps the fetch it was discovered with.
+  const key = `${provider.issuer}\n${provider.entry.client_id ?? ""}\n${provider.entry.client_secret ?? ""}\n${allowInsecure}`;
   const cached = configurations.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   let issuerUrl: URL;
