@@ -1,14 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Gid, LoginResponse, Uid } from "@parley/protocol";
+import type { LoginResponse, Uid } from "@parley/protocol";
 import { verifyMessage, type Hex } from "viem";
 import type { AppContext } from "../context.js";
-import { HttpError, badRequest, conflict, forbidden, unauthorized } from "../http/errors.js";
-import { signInPolicy, signUpPolicy } from "../policies/identity.js";
-import type { UserRow } from "../repos/users.js";
+import { badRequest, conflict, forbidden, unauthorized } from "../http/errors.js";
 import { recordAudit, type AuditActor } from "./audit.js";
-import { checkInviteToken, consumeInviteToken, joinInvitedGroup } from "./invites.js";
-import { loadLoginConfig, openSession } from "./sessions.js";
-import { announceNewUser, insertNewUser, type CreatedUser } from "./users.js";
+import { finishOutsideSignIn, loadLoginConfig, signUpFromOutside, type OutsideSignIn } from "./sessions.js";
 
 /**
  * Sign-in with an Ethereum wallet (MetaMask; docs/API.md "MetaMask and passkeys"). The server
@@ -26,8 +22,6 @@ export interface MetamaskCredential {
   signature: string;
   magic_token?: string | null;
 }
-
-const frozen = () => new HttpError(423, "user frozen");
 
 function addressOf(raw: string): Hex {
   const address = raw.trim();
@@ -89,7 +83,7 @@ export async function loginWithMetamask(ctx: AppContext, credential: MetamaskCre
   const address = await verifyMetamask(ctx, credential);
   const config = await loadLoginConfig(ctx);
   const invite = credential.magic_token || null;
-  const result = await ctx.db.transaction().execute(async (tx): Promise<{ user: UserRow; created: CreatedUser | null; gid: number | null }> => {
+  const result = await ctx.db.transaction().execute(async (tx): Promise<OutsideSignIn> => {
     const linked = await tx.selectFrom("metamask_accounts").select("uid").where("address", "=", address).executeTakeFirst();
     if (linked) {
       const user = await tx.selectFrom("users").selectAll().where("uid", "=", linked.uid).executeTakeFirst();
@@ -97,27 +91,11 @@ export async function loginWithMetamask(ctx: AppContext, credential: MetamaskCre
       // The account was deleted: the address is free again.
       await tx.deleteFrom("metamask_accounts").where("address", "=", address).execute();
     }
-    const invited = invite !== null && (await checkInviteToken(tx, invite, "register"));
-    if (!signUpPolicy.mayCreateAccount(config, invited)) throw new HttpError(410, "account not associated");
-    let gid: number | null = null;
-    if (invited && invite) {
-      const grant = await consumeInviteToken(tx, invite, "register");
-      if (!grant) throw new HttpError(412, "the invitation has expired");
-      gid = grant.gid;
-    }
-    const created = await insertNewUser(
-      ctx,
-      tx,
-      { email: null, name: nameFor(address), password: null, gender: 0, language: "en-US", is_admin: false, is_bot: false, create_by: "metamask" },
-      { assignName: true },
-    );
-    await tx.insertInto("metamask_accounts").values({ address, uid: created.user.uid, created_at: Date.now() }).execute();
-    return { user: created.user, created, gid };
+    const signedUp = await signUpFromOutside(ctx, tx, config, invite, { email: null, name: nameFor(address), create_by: "metamask" });
+    await tx.insertInto("metamask_accounts").values({ address, uid: signedUp.user.uid, created_at: Date.now() }).execute();
+    return signedUp;
   });
-  if (signInPolicy.isFrozen(result.user)) throw frozen();
-  if (result.created) announceNewUser(ctx, result.created);
-  if (result.gid !== null) await joinInvitedGroup(ctx, result.gid as Gid, result.user.uid as Uid);
-  return openSession(ctx, result.user, device, deviceToken);
+  return finishOutsideSignIn(ctx, result, device, deviceToken);
 }
 
 /**

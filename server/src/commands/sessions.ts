@@ -1,14 +1,16 @@
-import type { CredentialsResponse, LoginConfig, LoginResponse, Uid } from "@parley/protocol";
+import type { CredentialsResponse, Gid, LoginConfig, LoginResponse, Uid } from "@parley/protocol";
 import { DEFAULT_LOGIN_CONFIG } from "@parley/protocol";
 import { verifyPassword } from "../auth/passwords.js";
 import { digest, sameClaims, type TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
+import type { Db } from "../db/index.js";
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from "../http/errors.js";
 import { signInPolicy, signUpPolicy } from "../policies/identity.js";
 import { presentUserInfo } from "../presenters/users.js";
 import { consumeMagicToken, peekMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
-import { announceNewUser, insertNewUser, type CreatedUser } from "./users.js";
+import { checkInviteToken, consumeInviteToken, joinInvitedGroup } from "./invites.js";
+import { announceNewUser, insertNewUser, type CreatedUser, type NewUser } from "./users.js";
 import { deleteDevice, upsertDevice } from "../repos/devices.js";
 
 export const loadLoginConfig = async (ctx: AppContext): Promise<LoginConfig> => ({
@@ -150,6 +152,46 @@ export async function loginWithThirdParty(ctx: AppContext, key: string, device: 
     return { user: created.user, created };
   });
   if (result.created) announceNewUser(ctx, result.created);
+  return openSession(ctx, result.user, device, deviceToken);
+}
+
+/** What a sign-in's transaction ends with: the account, made now or not, and the channel its sign-up invitation joins. */
+export interface OutsideSignIn {
+  user: UserRow;
+  created: CreatedUser | null;
+  gid: Gid | null;
+}
+
+/**
+ * Makes the account of a first sign-in through an outside identity (Google, GitHub, OIDC, a
+ * wallet) in the sign-in's transaction: on an invitation-only server only with a valid sign-up
+ * invitation `invite` (410 without, 412 one that ran out), which it spends. No password; the
+ * name is made unique.
+ */
+export async function signUpFromOutside(
+  ctx: AppContext,
+  tx: Db,
+  config: LoginConfig,
+  invite: string | null,
+  who: Pick<NewUser, "email" | "name" | "create_by">,
+): Promise<OutsideSignIn> {
+  const invited = invite !== null && (await checkInviteToken(tx, invite, "register"));
+  if (!signUpPolicy.mayCreateAccount(config, invited)) throw notAssociated();
+  let gid: Gid | null = null;
+  if (invited && invite) {
+    const grant = await consumeInviteToken(tx, invite, "register");
+    if (!grant) throw new HttpError(412, "the invitation has expired");
+    gid = grant.gid;
+  }
+  const created = await insertNewUser(ctx, tx, { ...who, password: null, gender: 0, language: "en-US", is_admin: false, is_bot: false }, { assignName: true });
+  return { user: created.user, created, gid };
+}
+
+/** After the sign-in's transaction: 423 frozen; a new account is announced and joins its invitation's channel; the session. */
+export async function finishOutsideSignIn(ctx: AppContext, result: OutsideSignIn, device: string, deviceToken: string | null): Promise<LoginResponse> {
+  if (signInPolicy.isFrozen(result.user)) throw frozen();
+  if (result.created) announceNewUser(ctx, result.created);
+  if (result.gid !== null) await joinInvitedGroup(ctx, result.gid, result.user.uid);
   return openSession(ctx, result.user, device, deviceToken);
 }
 

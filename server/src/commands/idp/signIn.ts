@@ -7,12 +7,9 @@ import { enabledProvider, finishAuthorization, startAuthorization, takeState } f
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/index.js";
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from "../../http/errors.js";
-import { signInPolicy, signUpPolicy } from "../../policies/identity.js";
-import type { UserRow } from "../../repos/users.js";
+import { signInPolicy } from "../../policies/identity.js";
 import { recordAudit, type AuditActor } from "../audit.js";
-import { checkInviteToken, consumeInviteToken, joinInvitedGroup } from "../invites.js";
-import { loadLoginConfig, openSession } from "../sessions.js";
-import { announceNewUser, insertNewUser, type CreatedUser } from "../users.js";
+import { finishOutsideSignIn, loadLoginConfig, signUpFromOutside, type OutsideSignIn } from "../sessions.js";
 import { DEFAULT_GITHUB_API_URL, DEFAULT_GITHUB_URL, DEFAULT_GOOGLE_JWKS_URL, issuerOf, loadGithubConfig, loadGoogleConfig } from "./config.js";
 
 /**
@@ -27,8 +24,6 @@ export type IdpCredential =
   | { type: "github"; code: string; magic_token?: string | null }
   | { type: "oidc"; code: string; state: string; magic_token?: string | null };
 
-const frozen = () => new HttpError(423, "user frozen");
-const notAssociated = () => new HttpError(410, "account not associated");
 
 const fetchOf = (ctx: AppContext) => guardedFetch(ctx.config.previewAllowPrivate);
 
@@ -103,7 +98,7 @@ export async function loginWithIdentity(ctx: AppContext, credential: IdpCredenti
   const id = await verifyCredential(ctx, credential);
   const config = await loadLoginConfig(ctx);
   const invite = credential.magic_token || null;
-  const result = await ctx.db.transaction().execute(async (tx): Promise<{ user: UserRow; created: CreatedUser | null; gid: number | null }> => {
+  const result = await ctx.db.transaction().execute(async (tx): Promise<OutsideSignIn> => {
     const uid = await linkedUid(tx, id);
     if (uid !== null) {
       const user = await tx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
@@ -116,27 +111,11 @@ export async function loginWithIdentity(ctx: AppContext, credential: IdpCredenti
       await insertIdentity(tx, id, byEmail.uid as Uid);
       return { user: byEmail, created: null, gid: null };
     }
-    const invited = invite !== null && (await checkInviteToken(tx, invite, "register"));
-    if (!signUpPolicy.mayCreateAccount(config, invited)) throw notAssociated();
-    let gid: number | null = null;
-    if (invited && invite) {
-      const grant = await consumeInviteToken(tx, invite, "register");
-      if (!grant) throw new HttpError(412, "the invitation has expired");
-      gid = grant.gid;
-    }
-    const created = await insertNewUser(
-      ctx,
-      tx,
-      { email: byEmail ? null : id.email, name: nameFor(id), password: null, gender: 0, language: "en-US", is_admin: false, is_bot: false, create_by: id.provider },
-      { assignName: true },
-    );
-    await insertIdentity(tx, id, created.user.uid as Uid);
-    return { user: created.user, created, gid };
+    const signedUp = await signUpFromOutside(ctx, tx, config, invite, { email: byEmail ? null : id.email, name: nameFor(id), create_by: id.provider });
+    await insertIdentity(tx, id, signedUp.user.uid as Uid);
+    return signedUp;
   });
-  if (signInPolicy.isFrozen(result.user)) throw frozen();
-  if (result.created) announceNewUser(ctx, result.created);
-  if (result.gid !== null) await joinInvitedGroup(ctx, result.gid as never, result.user.uid as Uid);
-  return openSession(ctx, result.user, device, deviceToken);
+  return finishOutsideSignIn(ctx, result, device, deviceToken);
 }
 
 /**
