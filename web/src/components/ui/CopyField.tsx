@@ -5,8 +5,11 @@ import useCopy from "../../hooks/useCopy";
 import { CheckIcon, CopyIcon } from "../Icons";
 import Field from "./Field";
 
-/** A read-only value (an invite link) with a Copy / Copied button. */
-export default function CopyField({ value, label, className }: { value: string; label?: string; className?: string }) {
+/**
+ * A read-only value (an invite link) with a Copy / Copied button. Without a visible `label`,
+ * `ariaLabel` names the field for assistive technology (one or the other is needed).
+ */
+export default function CopyField({ value, label, ariaLabel, className }: { value: string; label?: string; ariaLabel?: string; className?: string }) {
   const { t } = useTranslation();
   const { copy, copied } = useCopy();
   const id = useId();
@@ -17,6 +20,7 @@ export default function CopyField({ value, label, className }: { value: string; 
           id={id}
           readOnly
           value={value}
+          aria-label={label ? undefined : ariaLabel}
           className="input min-w-0 flex-1 font-mono text-[13px]"
           onFocus={(e) => e.currentTarget.select()}
           data-testid="copy-value"
