@@ -12,3 +12,21 @@ export interface BotApiKey {
   /** ms since the epoch, or null when never used; updated at most once a minute. */
   last_used: number | null;
 }
+
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/**
+ * One webhook delivery as the admin page shows it (`GET /admin/user/bot-webhook-deliveries/{uid}`,
+ * docs/API.md "Webhooks"). Times in ms since the epoch.
+ */
+export interface WebhookDelivery {
+  id: number;
+  mid: number;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}

@@ -1,4 +1,4 @@
-import type { Uid } from "@parley/protocol";
+import type { Uid, WebhookDelivery } from "@parley/protocol";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/index.js";
 import type { WebhookOutboxTable } from "../db/schema.js";
@@ -115,18 +115,8 @@ export async function pruneFinished(db: Db, now: number): Promise<number> {
   return Number(res.numDeletedRows);
 }
 
-/** What the admin page shows of one delivery (docs/API.md "Webhooks"). */
-export interface DeliveryView {
-  id: number;
-  mid: number;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  next_attempt_at: number | null;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  delivered_at: number | null;
-}
+/** What the admin page shows of one delivery: the wire type (docs/API.md "Webhooks"). */
+export type DeliveryView = WebhookDelivery;
 
 export function presentDelivery(row: DeliveryRow): DeliveryView {
   const status = row.delivered_at !== null ? "delivered" : row.next_attempt_at !== null ? "pending" : "failed";

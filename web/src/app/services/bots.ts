@@ -3,7 +3,7 @@
  * /admin/user` with `is_bot`), their API keys, the webhook signing secret and the deliveries.
  * Every call is SILENT: the page shows each refusal where it happened.
  */
-import { HISTORY_PAGE_SIZE, type AdminUser, type BotConversationPage, type ChatMessage, type Group, type MessageTarget } from "@parley/protocol";
+import { HISTORY_PAGE_SIZE, type AdminUser, type BotConversationPage, type ChatMessage, type Group, type MessageTarget, type WebhookDelivery, type WebhookDeliveryStatus } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
 
@@ -16,20 +16,8 @@ export interface BotApiKey {
   last_used?: number | null;
 }
 
-export type DeliveryStatus = "pending" | "delivered" | "failed";
-
-/** `GET /admin/user/bot-webhook-deliveries/{uid}`: one webhook delivery. */
-export interface WebhookDelivery {
-  id: number;
-  mid: number;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  delivered_at: number | null;
-}
+export type { WebhookDelivery };
+export type DeliveryStatus = WebhookDeliveryStatus;
 
 export interface NewBot {
   name: string;
