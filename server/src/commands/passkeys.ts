@@ -1,17 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { LoginResponse, PasskeyChallenge, PasskeyInfo, Uid } from "@parley/protocol";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type * as WebAuthn from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { AppContext } from "../context.js";
 import type { PasskeyChallengesTable } from "../db/schema.js";
 import { HttpError, forbidden, notFound, unauthorized } from "../http/errors.js";
@@ -19,6 +15,13 @@ import { signInPolicy } from "../policies/identity.js";
 import { presentPasskey } from "../presenters/passkeys.js";
 import { recordAudit, type AuditActor } from "./audit.js";
 import { loadLoginConfig, openSession } from "./sessions.js";
+
+/**
+ * @simplewebauthn/server, loaded on first use: ~0.5 s to import, needed only by a passkey
+ * ceremony (as sharp and argon2 are loaded when first needed).
+ */
+let webauthnModule: Promise<typeof WebAuthn> | undefined;
+const webauthn = () => (webauthnModule ??= import("@simplewebauthn/server"));
 
 /**
  * Passkeys (WebAuthn, docs/API.md "MetaMask and passkeys"): a signed-in person registers
@@ -111,7 +114,7 @@ export async function startPasskeyRegistration(
   if (!user) throw unauthorized();
   const existing = await ctx.db.selectFrom("passkeys").select(["credential_id", "transports"]).where("uid", "=", uid).execute();
   const org = await ctx.repos.config.get<{ name?: string }>("organization");
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: org?.name || "Parley",
     rpID: rp.id,
     userName: user.email ?? user.name,
@@ -144,7 +147,7 @@ export async function finishPasskeyRegistration(
   if (Number(challenge.uid) !== uid) throw new HttpError(400, "the passkey challenge is unknown, used or expired");
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response: input.credential,
       expectedChallenge: challenge.challenge,
       expectedOrigin: challenge.origin,
@@ -166,7 +169,7 @@ export async function finishPasskeyRegistration(
       .values({
         uid,
         credential_id: credential.id,
-        public_key: isoBase64URL.fromBuffer(credential.publicKey),
+        public_key: Buffer.from(credential.publicKey).toString("base64url"),
         counter: credential.counter,
         transports: JSON.stringify(credential.transports ?? input.credential.response.transports ?? []),
         rp_id: challenge.rp_id,
@@ -185,7 +188,7 @@ export async function finishPasskeyRegistration(
 /** `POST /token/passkey/auth/start`: request options for any of this RP's discoverable passkeys. */
 export async function startPasskeyAuthentication(ctx: AppContext, rp: RelyingParty): Promise<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>> {
   await requireEnabled(ctx);
-  const options = await generateAuthenticationOptions({ rpID: rp.id, timeout: CEREMONY_TIMEOUT_MS, userVerification: "preferred" });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.id, timeout: CEREMONY_TIMEOUT_MS, userVerification: "preferred" });
   const challengeId = await storeChallenge(ctx, { kind: "auth", challenge: options.challenge, uid: null, name: null, rp_id: rp.id, origin: rp.origin });
   return { challenge_id: challengeId, options: { publicKey: options } };
 }
@@ -209,14 +212,14 @@ export async function loginWithPasskey(
   if (!stored || stored.rp_id !== challenge.rp_id) throw unauthorized("unknown passkey");
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: challenge.origin,
       expectedRPID: challenge.rp_id,
       credential: {
         id: stored.credential_id,
-        publicKey: isoBase64URL.toBuffer(stored.public_key),
+        publicKey: new Uint8Array(Buffer.from(stored.public_key, "base64url")),
         counter: Number(stored.counter),
         transports: transportsOf(stored.transports),
       },
