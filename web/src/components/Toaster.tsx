@@ -15,7 +15,7 @@ function ToastItem({ item }: { item: Toast }) {
   const { t } = useTranslation();
   const urgent = item.type === "error";
   return (
-    <li
+    <div
       role={urgent ? "alert" : "status"}
       aria-live={urgent ? "assertive" : "polite"}
       data-toast={item.type}
@@ -52,7 +52,7 @@ function ToastItem({ item }: { item: Toast }) {
           <CloseIcon size={14} />
         </button>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -61,19 +61,23 @@ const REGION: Record<ToastPosition, string> = {
   "top-right": "top-4 right-4 items-end",
 };
 
-/** Renders the toasts of `utils/toast` in their two regions. */
+/**
+ * Renders the toasts of `utils/toast` in their two regions. Each toast is its own live region
+ * (status, or alert for errors), so the regions are plain containers, not lists: a list's
+ * children must keep the listitem role (axe: "list", serious).
+ */
 export default function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
     <>
       {(Object.keys(REGION) as ToastPosition[]).map((pos) => (
-        <ol key={pos} className={`pointer-events-none fixed z-[100] flex flex-col gap-2 ${REGION[pos]}`}>
+        <div key={pos} className={`pointer-events-none fixed z-[100] flex flex-col gap-2 ${REGION[pos]}`}>
           {toasts
             .filter((x) => x.position === pos)
             .map((x) => (
               <ToastItem key={x.id} item={x} />
             ))}
-        </ol>
+        </div>
       ))}
     </>
   );
