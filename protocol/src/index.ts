@@ -14,3 +14,4 @@ export * from "./botChat.js";
 export * from "./license.js";
 export * from "./idp.js";
 export * from "./passkeys.js";
+export * from "./notifications.js";

@@ -24,6 +24,8 @@ export interface UserInfo {
   /** 0 = no avatar. */
   avatar_updated_at: Millis;
   create_by: CreateBy;
+  /** The user's own opt-in to e-mail for unread messages (newer servers, on the own account only). */
+  msg_smtp_notify_enable?: boolean | null;
 }
 
 export interface UserDevice {

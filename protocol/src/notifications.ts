@@ -1,0 +1,154 @@
+/**
+ * Notifications (docs/API.md "Notifications"): Web Push subscriptions (Parley extensions), the
+ * FCM configuration of the mobile apps, and users' notification channels (Telegram, Discord, …).
+ */
+import type { Gid, Millis, Uid } from "./common.js";
+
+/** `GET /api/user/push/vapid_public_key`: the server's VAPID public key, base64url. */
+export interface VapidPublicKey {
+  public_key: string;
+}
+
+/** `POST /api/user/push/subscriptions` body: a browser's `PushSubscription` as JSON, and the device. */
+export interface PushSubscriptionRequest {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  device?: string;
+}
+
+/** `POST /api/user/push/subscriptions` answer. */
+export interface PushSubscriptionCreated {
+  id: number;
+}
+
+/** `DELETE /api/user/push/subscriptions` body: the subscription to drop, by endpoint. */
+export interface PushUnsubscribeRequest {
+  endpoint: string;
+}
+
+/** One entry of `GET /api/user/push/subscriptions`: only the push service's origin, never the endpoint's secret path. */
+export interface PushSubscriptionInfo {
+  id: number;
+  endpoint_origin: string;
+  created_at: Millis;
+}
+
+/** What the service worker's `push` event carries (JSON). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The app path to open on click, e.g. `/#/chat/dm/3`. */
+  url: string;
+  /** Notifications with the same tag replace each other (one per conversation). */
+  tag: string;
+  mid: number;
+}
+
+/**
+ * `GET/POST /api/admin/fcm/config`. `private_key` is answered as `SECRET_MASK` when one is stored;
+ * posting the mask keeps it. `token_url` overrides Google's OAuth token URL (tests, proxies).
+ */
+export interface FcmConfig {
+  enabled: boolean;
+  use_official: boolean;
+  token_url?: string | null;
+  project_id: string;
+  private_key: string;
+  client_email: string;
+}
+
+export const DEFAULT_FCM_CONFIG: FcmConfig = {
+  enabled: false,
+  use_official: true,
+  token_url: null,
+  project_id: "",
+  private_key: "",
+  client_email: "",
+};
+
+/** The channel types Parley sends to. */
+export const NOTIFICATION_CHANNEL_TYPES = [
+  "telegram",
+  "discord",
+  "feishu",
+  "dingtalk",
+  "wecom",
+  "bark",
+  "gotify",
+  "serverchan",
+  "pushdeer",
+  "matrix",
+  "custom",
+] as const;
+export type NotificationChannelType = (typeof NOTIFICATION_CHANNEL_TYPES)[number];
+
+/** One entry of `GET /api/admin/notification/channel-types`, and the `POST` body. */
+export interface ChannelTypeSetting {
+  channel_type: string;
+  enabled: boolean;
+}
+
+/** One entry of `GET /api/user/notification/available-types`: a type the admin enabled. */
+export interface AvailableChannelType {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export type ChannelFieldType = "text" | "url" | "number" | "textarea" | "select";
+
+/** One field of a channel type's configuration form. */
+export interface ChannelSchemaField {
+  name: string;
+  type: ChannelFieldType;
+  label: string;
+  placeholder?: string;
+  required: boolean;
+  description?: string;
+  /** For `select`. */
+  options?: { value: string; label: string }[];
+}
+
+/** One entry of `GET /api/user/notification/schemas`: how to configure a channel type. */
+export interface ChannelSchema {
+  type: string;
+  name: string;
+  description: string;
+  fields: ChannelSchemaField[];
+}
+
+/** A user's notification channel. `config` holds the type's fields (secrets masked in answers). */
+export interface NotificationChannel {
+  id: number;
+  user_id: Uid;
+  channel_type: string;
+  name: string;
+  enabled: boolean;
+  config: Record<string, string | number>;
+  trigger_on_all_messages: boolean;
+  trigger_on_mentions: boolean;
+  trigger_on_groups: Gid[];
+  skip_when_online: boolean;
+  rate_limit_rps?: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** `POST /api/user/notification/channels` and `PUT …/{id}` body. */
+export interface NotificationChannelInput {
+  channel_type: string;
+  name: string;
+  enabled: boolean;
+  config: Record<string, string | number>;
+  trigger_on_all_messages: boolean;
+  trigger_on_mentions: boolean;
+  trigger_on_groups: Gid[];
+  skip_when_online: boolean;
+  rate_limit_rps?: number | null;
+}
+
+/** `POST /api/user/notification/channels/{id}/test` answer. */
+export interface ChannelTestResult {
+  success: boolean;
+  message?: string;
+}
