@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "settings.github_auth",
   "settings.widget_css",
   "settings.license",
+  "settings.fcm",
+  "settings.notification_channel_types",
   "channel.deleted",
   "channel.cleared",
   "messages.cleared",

@@ -52,6 +52,8 @@ export interface FcmConfig {
   enabled: boolean;
   use_official: boolean;
   token_url?: string | null;
+  /** Parley: the FCM API's base URL instead of `https://fcm.googleapis.com` (tests, proxies). */
+  send_url?: string | null;
   project_id: string;
   private_key: string;
   client_email: string;
@@ -61,24 +63,25 @@ export const DEFAULT_FCM_CONFIG: FcmConfig = {
   enabled: false,
   use_official: true,
   token_url: null,
+  send_url: null,
   project_id: "",
   private_key: "",
   client_email: "",
 };
 
-/** The channel types Parley sends to. */
+/** The channel types Parley sends to (the VoceChat web client's `ChannelType`, spelled as it is). */
 export const NOTIFICATION_CHANNEL_TYPES = [
   "telegram",
   "discord",
   "feishu",
   "dingtalk",
-  "wecom",
+  "wecombot",
   "bark",
   "gotify",
   "serverchan",
   "pushdeer",
   "matrix",
-  "custom",
+  "custom_json",
 ] as const;
 export type NotificationChannelType = (typeof NOTIFICATION_CHANNEL_TYPES)[number];
 
@@ -86,6 +89,13 @@ export type NotificationChannelType = (typeof NOTIFICATION_CHANNEL_TYPES)[number
 export interface ChannelTypeSetting {
   channel_type: string;
   enabled: boolean;
+}
+
+/** What `GET /api/admin/notification/channel-types` lists and its `POST` answers (VoceChat's `EnabledChannelType`). */
+export interface EnabledChannelType extends ChannelTypeSetting {
+  id: number;
+  created_at: Millis;
+  updated_at: Millis;
 }
 
 /** One entry of `GET /api/user/notification/available-types`: a type the admin enabled. */
