@@ -37,6 +37,8 @@ export interface Database {
   metamask_accounts: MetamaskAccountsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  notification_channel_types: NotificationChannelTypesTable;
+  notification_channels: NotificationChannelsTable;
 }
 
 export interface ConfigTable {
@@ -422,4 +424,30 @@ export interface OidcStatesTable {
   code_verifier: string;
   redirect_uri: string;
   expires_at: number;
+}
+
+/** A notification channel type an admin turned on or off (migration 095; docs/API.md "Notification channels"). */
+export interface NotificationChannelTypesTable {
+  id: Generated<number>;
+  channel_type: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A user's notification channel (migration 095): `config` and `trigger_on_groups` are JSON. */
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  uid: number;
+  channel_type: string;
+  name: string;
+  enabled: number;
+  config: string;
+  trigger_on_all_messages: number;
+  trigger_on_mentions: number;
+  trigger_on_groups: string;
+  skip_when_online: number;
+  rate_limit_rps: number | null;
+  created_at: number;
+  updated_at: number;
 }
