@@ -45,6 +45,8 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
         // No workbox runtime from a CDN: everything is bundled into sw.js.
         inlineWorkboxRuntime: true,
+        // Web Push: the push and notificationclick handlers (public/push-sw.js).
+        importScripts: ["/push-sw.js"],
       },
       devOptions: { enabled: false },
     }),

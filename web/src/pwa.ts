@@ -26,6 +26,12 @@ export function registerServiceWorker(onUpdate: () => void): void {
       console.warn("[pwa] service worker registration failed", err);
     }
   };
+  // A click on a push notification takes an open window to its conversation (public/push-sw.js).
+  navigator.serviceWorker.addEventListener("message", (e: MessageEvent<{ type?: string; url?: string }>) => {
+    if (e.data?.type !== "parley:navigate" || typeof e.data.url !== "string") return;
+    const hash = e.data.url.indexOf("#");
+    if (hash >= 0) window.location.hash = e.data.url.slice(hash);
+  });
   if (document.readyState === "complete") void register();
   else window.addEventListener("load", () => void register(), { once: true });
 }
