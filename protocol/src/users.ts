@@ -10,7 +10,9 @@ export type CreateBy =
   | "oidc"
   | "metamask"
   | "thirdparty"
-  | "guest";
+  | "guest"
+  /** A visitor of the embeddable widget (Parley; docs/API.md "Widget"). */
+  | "widget";
 
 /** `UserInfo` (docs/API.md "Object shapes"): the public view of a user. Optional fields are explicit `null`. */
 export interface UserInfo {
@@ -26,6 +28,8 @@ export interface UserInfo {
   create_by: CreateBy;
   /** The user's own opt-in to e-mail for unread messages (newer servers, on the own account only). */
   msg_smtp_notify_enable?: boolean | null;
+  /** A widget visitor's host uid, as text (absent on every other account). */
+  widget_id?: string;
 }
 
 export interface UserDevice {

@@ -65,6 +65,8 @@ export interface UsersTable {
   msg_smtp_notify_enable: Generated<number>;
   /** 0/1, default 0 (migration 090): a public bot, which anyone may write to. */
   is_public: Generated<number>;
+  /** A widget visitor's host uid as text (migration 096); null for every other account. */
+  widget_id: Generated<string | null>;
 }
 
 export interface UserLogTable {
