@@ -26,6 +26,8 @@ export interface NewUser {
   webhook_url?: string | null;
   /** A public bot (docs/API.md "Bots"); false when absent. */
   is_public?: boolean;
+  /** A widget visitor's host uid (docs/API.md "Widget"); null when absent. */
+  widget_id?: string | null;
 }
 
 /** Options of a user creation. */
@@ -106,6 +108,7 @@ export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opt
       status: "normal",
       webhook_url: input.webhook_url ?? null,
       is_public: input.is_public ? 1 : 0,
+      widget_id: input.widget_id ?? null,
       avatar_updated_at: 0,
       created_at: now,
       updated_at: now,

@@ -11,7 +11,7 @@ import { HttpError } from "./errors.js";
  * process's memory on a single node. Both are `rate-limiter-flexible` fixed windows: a key's
  * window opens with its first attempt and its count starts over when the window ends.
  */
-export type LimitName = "login" | "magicLink" | "register" | "checkEmail" | "guest";
+export type LimitName = "login" | "magicLink" | "register" | "checkEmail" | "guest" | "widgetVisitor" | "widgetMessage";
 
 export interface LimitRule {
   /** Attempts per window from one client address. */
@@ -33,6 +33,10 @@ export const DEFAULT_RATE_LIMITS: Record<LimitName, LimitRule> = {
   checkEmail: { perIp: 30, perEmail: 10, windowMs: 60_000 },
   // Each guest login creates an account.
   guest: { perIp: 10, perEmail: 0, windowMs: 60_000 },
+  // Each widget visitor is an account (per client address), and visitors' messages (keyed by
+  // the visitor's uid, not an address: docs/API.md "Widget").
+  widgetVisitor: { perIp: 10, perEmail: 0, windowMs: 600_000 },
+  widgetMessage: { perIp: 20, perEmail: 0, windowMs: 60_000 },
 };
 
 export const TOO_MANY_REQUESTS = "Too many requests, please try again later.";

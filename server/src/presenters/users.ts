@@ -13,6 +13,8 @@ export function presentUserInfo(u: UserRow): UserInfo {
     is_bot: u.is_bot === 1,
     avatar_updated_at: u.avatar_updated_at,
     create_by: u.create_by as CreateBy,
+    // Only a visitor's carries it, so every other account's shape stays as it was.
+    ...(u.widget_id ? { widget_id: u.widget_id } : {}),
   };
 }
 
