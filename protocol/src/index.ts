@@ -15,3 +15,4 @@ export * from "./license.js";
 export * from "./idp.js";
 export * from "./passkeys.js";
 export * from "./notifications.js";
+export * from "./widget.js";

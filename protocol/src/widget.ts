@@ -1,0 +1,42 @@
+import type { Millis, Uid } from "./common.js";
+
+/** Where the widget's bubble sits on the page. */
+export type WidgetPosition = "right" | "left";
+
+/** The widget's look, set on the Widget settings page (docs/API.md "Widget"). */
+export interface WidgetTheme {
+  /** The bubble's and header's colour, `#rrggbb`. */
+  color: string;
+  position: WidgetPosition;
+  /** The header's title; "" shows the host's name. */
+  title: string;
+  /** The first line a visitor reads in the panel; "" for none. */
+  welcome: string;
+  /** An `https:` (or `http:`) image URL shown in the header; "" for the host's avatar. */
+  logo_url: string;
+}
+
+/** `GET`/`PUT /api/admin/widget/config` (admin): the theme and the sites that may embed it. */
+export interface WidgetSettings extends WidgetTheme {
+  /** Origins (`https://example.com`, no path) whose pages may embed the widget; CORS answers only these. */
+  allowed_origins: string[];
+}
+
+/** `GET /api/widget/config?host_id=` (anyone, from a listed origin): what the widget draws. */
+export interface WidgetPublicConfig extends WidgetTheme {
+  host: { uid: Uid; name: string; is_bot: boolean; avatar_updated_at: Millis };
+}
+
+/** `POST /api/widget/visitor {host_id}`: a new visitor account bound to the host. */
+export interface WidgetVisitorRequest {
+  host_id: Uid;
+}
+
+/** `GET`/`POST /api/page/apikey`. */
+export interface PageApiKey {
+  key: string;
+}
+
+/** The pages an admin writes on the Widget settings page (`/api/page/{name}`). */
+export const PAGE_NAMES = ["landing", "after_signin"] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
