@@ -37,6 +37,9 @@ export interface Database {
   metamask_accounts: MetamaskAccountsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  notify_outbox: NotifyOutboxTable;
+  notify_queue: NotifyQueueTable;
+  push_subscriptions: PushSubscriptionsTable;
   notification_channel_types: NotificationChannelTypesTable;
   notification_channels: NotificationChannelsTable;
 }
@@ -452,4 +455,39 @@ export interface NotificationChannelsTable {
   rate_limit_rps: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A new message whose notifications are not decided yet (migration 094; server/src/notify/). */
+export interface NotifyOutboxTable {
+  id: Generated<number>;
+  mid: number;
+  claimed_until: number | null;
+  created_at: number;
+}
+
+/** One notification of one recipient by one path (migration 094; docs/NOTIFICATIONS.md). */
+export interface NotifyQueueTable {
+  id: Generated<number>;
+  uid: number;
+  mid: number;
+  path: string;
+  /** When it fires or is retried; null once finished. */
+  due_at: number | null;
+  claimed_until: number | null;
+  attempts: Generated<number>;
+  /** sent | skipped | read | failed; null while pending. */
+  outcome: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A browser's Web Push subscription (migration 094; docs/API.md "Web Push"). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  uid: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string | null;
+  created_at: number;
 }
