@@ -56,6 +56,14 @@ export interface Config {
   webhookRetryBaseMs?: number;
   /** How often the webhook worker looks for due deliveries besides being woken (ms); default 2000. */
   webhookPollMs?: number;
+  /**
+   * Notifications (server/src/notify/, docs/NOTIFICATIONS.md): how long after a message Web Push,
+   * FCM and the user's channels fire (`NOTIFY_PUSH_DELAY_MS`, default 3000), so a message read at
+   * once on another device is not announced.
+   */
+  notifyPushDelayMs?: number;
+  /** How often the notification worker looks for due work besides being woken (ms); default 1000. */
+  notifyPollMs?: number;
   /** SMTP connection, greeting and socket timeout (ms); default 15000. */
   smtpTimeoutMs?: number;
   /** `MAX_USERS`: most non-guest accounts, 0 = no limit (default); one more is a 451, like VoceChat's license limit. */
@@ -171,6 +179,7 @@ const envSchema = z.object({
     }, "expected an RSA public key in PEM form")
     .optional(),
   WEBHOOK_RETRY_BASE_MS: integer(10_000, 10),
+  NOTIFY_PUSH_DELAY_MS: integer(3_000, 0),
   RATE_LIMITS: z.enum(["on", "off"], { message: "expected on or off" }).optional(),
   REDIS_URL: z
     .string()
@@ -239,6 +248,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.GITHUB_API_URL ? { githubApiUrl: e.GITHUB_API_URL } : {}),
     licensePublicKey: e.LICENSE_PUBLIC_KEY?.trim() || null,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    notifyPushDelayMs: e.NOTIFY_PUSH_DELAY_MS,
     ...(e.RATE_LIMITS === "off" ? { rateLimits: RATE_LIMITS_OFF } : {}),
     redisUrl: e.REDIS_URL || null,
     nodeId: e.NODE_ID ?? defaultNodeId(),
