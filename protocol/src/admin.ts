@@ -51,6 +51,11 @@ export interface ExtSetting {
   admin_only_can_invite?: boolean;
   only_admin_can_see_channel_members?: boolean;
   enable_msg_url_preview?: boolean;
+  /**
+   * Parley: notifications (Web Push, FCM, channels, e-mail digests) show the message's text;
+   * `false` says only "New message". Absent: on. docs/NOTIFICATIONS.md.
+   */
+  notify_preview?: boolean;
 }
 
 export const DEFAULT_SYSTEM_COMMON: SystemCommon = {

@@ -16,3 +16,4 @@ export * from "./idp.js";
 export * from "./passkeys.js";
 export * from "./notifications.js";
 export * from "./widget.js";
+export * from "./push.js";
