@@ -46,4 +46,15 @@ export type PathOutcome = "sent" | "skipped" | "failed";
 export interface NotificationPath {
   readonly name: "webpush" | "fcm" | "channels" | "email";
   deliver(ctx: AppContext, uid: Uid, batch: readonly PendingNotification[]): Promise<PathOutcome[]>;
+  /**
+   * Optional: which of `uids` this path could reach at all (a push subscription, a device token,
+   * a channel of theirs, an e-mail opt-in), asked when a message is expanded so the queue holds
+   * no work a path would only skip (a 1,000-member channel, nobody with a phone). Absent: all.
+   */
+  recipients?(ctx: AppContext, uids: readonly Uid[]): Promise<ReadonlySet<Uid>>;
+  /**
+   * Optional: a digest path (the e-mail). When one of a user's notifications is due, the user's
+   * later pending ones of this path are handed over in the same batch and finished with it.
+   */
+  readonly digest?: boolean;
 }
