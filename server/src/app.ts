@@ -47,6 +47,7 @@ import { adminUserRoutes } from "./routes/admin-user/index.js";
 import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
 import { isEventStreamRequest, serveEventStream } from "./routes/events/stream.js";
+import { isEventSocketRequest, refuseWithoutUpgrade, serveEventSocket } from "./routes/events/ws.js";
 import { favoriteRoutes } from "./routes/favorite/index.js";
 import { groupRoutes } from "./routes/group/index.js";
 import { licenseRoutes } from "./routes/license/index.js";
@@ -196,7 +197,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
         if (isEventStreamRequest(req)) void serveEventStream(ctx, req, res, app.log);
+        else if (isEventSocketRequest(req)) refuseWithoutUpgrade(res);
         else handler(req, res);
+      });
+      // `GET /api/user/events_ws`, the WebSocket event stream; no other path upgrades.
+      server.on("upgrade", (req, socket, head) => {
+        if (isEventSocketRequest(req)) void serveEventSocket(ctx, req, socket, head, app.log);
+        else socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
       });
       // What Fastify sets on a server it creates itself (it does not touch a factory's): an idle
       // keep-alive socket stays open 72 s, not Node's 5 s, so a client that pauses between

@@ -1,7 +1,6 @@
-import type { ServerResponse } from "node:http";
 import type { KickReason, Mid, ServerEvent, Uid } from "@parley/protocol";
 import { frameOf, type Delivery } from "./bus.js";
-import { sinkFor, type StreamSink } from "./sink.js";
+import { sinkFor, type StreamSink, type StreamTarget } from "./sink.js";
 import { currentTurn, scheduleFlush, sharedFrame, type TurnLog } from "./turn.js";
 
 export { flushStreams, MIN_FLUSH_INTERVAL_MS } from "./turn.js";
@@ -23,17 +22,18 @@ export interface ConnectionOwner {
 }
 
 /**
- * The stream of each open response, for the one `close` listener every response shares: a
- * closure per stream (and its context) would be about 100 bytes of an idle stream's budget.
+ * The stream of each open response (or WebSocket), for the one `close` listener every response
+ * shares: a closure per stream (and its context) would be about 100 bytes of an idle stream's budget.
  */
-const streamOf = new WeakMap<ServerResponse, SseConnection>();
+const streamOf = new WeakMap<StreamTarget, SseConnection>();
 
-function onResponseClose(this: ServerResponse): void {
+function onResponseClose(this: StreamTarget): void {
   streamOf.get(this)?.close();
 }
 
 /**
- * One open `GET /api/user/events` response. An idle stream keeps only what it needs: 10,000 of
+ * One open `GET /api/user/events` response, or `GET /api/user/events_ws` WebSocket (the same
+ * stream through another sink, events/sink.ts). An idle stream keeps only what it needs: 10,000 of
  * them are held at once, and each byte here is 10 KB there (docs/PERFORMANCE.md).
  */
 export class SseConnection {
@@ -65,7 +65,7 @@ export class SseConnection {
     readonly uid: Uid,
     readonly device: string,
     readonly isGuest: boolean,
-    private readonly res: ServerResponse,
+    res: StreamTarget,
     private readonly owner: ConnectionOwner,
   ) {
     this.sink = sinkFor(res);
@@ -170,7 +170,7 @@ export class SseConnection {
     this.pending = null;
     // A kick's frame (written just before) still goes out, with the end of the response.
     const parts = this.take() ?? [];
-    if (!this.res.writableEnded) this.sink.end(parts);
+    if (!this.sink.ended) this.sink.end(parts);
     this.owner.remove(this);
   }
 }

@@ -1,8 +1,8 @@
-import type { ServerResponse } from "node:http";
 import { SSE_HEARTBEAT_MS, SSE_KEEPALIVE_MS, type Mid, type ServerEvent, type Uid } from "@parley/protocol";
 import type { Presence } from "../cluster/presence.js";
 import { frameOf, type Delivery, type EventBus } from "./bus.js";
 import { SseConnection, type ConnectionOwner } from "./connection.js";
+import type { StreamTarget } from "./sink.js";
 
 const KEEPALIVE_FRAME = ":\n\n";
 
@@ -91,7 +91,7 @@ export class ConnectionHub implements ConnectionOwner {
    * Opens a stream for (uid, device). The older stream of the same device is kicked: one stream
    * per (user, device). The new stream buffers live events until its connect sequence is written.
    */
-  register(uid: Uid, device: string, isGuest: boolean, res: ServerResponse): SseConnection {
+  register(uid: Uid, device: string, isGuest: boolean, res: StreamTarget): SseConnection {
     const conn = new SseConnection(this.nextId++, uid, device, isGuest, res, this);
     let set = this.byUid.get(uid);
     if (!set) this.byUid.set(uid, (set = new Set()));

@@ -1,13 +1,19 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { WebSocket } from "ws";
 
 /** Where a stream's bytes go: the parts of one flush, and at the end the end of the response. */
 export interface StreamSink {
   /** Bytes accepted but not yet sent (the slow-stream check). */
   readonly backlog: number;
+  /** Whether the stream was ended (by the server or the client). */
+  readonly ended: boolean;
   write(parts: readonly Buffer[]): void;
   end(parts: readonly Buffer[]): void;
 }
+
+/** What a stream is written to: an SSE response, or an upgraded WebSocket (`GET /user/events_ws`). */
+export type StreamTarget = ServerResponse | WebSocket;
 
 const CRLF = Buffer.from("\r\n");
 
@@ -45,6 +51,10 @@ class ChunkedSocketSink implements StreamSink {
     return this.socket.writableLength;
   }
 
+  get ended(): boolean {
+    return this.res.writableEnded;
+  }
+
   write(parts: readonly Buffer[]): void {
     if (parts.length === 1) {
       this.socket.write(chunkOf(parts[0]));
@@ -69,6 +79,10 @@ class ResponseSink implements StreamSink {
     return this.res.writableLength;
   }
 
+  get ended(): boolean {
+    return this.res.writableEnded;
+  }
+
   write(parts: readonly Buffer[]): void {
     if (parts.length === 1) {
       this.res.write(parts[0]);
@@ -86,8 +100,71 @@ class ResponseSink implements StreamSink {
   }
 }
 
-/** The sink of a stream whose headers were sent. */
-export function sinkFor(res: ServerResponse): StreamSink {
+/** A keep-alive comment (`:`) of the SSE stream: a WebSocket sends a ping frame instead. */
+const PING = null;
+
+/**
+ * The SSE frames of a part (`data: <json>\n\n`, or a `:` comment) as WebSocket text payloads:
+ * the JSON of each event, a subarray of the part (no copy). Split once per part, like
+ * `chunkOf`: a broadcast's part is one Buffer written to every stream.
+ */
+const payloads = new WeakMap<Buffer, (Buffer | typeof PING)[]>();
+const DATA = Buffer.from("data: ");
+
+function payloadsOf(part: Buffer): (Buffer | typeof PING)[] {
+  let list = payloads.get(part);
+  if (!list) {
+    list = [];
+    // JSON.stringify never writes a raw newline, so a blank line always ends a frame.
+    for (let start = 0; start < part.length; ) {
+      let end = part.indexOf("\n\n", start);
+      if (end < 0) end = part.length;
+      if (part[start] === 0x3a /* ':' */) list.push(PING);
+      else if (part.subarray(start, start + DATA.length).equals(DATA)) list.push(part.subarray(start + DATA.length, end));
+      start = end + 2;
+    }
+    payloads.set(part, list);
+  }
+  return list;
+}
+
+/**
+ * A WebSocket stream (`GET /user/events_ws`, docs/API.md "WebSocket"): one text frame per
+ * event, the same frames the SSE stream sends without their `data: ` framing; a keep-alive
+ * comment becomes a ping. Frames go through `ws` (no compression: a frame is written once and
+ * its payload Buffer is shared by every stream of a broadcast).
+ */
+class WebSocketSink implements StreamSink {
+  constructor(private readonly ws: WebSocket) {}
+
+  get backlog(): number {
+    return this.ws.bufferedAmount;
+  }
+
+  get ended(): boolean {
+    return this.ws.readyState !== WebSocket.OPEN;
+  }
+
+  write(parts: readonly Buffer[]): void {
+    if (this.ended) return;
+    for (const part of parts) {
+      for (const payload of payloadsOf(part)) {
+        if (payload === PING) this.ws.ping();
+        else this.ws.send(payload, { binary: false });
+      }
+    }
+  }
+
+  end(parts: readonly Buffer[]): void {
+    this.write(parts);
+    // A normal closure: the client reconnects (or, after a kick, does not) as after an SSE end.
+    if (!this.ended) this.ws.close(1000);
+  }
+}
+
+/** The sink of a stream whose headers were sent (or whose WebSocket is open). */
+export function sinkFor(res: StreamTarget): StreamSink {
+  if (res instanceof WebSocket) return new WebSocketSink(res);
   const socket = res.socket;
   return socket && res.headersSent && res.chunkedEncoding ? new ChunkedSocketSink(res, socket) : new ResponseSink(res);
 }
