@@ -1,22 +1,11 @@
 /**
- * Notifications (docs/API.md "Notifications"): Web Push subscriptions (Parley extensions), the
- * FCM configuration of the mobile apps, and users' notification channels (Telegram, Discord, …).
+ * Notifications (docs/API.md "Notifications"): the rest of the Web Push routes (`push.ts` has the
+ * subscription and payload), the FCM configuration of the mobile apps, and users' notification
+ * channels (Telegram, Discord, …).
  */
 import type { Gid, Millis, Uid } from "./common.js";
 
-/** `GET /api/user/push/vapid_public_key`: the server's VAPID public key, base64url. */
-export interface VapidPublicKey {
-  public_key: string;
-}
-
-/** `POST /api/user/push/subscriptions` body: a browser's `PushSubscription` as JSON, and the device. */
-export interface PushSubscriptionRequest {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-  device?: string;
-}
-
-/** `POST /api/user/push/subscriptions` answer. */
+/** `POST /api/user/push/subscriptions` answer (the request and the list are in `push.ts`). */
 export interface PushSubscriptionCreated {
   id: number;
 }
@@ -24,24 +13,6 @@ export interface PushSubscriptionCreated {
 /** `DELETE /api/user/push/subscriptions` body: the subscription to drop, by endpoint. */
 export interface PushUnsubscribeRequest {
   endpoint: string;
-}
-
-/** One entry of `GET /api/user/push/subscriptions`: only the push service's origin, never the endpoint's secret path. */
-export interface PushSubscriptionInfo {
-  id: number;
-  endpoint_origin: string;
-  created_at: Millis;
-}
-
-/** What the service worker's `push` event carries (JSON). */
-export interface PushPayload {
-  title: string;
-  body: string;
-  /** The app path to open on click, e.g. `/#/chat/dm/3`. */
-  url: string;
-  /** Notifications with the same tag replace each other (one per conversation). */
-  tag: string;
-  mid: number;
 }
 
 /**
