@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import { startBootRequests } from "../app/boot";
@@ -10,19 +10,24 @@ import Toaster from "../components/Toaster";
 import { applyUpdate, registerServiceWorker } from "../pwa";
 import { isMobile } from "../utils/platform";
 import { getLocal, setLocal } from "../utils/storage";
+import { getUnread, setBaseIcon, subscribeUnread, titleWithUnread } from "../utils/unreadBadge";
 import { toast } from "../utils/toast";
 import Guard from "./Guard";
 
-/** `{server name} Web App`, with the `[INACTIVE]` prefix in a tab that is no longer the active one. */
+/**
+ * `{server name} Web App`, with the unread count before it (`utils/unreadBadge.ts`) and the
+ * `[INACTIVE]` prefix in a tab that is no longer the active one.
+ */
 function useTitle() {
   const { t } = useTranslation();
   const serverName = useAppSelector((s) => s.server.name);
   const inactive = useAppSelector((s) => s.ui.inactive);
+  const unread = useSyncExternalStore(subscribeUnread, getUnread);
   const name = serverName.trim();
   useEffect(() => {
     const title = t("title", { name: name || "Parley" });
-    document.title = inactive ? `[INACTIVE] ${title}` : title;
-  }, [name, inactive, t]);
+    document.title = inactive ? `[INACTIVE] ${title}` : titleWithUnread(title, unread);
+  }, [name, inactive, unread, t]);
 }
 
 const LOGO_URL = "/api/resource/organization/logo";
@@ -42,6 +47,8 @@ function useServerIcon(serverId: string | undefined) {
         link.type = "image/png";
         link.href = img.src;
       }
+      // The unread badge is drawn over the logo from now on.
+      setBaseIcon(img.src);
     };
     img.src = `${LOGO_URL}?t=${serverId ?? ""}`;
   }, [serverId]);

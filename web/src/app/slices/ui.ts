@@ -49,12 +49,15 @@ export interface UIState {
   chatLayout: ChatLayoutMode | null;
 }
 
+/** The new-message sound, on unless turned off on this device (Settings → Notifications). */
+const KEY_MSG_SOUND = "parley:msg_sound";
+
 const initialState = (): UIState => ({
   SSEStatus: "disconnected",
   ready: false,
   online: typeof navigator === "undefined" ? true : navigator.onLine,
   inactive: false,
-  msgSound: true,
+  msgSound: getLocal(KEY_MSG_SOUND) !== "0",
   menuExpand: false,
   setupInProgress: false,
   calling: null,
@@ -89,6 +92,7 @@ export const forgetRememberedChat = defineAction<string>("ui/forgetRememberedCha
 export const setChatAside = defineAction<{ kind: "channel" | "dm"; id: number; aside: ChatAside | null }>("ui/setChatAside");
 export const setSidebarCollapsed = defineAction<boolean>("ui/setSidebarCollapsed");
 export const setChatLayout = defineAction<ChatLayoutMode>("ui/setChatLayout");
+export const setMsgSound = defineAction<boolean>("ui/setMsgSound");
 
 export function uiReducer(state: UIState | undefined, action: UnknownAction): UIState {
   const s = state ?? initialState();
@@ -115,6 +119,10 @@ export function uiReducer(state: UIState | undefined, action: UnknownAction): UI
   if (setChatLayout.match(action)) {
     setLocal(KEY_CHAT_LAYOUT, action.payload);
     return { ...s, chatLayout: action.payload };
+  }
+  if (setMsgSound.match(action)) {
+    setLocal(KEY_MSG_SOUND, action.payload ? "1" : "0");
+    return { ...s, msgSound: action.payload };
   }
   if (resetAll.match(action)) return { ...initialState(), inactive: s.inactive, setupInProgress: s.setupInProgress };
   return s;

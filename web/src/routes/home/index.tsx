@@ -16,6 +16,7 @@ import useStreaming from "../../hooks/useStreaming";
 import useTabGuard from "../../hooks/useTabGuard";
 import InstallBanner from "./InstallBanner";
 import NavRail from "./NavRail";
+import useUnreadBadge from "./useUnreadBadge";
 import { ModalIcon } from "../../components/ui/Modal";
 
 // For routes/index.tsx: a stored session's stream starts when this chunk arrives (see the module).
@@ -73,6 +74,7 @@ export default function HomeLayout() {
   const guest = useAppSelector((s) => s.authData.guest);
   useTabGuard();
   useStreaming();
+  useUnreadBadge();
   useGetUsersQuery(undefined, { skip: inactive });
   useGetSystemCommonQuery(undefined, { skip: inactive || guest });
   // Contacts and remarks (VoceChat's preload): statuses and names shown across the app.
