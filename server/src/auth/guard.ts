@@ -4,6 +4,7 @@ import { badRequest, forbidden, unauthorized } from "../http/errors.js";
 import { BotKeysRepo, touchBotKey } from "../repos/botKeys.js";
 import { hashBotKey, looksLikeBotKey } from "./botKeys.js";
 import type { TokenClaims } from "./tokens.js";
+import { checkVisitorRequest } from "../widget/visitors.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -40,24 +41,26 @@ export const BOT_KEY_DEVICE = "bot_api_key";
  */
 export function createGuards(ctx: AppContext): Guards {
   const botKeys = new BotKeysRepo(ctx.db);
-  async function authenticate(request: FastifyRequest): Promise<TokenClaims> {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<TokenClaims> {
     const header = request.headers["x-api-key"];
     const token = Array.isArray(header) ? header[0] : header;
     const claims = token ? await ctx.tokens.verifyAccess(token) : null;
     if (!claims) throw unauthorized();
+    // A widget visitor's session reaches the widget's routes only (docs/API.md "Widget").
+    await checkVisitorRequest(ctx, request, reply, claims);
     request.claims = claims;
     return claims;
   }
   return {
-    async user(request: FastifyRequest, _reply: FastifyReply) {
-      await authenticate(request);
+    async user(request: FastifyRequest, reply: FastifyReply) {
+      await authenticate(request, reply);
     },
-    async member(request: FastifyRequest, _reply: FastifyReply) {
-      const claims = await authenticate(request);
+    async member(request: FastifyRequest, reply: FastifyReply) {
+      const claims = await authenticate(request, reply);
       if (claims.is_guest) throw forbidden("guests cannot do this");
     },
-    async admin(request: FastifyRequest, _reply: FastifyReply) {
-      const claims = await authenticate(request);
+    async admin(request: FastifyRequest, reply: FastifyReply) {
+      const claims = await authenticate(request, reply);
       if (!claims.is_admin) throw forbidden("admin only");
     },
     /**

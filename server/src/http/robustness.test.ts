@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useSuite } from "../test/suite.js";
+import { forgetAllowedOrigins } from "../widget/settings.js";
 import { buildAdmin, buildChannel, buildMember } from "../test/factories.js";
 
 /**
@@ -96,16 +97,25 @@ describe("malformed input never causes a 5xx", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("answers CORS preflights for the API from any origin without credentials", async () => {
+  it("answers CORS preflights only for the widget's listed origins, without credentials (docs/API.md \"Widget\")", async () => {
     const { s, seed: { gid } } = suite;
-    const res = await s.app.inject({
-      method: "OPTIONS",
-      url: `/api/group/${gid}/send`,
-      headers: { origin: "https://widget.example", "access-control-request-method": "POST", "access-control-request-headers": "x-api-key, content-type" },
-    });
+    const preflight = (url: string) =>
+      s.app.inject({
+        method: "OPTIONS",
+        url,
+        headers: { origin: "https://widget.example", "access-control-request-method": "POST", "access-control-request-headers": "x-api-key, content-type" },
+      });
+    const unlisted = await preflight("/api/widget/visitor");
+    expect(unlisted.statusCode).toBe(403);
+    expect(unlisted.headers["access-control-allow-origin"]).toBeUndefined();
+    await s.ctx.repos.config.set("widget", { allowed_origins: ["https://widget.example"] });
+    forgetAllowedOrigins(s.ctx);
+    const res = await preflight("/api/widget/visitor");
     expect(res.statusCode).toBe(204);
     expect(res.headers["access-control-allow-origin"]).toBe("https://widget.example");
     expect(res.headers["access-control-allow-headers"]).toBe("x-api-key, content-type");
     expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+    // A route the widget does not call is not answered, even for a listed origin.
+    expect((await preflight(`/api/group/${gid}/send`)).headers["access-control-allow-origin"]).toBeUndefined();
   });
 });

@@ -43,6 +43,7 @@ export const userRow = (overrides: Partial<UserRow> = {}): UserRow => ({
   updated_at: T0,
   msg_smtp_notify_enable: 0,
   is_public: 0,
+  widget_id: null,
   ...overrides,
 });
 

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from "fastify";
+import { claimsOf, type Guards } from "../../auth/guard.js";
+import { createVisitor, updateWidgetSettings, visitorHistory, visitorMessagesAfter, widgetPublicConfig } from "../../commands/widget.js";
+import type { AppContext } from "../../context.js";
+import { forbidden } from "../../http/errors.js";
+import { sendJson } from "../../http/reply.js";
+import type { ZodApp } from "../../http/validate.js";
+import type { UserRow } from "../../repos/users.js";
+import { loadWidgetSettings } from "../../widget/settings.js";
+import { WidgetSink, widgetStreams } from "../../widget/stream.js";
+import { WIDGET_DEVICE } from "../../widget/visitors.js";
+import { auditActorOf } from "../shared.js";
+import { eventsQuery, hostQuery, messagesQuery, visitorBody, widgetSettingsBody } from "./schema.js";
+
+/** The visitor behind a session; 403 for any other account (these routes are the widget's). */
+async function visitorOf(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+  const claims = claimsOf(req);
+  const user = claims.device === WIDGET_DEVICE ? await ctx.repos.users.byId(claims.uid) : undefined;
+  if (!user || user.create_by !== "widget") throw forbidden("for widget visitors only");
+  return user;
+}
+
+/**
+ * The embeddable widget (docs/API.md "Widget"): its public look, visitor accounts, the visitor's
+ * conversation and event stream, and the admin's settings. Cross-origin calls are answered only
+ * for the origins the admin lists (`widget/cors.ts`).
+ */
+export function widgetRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
+  app.get("/widget/config", { schema: { querystring: hostQuery } }, async (req, reply) => {
+    return sendJson(reply.header("Cache-Control", "no-cache"), await widgetPublicConfig(ctx, req.query.host_id));
+  });
+
+  app.post("/widget/visitor", { schema: { body: visitorBody } }, async (req, reply) => {
+    await ctx.identity.limiter.enforce(reply, "widgetVisitor", req.ip);
+    return sendJson(reply, await createVisitor(ctx, req.body.host_id));
+  });
+
+  app.get("/widget/messages", { preValidation: guards.user, schema: { querystring: messagesQuery } }, async (req, reply) => {
+    const visitor = await visitorOf(ctx, req);
+    return sendJson(reply, await visitorHistory(ctx, visitor, req.query.limit));
+  });
+
+  // The visitor's own stream: its conversation's `chat` events after `after_mid`, then live.
+  app.get("/widget/events", { preValidation: guards.user, schema: { querystring: eventsQuery } }, async (req, reply) => {
+    const visitor = await visitorOf(ctx, req);
+    const headers = { ...reply.getHeaders(), "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, headers as Record<string, string>);
+    res.write(": ok\n\n");
+    const sink = new WidgetSink(res);
+    // Registered before the backlog is read, so nothing sent meanwhile is lost (`WidgetSink`).
+    widgetStreams(ctx).add(visitor.uid, sink);
+    try {
+      const backlog = await visitorMessagesAfter(ctx, visitor, req.query.after_mid);
+      for (const m of backlog) res.write(`data: ${JSON.stringify({ type: "chat", ...m })}\n\n`);
+      sink.live(backlog.at(-1)?.mid ?? req.query.after_mid);
+    } catch (err) {
+      req.log.error({ err }, "widget backlog failed");
+      res.end();
+    }
+  });
+
+  app.get("/admin/widget/config", { preValidation: guards.admin }, async (_req, reply) => {
+    return sendJson(reply, await loadWidgetSettings(ctx));
+  });
+
+  app.put("/admin/widget/config", { preValidation: guards.admin, schema: { body: widgetSettingsBody } }, async (req, reply) => {
+    return sendJson(reply, await updateWidgetSettings(ctx, req.body, auditActorOf(req)));
+  });
+}

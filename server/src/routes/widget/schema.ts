@@ -1,0 +1,21 @@
+import { PAGE_NAMES } from "@parley/protocol";
+import * as z from "zod";
+import { idParam, idValue } from "../shared.js";
+
+export const hostQuery = z.object({ host_id: idParam });
+export const visitorBody = z.object({ host_id: idValue });
+export const messagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) });
+export const eventsQuery = z.object({ after_mid: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
+
+const text = (max: number) => z.string().max(max);
+export const widgetSettingsBody = z.object({
+  allowed_origins: z.array(text(300)).max(200),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour #rrggbb"),
+  position: z.enum(["right", "left"]),
+  title: text(100),
+  welcome: text(1_000),
+  // An image URL shown in the header: http(s) only (no `javascript:` or `data:` into a page).
+  logo_url: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2_000)]),
+});
+
+export const pageParams = z.object({ name: z.enum(PAGE_NAMES) });

@@ -1,0 +1,102 @@
+import type { ServerResponse } from "node:http";
+import type { Uid } from "@parley/protocol";
+import type { AppContext } from "../context.js";
+import type { Delivery } from "../events/bus.js";
+
+/**
+ * One visitor's stream. Live events that arrive while its backlog is being read are held, then
+ * written after the backlog (the ones it already carried dropped), so the stream has no gap
+ * and no duplicate.
+ */
+export class WidgetSink {
+  private held: { frame: string; mid: number }[] | null = [];
+
+  constructor(readonly res: ServerResponse) {}
+
+  send(frame: string, mid: number): void {
+    if (this.held) this.held.push({ frame, mid });
+    else this.res.write(frame);
+  }
+
+  /** The backlog was written up to `lastMid`: what was held after it goes out, then live. */
+  live(lastMid: number): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const h of held) if (h.mid > lastMid) this.res.write(h.frame);
+  }
+
+  end(frame?: string): void {
+    this.res.end(frame);
+  }
+}
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const WIDGET_HEARTBEAT_MS = 25_000;
+
+/**
+ * The visitors' event streams of one node (`GET /api/widget/events`). Visitors do not use the
+ * main stream (`/api/user/events`): it opens with the user directory and the public channels.
+ * This one carries only what is addressed to the visitor by uid (its conversation's `chat`
+ * events), and ends on a `kick` (the visitor was blocked). One bus subscription per node, made
+ * on the first stream.
+ */
+export class WidgetStreams {
+  private readonly byUid = new Map<Uid, Set<WidgetSink>>();
+  private unsubscribe: (() => void) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  add(uid: Uid, sink: WidgetSink): void {
+    if (!this.unsubscribe) {
+      this.unsubscribe = this.ctx.bus.subscribe((d) => this.deliver(d));
+      this.heartbeat = setInterval(() => this.each((sink) => sink.res.write(": ping\n\n")), WIDGET_HEARTBEAT_MS);
+      this.heartbeat.unref();
+    }
+    let set = this.byUid.get(uid);
+    if (!set) this.byUid.set(uid, (set = new Set()));
+    set.add(sink);
+    sink.res.on("close", () => {
+      set.delete(sink);
+      if (set.size === 0 && this.byUid.get(uid) === set) this.byUid.delete(uid);
+    });
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUid.values()) n += set.size;
+    return n;
+  }
+
+  private each(fn: (sink: WidgetSink) => void): void {
+    for (const set of this.byUid.values()) for (const sink of set) fn(sink);
+  }
+
+  private deliver({ event, audience, frame }: Delivery): void {
+    // `everyone` (public channels, the user directory) never reaches a visitor.
+    const uids = audience.kind === "users" ? audience.uids : audience.kind === "device" ? [audience.uid] : [];
+    for (const uid of uids) {
+      const set = this.byUid.get(uid);
+      if (!set) continue;
+      if (event.type === "chat") for (const sink of set) sink.send(frame, event.mid);
+      else if (event.type === "kick") for (const sink of [...set]) sink.end(frame);
+    }
+  }
+
+  /** Ends every stream (the server is closing) and the bus subscription. */
+  close(): void {
+    this.each((sink) => sink.end());
+    this.byUid.clear();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+  }
+}
+
+const streams = new WeakMap<AppContext, WidgetStreams>();
+
+export function widgetStreams(ctx: AppContext): WidgetStreams {
+  let s = streams.get(ctx);
+  if (!s) streams.set(ctx, (s = new WidgetStreams(ctx)));
+  return s;
+}

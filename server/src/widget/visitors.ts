@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { TokenClaims } from "../auth/tokens.js";
+import type { AppContext } from "../context.js";
+import { HttpError, unauthorized } from "../http/errors.js";
+import { visitorPolicy, VISITOR_SEND_ROUTE } from "../policies/widget.js";
+
+/** The device of every widget visitor's session: the guards know a visitor by it. */
+export const WIDGET_DEVICE = "widget";
+
+/**
+ * Run by every session guard after the token checked out: a visitor's session (device `widget`)
+ * reaches only what `visitorPolicy` allows, and its sends to the host are rate-limited per
+ * visitor. A blocked (frozen) visitor is refused at once, without waiting for its access token
+ * to run out.
+ */
+export async function checkVisitorRequest(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, claims: TokenClaims): Promise<void> {
+  if (claims.device !== WIDGET_DEVICE) return;
+  const visitor = await ctx.repos.users.byId(claims.uid);
+  if (!visitor || visitor.create_by !== "widget") throw unauthorized();
+  const route = request.routeOptions.url ?? "";
+  const verdict = visitorPolicy.mayCall(route, (request.params ?? {}) as Record<string, unknown>, Number(visitor.widget_id), visitor.status === "frozen");
+  if (!verdict.ok) throw new HttpError(verdict.status, verdict.text);
+  if (route === VISITOR_SEND_ROUTE) {
+    // Keyed by the visitor, not its address: many visitors may share one (an office, a NAT).
+    await ctx.identity.limiter.enforce(reply, "widgetMessage", `visitor:${visitor.uid}`);
+  }
+}
+
+/** The `X-API-Key` header or `api-key` query parameter of a raw request (the event streams). */
+function tokenOf(url: string | undefined, header: string | string[] | undefined): string | null {
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader;
+  try {
+    return new URL(url ?? "/", "http://x").searchParams.get("api-key");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a raw request (the event streams, served before Fastify) carries a visitor's token.
+ * Those streams send the user directory and the public channels, which a visitor must not
+ * read; the widget has its own stream (`GET /api/widget/events`).
+ */
+export async function isVisitorStream(ctx: AppContext, url: string | undefined, header: string | string[] | undefined): Promise<boolean> {
+  const token = tokenOf(url, header);
+  if (!token) return false;
+  const claims = await ctx.tokens.verifyAccess(token).catch(() => null);
+  return claims?.device === WIDGET_DEVICE;
+}
