@@ -55,6 +55,7 @@ import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
+import { notificationRoutes } from "./routes/notification/index.js";
 import { pageRoutes } from "./routes/page/index.js";
 import { widgetRoutes } from "./routes/widget/index.js";
 import { installWidgetCors } from "./widget/cors.js";
@@ -64,6 +65,8 @@ import { isVisitorStream } from "./widget/visitors.js";
 import { docsRoutes } from "./openapi/routes.js";
 import { WebhookBots } from "./webhooks/bots.js";
 import { DEFAULT_POLL_MS, deliverDueWebhooks } from "./webhooks/worker.js";
+import { DEFAULT_NOTIFY_POLL_MS, runNotifications } from "./notify/worker.js";
+import { pushRoutes } from "./routes/push/index.js";
 
 /** Raw-body content types of the send routes (docs/API.md "Sending"), read as text. */
 const TEXT_BODY_TYPES = ["text/markdown", "vocechat/file", "vocechat/archive", "vocechat/audio"];
@@ -145,6 +148,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
       fileSweep: new PeriodicJob("file sweep", FILE_SWEEP_INTERVAL_MS, (ctx) => sweepFiles(ctx)),
       guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
       webhooks: new PeriodicJob("webhook delivery", config.webhookPollMs ?? DEFAULT_POLL_MS, deliverDueWebhooks),
+      notify: new PeriodicJob("notifications", config.notifyPollMs ?? DEFAULT_NOTIFY_POLL_MS, runNotifications),
     },
     identity: { limiter: new RateLimiter(config.rateLimits, cluster), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {
@@ -284,6 +288,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       avatarRoutes(api, ctx, guards);
       botRoutes(api, ctx, guards);
       licenseRoutes(api, ctx, guards);
+      notificationRoutes(api, ctx, guards);
+      pushRoutes(api, ctx, guards);
       widgetRoutes(api, ctx, guards);
       pageRoutes(api, ctx, guards);
       eventRoutes(api, ctx);

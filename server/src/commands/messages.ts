@@ -16,6 +16,7 @@ import { liveArchive } from "./archives.js";
 import { assertCanWriteDirectly } from "./direct.js";
 import { queueing, wakeWebhooks, webhookBotsFor } from "../webhooks/index.js";
 import { queueDeliveries } from "../webhooks/outbox.js";
+import { notifyQueueing } from "../notify/queue.js";
 
 export interface OutgoingContent {
   content_type: string;
@@ -120,9 +121,10 @@ export async function sendMessage(
     expires_at: expiresIn ? now + expiresIn * 1000 : null,
     reaction: null,
     created_at: now,
-  }, queueing(bots));
+  }, notifyQueueing(queueing(bots)));
   ctx.bus.publish({ type: "chat", ...presentMessage(row) }, placement.audience);
   wakeWebhooks(ctx, bots);
+  ctx.jobs.notify.wake();
   return row;
 }
 
@@ -332,9 +334,10 @@ export async function replyToMessage(ctx: AppContext, actor: TokenClaims, mid: M
     expires_in: null,
     reaction: null,
     created_at: Date.now(),
-  }, queueing(bots));
+  }, notifyQueueing(queueing(bots)));
   ctx.bus.publish({ type: "chat", ...presentMessage(reply) }, placement.audience);
   wakeWebhooks(ctx, bots);
+  ctx.jobs.notify.wake();
   return reply;
 }
 

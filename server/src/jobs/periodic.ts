@@ -108,6 +108,8 @@ export interface Jobs {
   guestSweep: PeriodicJob;
   /** Due webhook deliveries are sent (every 2 s, and at once after a commit queued one: server/src/webhooks/). */
   webhooks: PeriodicJob;
+  /** Notifications: new messages expanded per recipient, due ones sent by each path (every second, and when woken: server/src/notify/). */
+  notify: PeriodicJob;
 }
 
 export function startJobs(ctx: AppContext, onError: (job: PeriodicJob, err: unknown) => void): void {

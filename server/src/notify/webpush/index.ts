@@ -1,0 +1,90 @@
+import type { PushPayload, Uid } from "@parley/protocol";
+import type { AppContext } from "../../context.js";
+import { outboundOptions } from "../../webhooks/send.js";
+import { pushTexts } from "./texts.js";
+import { loadNotifySettings } from "../settings.js";
+import type { NotificationPath, PathOutcome, PendingNotification } from "../types.js";
+import { postPush } from "./send.js";
+import { dropSubscription, subscribed, subscriptionsOf, type SubscriptionRow } from "./subscriptions.js";
+import { loadWebPush, vapidKeys, vapidSubject } from "./vapid.js";
+
+/**
+ * WEB PUSH (docs/NOTIFICATIONS.md "Web Push"): the standard protocol, no relay. For each of the
+ * recipient's browser subscriptions one `aes128gcm` message (RFC 8291) signed with the server's
+ * VAPID key (RFC 8292), built by `web-push` and sent through the SSRF guard (`send.ts`). A batch
+ * sends the newest notification of each conversation (the service worker shows one per
+ * conversation, `tag`); the older ones are covered by it. 404/410 from the push service drop
+ * the subscription; 2xx on any subscription is `sent`; no subscription left is `skipped`;
+ * anything else (429, 5xx, no answer) is `failed` and retried.
+ */
+export const PUSH_TTL_S = 24 * 3600;
+const PUSH_TIMEOUT_MS = 10_000;
+
+export const tagOf = (n: Pick<PendingNotification, "target">): string => ("gid" in n.target ? `parley-g${n.target.gid}` : `parley-u${n.target.uid}`);
+
+/** The JSON the service worker reads. */
+export function pushPayload(n: PendingNotification, language: string | null): PushPayload {
+  const t = pushTexts(language);
+  const body = n.preview ?? (n.kind === "file" ? t.file : t.newMessage);
+  return {
+    title: "gid" in n.target ? `${n.sender_name} (#${n.conversation_name})` : n.sender_name,
+    body,
+    url: n.url,
+    tag: tagOf(n),
+    mid: n.mid,
+  };
+}
+
+type Result = "sent" | "gone" | "failed";
+
+async function sendOne(ctx: AppContext, sub: SubscriptionRow, payload: PushPayload, urgent: boolean, subject: string): Promise<Result> {
+  const webpush = await loadWebPush();
+  const keys = await vapidKeys(ctx);
+  const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
+    vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+    TTL: PUSH_TTL_S,
+    urgency: urgent ? "high" : "normal",
+  });
+  try {
+    const status = await postPush(details.endpoint, details.headers, details.body, outboundOptions(ctx.config.previewAllowPrivate, PUSH_TIMEOUT_MS));
+    if (status >= 200 && status < 300) return "sent";
+    // The browser unsubscribed or the subscription expired: it will never work again.
+    if (status === 404 || status === 410) return "gone";
+    return "failed";
+  } catch {
+    return "failed";
+  }
+}
+
+async function deliver(ctx: AppContext, uid: Uid, batch: readonly PendingNotification[]): Promise<PathOutcome[]> {
+  const subs = await subscriptionsOf(ctx.db, uid);
+  if (subs.length === 0) return batch.map(() => "skipped");
+  const [settings, user] = await Promise.all([loadNotifySettings(ctx), ctx.db.selectFrom("users").select("language").where("uid", "=", uid).executeTakeFirst()]);
+  const subject = vapidSubject(settings.frontendUrl);
+  // The newest notification of each conversation stands for the batch's others there.
+  const newest = new Map<string, PendingNotification>();
+  for (const n of batch) newest.set(tagOf(n), n);
+  let sent = false;
+  let failed = false;
+  const gone = new Set<number>();
+  for (const n of newest.values()) {
+    const payload = pushPayload(n, user?.language ?? null);
+    const urgent = n.mentioned || "uid" in n.target;
+    for (const sub of subs) {
+      if (gone.has(sub.id)) continue;
+      const result = await sendOne(ctx, sub, payload, urgent, subject);
+      if (result === "sent") sent = true;
+      else if (result === "failed") failed = true;
+      else gone.add(sub.id);
+    }
+  }
+  for (const id of gone) await dropSubscription(ctx.db, id);
+  const outcome: PathOutcome = sent ? "sent" : failed ? "failed" : "skipped";
+  return batch.map(() => outcome);
+}
+
+export const webPushPath: NotificationPath = {
+  name: "webpush",
+  deliver,
+  recipients: (ctx, uids) => subscribed(ctx.db, uids),
+};
