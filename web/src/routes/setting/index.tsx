@@ -34,12 +34,14 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   auto_delete: lazy(() => import("./pages/AutoDelete")),
   configuration: lazy(() => import("./pages/Configuration")),
   bot: lazy(() => import("./pages/Bots")),
+  firebase: lazy(() => import("./pages/Firebase")),
   smtp: lazy(() => import("./pages/Smtp")),
   login_methods: lazy(() => import("./pages/LoginMethods")),
   third_party: lazy(() => import("./pages/ThirdPartyLogin")),
   widget: lazy(() => import("./pages/Widget")),
   license: lazy(() => import("./pages/License")),
   my_account: lazy(() => import("./pages/MyAccount")),
+  notifications: lazy(() => import("./pages/Notifications")),
   version: lazy(() => import("./pages/Version")),
   about: lazy(() => import("./pages/About")),
   api_doc: lazy(() => import("./pages/ApiDoc")),
@@ -53,7 +55,7 @@ export default function SettingPage() {
   const item = (key: string) => ({ key, label: t(`nav.${key}`), to: `/setting/${key}` });
   const groups: SettingsNavGroup[] = [
     ...(admin ? [{ title: t("group.general"), items: ADMIN_GENERAL.map(item) }] : []),
-    { title: t("group.user"), items: [item("my_account")] },
+    { title: t("group.user"), items: [item("my_account"), item("notifications")] },
     ...(admin ? [{ title: t("group.admin"), items: ADMIN_CONFIG.map(item) }] : []),
     { title: t("group.about"), items: ABOUT.map(item) },
   ];
