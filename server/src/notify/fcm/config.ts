@@ -14,8 +14,13 @@ export async function loadFcmConfig(ctx: AppContext): Promise<FcmConfig> {
   return { ...DEFAULT_FCM_CONFIG, ...((await ctx.repos.config.get<Partial<FcmConfig>>(FCM_CONFIG_KEY)) ?? {}) };
 }
 
-/** `GET /admin/fcm/config`: the key masked (an empty key reads `""`). */
-export const presentFcmConfig = (config: FcmConfig): FcmConfig => ({ ...config, private_key: config.private_key ? SECRET_MASK : "" });
+/** `GET /admin/fcm/config`: the key masked (an empty key reads `""`), the URLs in use spelled out (the contract's `token_url` is a string). */
+export const presentFcmConfig = (config: FcmConfig): FcmConfig => ({
+  ...config,
+  token_url: config.token_url || DEFAULT_FCM_TOKEN_URL,
+  send_url: config.send_url || DEFAULT_FCM_SEND_URL,
+  private_key: config.private_key ? SECRET_MASK : "",
+});
 
 /**
  * A pasted key: the JSON file's `private_key` holds `\n` escapes, which admins often paste as is.
