@@ -88,7 +88,7 @@ describe.each(dialects())("widget (%s)", (dialect) => {
 
   describe("visitor policy", () => {
     it("lets a visitor DM only its host, and nothing of the rest of the server", async () => {
-      const { seed: { admin, bob } } = suite;
+      const { seed: { bob } } = suite;
       const v = await visitor();
       expect((await send(v, bob.uid, "hi bob")).statusCode).toBe(403);
       for (const url of ["/user", `/user/${bob.uid}`, "/group", `/user/${bob.uid}/history`, "/user/contacts", "/favorite"]) {

@@ -1,0 +1,32 @@
+/**
+ * The widget's words in the web client's nine languages, built in: the widget runs on other
+ * sites and loads nothing but the API, so it does not fetch the client's locale files.
+ */
+export interface Texts {
+  open: string;
+  close: string;
+  placeholder: string;
+  send: string;
+  unavailable: string;
+  blocked: string;
+  failed: string;
+  online: string;
+}
+
+const ALL: Record<string, Texts> = {
+  en: { open: "Open chat", close: "Close chat", placeholder: "Write a message…", send: "Send", unavailable: "Chat is not available on this site.", blocked: "This conversation was closed.", failed: "Not sent. Try again.", online: "We reply here" },
+  zh: { open: "打开聊天", close: "关闭聊天", placeholder: "输入消息…", send: "发送", unavailable: "此网站无法使用聊天。", blocked: "此对话已关闭。", failed: "发送失败，请重试。", online: "我们会在这里回复" },
+  jp: { open: "チャットを開く", close: "チャットを閉じる", placeholder: "メッセージを入力…", send: "送信", unavailable: "このサイトではチャットを利用できません。", blocked: "この会話は終了しました。", failed: "送信できませんでした。もう一度お試しください。", online: "ここで返信します" },
+  de: { open: "Chat öffnen", close: "Chat schließen", placeholder: "Nachricht schreiben…", send: "Senden", unavailable: "Der Chat ist auf dieser Website nicht verfügbar.", blocked: "Dieses Gespräch wurde beendet.", failed: "Nicht gesendet. Bitte erneut versuchen.", online: "Wir antworten hier" },
+  es: { open: "Abrir chat", close: "Cerrar chat", placeholder: "Escribe un mensaje…", send: "Enviar", unavailable: "El chat no está disponible en este sitio.", blocked: "Esta conversación se cerró.", failed: "No se envió. Inténtalo de nuevo.", online: "Respondemos aquí" },
+  fr: { open: "Ouvrir le chat", close: "Fermer le chat", placeholder: "Écrivez un message…", send: "Envoyer", unavailable: "Le chat n’est pas disponible sur ce site.", blocked: "Cette conversation a été fermée.", failed: "Non envoyé. Réessayez.", online: "Nous répondons ici" },
+  pt: { open: "Abrir chat", close: "Fechar chat", placeholder: "Escreva uma mensagem…", send: "Enviar", unavailable: "O chat não está disponível neste site.", blocked: "Esta conversa foi encerrada.", failed: "Não enviado. Tente novamente.", online: "Respondemos aqui" },
+  ru: { open: "Открыть чат", close: "Закрыть чат", placeholder: "Напишите сообщение…", send: "Отправить", unavailable: "Чат недоступен на этом сайте.", blocked: "Этот разговор закрыт.", failed: "Не отправлено. Попробуйте ещё раз.", online: "Мы отвечаем здесь" },
+  tr: { open: "Sohbeti aç", close: "Sohbeti kapat", placeholder: "Bir mesaj yazın…", send: "Gönder", unavailable: "Sohbet bu sitede kullanılamıyor.", blocked: "Bu konuşma kapatıldı.", failed: "Gönderilemedi. Tekrar deneyin.", online: "Burada yanıtlıyoruz" },
+};
+
+/** The page's language (`<html lang>`, then the browser's), `ja` read as the client's `jp`. */
+export function textsFor(lang: string): Texts {
+  const code = lang.toLowerCase().slice(0, 2);
+  return ALL[code === "ja" ? "jp" : code] ?? ALL.en;
+}
