@@ -53,7 +53,19 @@ function SchemaField({ field, value, onChange }: { field: ChannelSchemaField; va
         ))}
       </SelectField>
     );
-  return <Input {...common} type={field.type === "url" ? "url" : field.type === "number" ? "number" : "text"} value={value} maxLength={2048} autoComplete="off" onChange={(e) => onChange(e.target.value)} />;
+  // A URL is checked by `configProblem` (its words), not by the browser's own bubble.
+  return (
+    <Input
+      {...common}
+      type={field.type === "number" ? "number" : "text"}
+      inputMode={field.type === "url" ? "url" : undefined}
+      value={value}
+      maxLength={2048}
+      autoComplete="off"
+      spellCheck={field.type === "url" ? false : undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
 /**
