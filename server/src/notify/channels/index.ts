@@ -1,5 +1,6 @@
 import type { NotificationChannelType, Uid } from "@parley/protocol";
 import type { AppContext } from "../../context.js";
+import { PreviewFetchError } from "../../preview/fetch.js";
 import { outboundOptions } from "../../webhooks/send.js";
 import { NOTIFY_TIMEOUT_MS, outbound } from "../request.js";
 import type { NotificationPath, PathOutcome, PendingNotification } from "../types.js";
@@ -45,10 +46,12 @@ export function triggers(channel: StoredChannel, n: PendingNotification): boolea
  * Per channel token buckets, in this process: the notification worker sends on one node at a
  * time (its lease), so one node's view is the channel's whole traffic.
  */
-const buckets = new Map<number, { tokens: number; at: number }>();
-export function takeToken(channel: StoredChannel, now = Date.now()): boolean {
+const bucketsOf = new WeakMap<AppContext, Map<number, { tokens: number; at: number }>>();
+export function takeToken(ctx: AppContext, channel: StoredChannel, now = Date.now()): boolean {
   const rps = channel.rate_limit_rps;
   if (rps === null || rps <= 0) return true;
+  let buckets = bucketsOf.get(ctx);
+  if (!buckets) bucketsOf.set(ctx, (buckets = new Map()));
   const capacity = Math.max(1, rps);
   const bucket = buckets.get(channel.id) ?? { tokens: capacity, at: now };
   bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * rps);
@@ -67,6 +70,8 @@ export async function sendThrough(ctx: AppContext, channel: StoredChannel, messa
     const answer = await outbound(buildRequest(type, channel.config, message), outboundOptions(ctx.config.previewAllowPrivate, NOTIFY_TIMEOUT_MS));
     return judgeAnswer(type, answer);
   } catch (err) {
+    // The SSRF guard's refusal stays a refusal: the address will not become allowed by retrying.
+    if (err instanceof PreviewFetchError) return { result: "refused", detail: `the service's address is not allowed: ${err.message}` };
     return { result: "retry", detail: `could not reach the service: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
@@ -82,7 +87,7 @@ async function deliver(ctx: AppContext, uid: Uid, batch: readonly PendingNotific
     let retry = false;
     for (const channel of usable) {
       if (channel.skip_when_online && online) continue;
-      if (!triggers(channel, n) || !takeToken(channel)) continue;
+      if (!triggers(channel, n) || !takeToken(ctx, channel)) continue;
       const verdict = await sendThrough(ctx, channel, messageOf(n));
       if (verdict.result === "sent") sent = true;
       else if (verdict.result === "retry") retry = true;
