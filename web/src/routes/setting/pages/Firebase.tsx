@@ -30,10 +30,20 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
         <Toggle className="px-5 py-4" label={t("firebase.enabled")} description={t("firebase.enabled_desc")} checked={form.enabled} onChange={(enabled) => edit({ enabled })} />
         <Toggle className="px-5 py-4" label={t("firebase.use_official")} description={t("firebase.use_official_desc")} checked={form.use_official} onChange={(use_official) => edit({ use_official })} />
       </div>
-      <fieldset disabled={!own} className="grid gap-4 border-t border-zinc-100 p-5 disabled:opacity-60 dark:border-zinc-800">
+      <fieldset className="grid gap-4 border-t border-zinc-100 p-5 dark:border-zinc-800">
         <legend className="sr-only">{t("firebase.service_account")}</legend>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{own ? t("firebase.service_account_hint") : t("firebase.official_hint")}</p>
-        <Input label={t("firebase.project_id")} value={form.project_id} onChange={(e) => edit({ project_id: e.target.value })} placeholder="my-project-1234" maxLength={255} required={own && form.enabled} autoComplete="off" data-testid="fcm-project-id" />
+        <Input
+          label={t("firebase.project_id")}
+          value={form.project_id}
+          onChange={(e) => edit({ project_id: e.target.value })}
+          placeholder="my-project-1234"
+          maxLength={255}
+          required={own && form.enabled}
+          autoComplete="off"
+          disabled={!own}
+          data-testid="fcm-project-id"
+        />
         <Input
           label={t("firebase.client_email")}
           type="email"
@@ -43,6 +53,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
           maxLength={320}
           required={own && form.enabled}
           autoComplete="off"
+          disabled={!own}
           data-testid="fcm-client-email"
         />
         <Textarea
@@ -57,6 +68,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
           spellCheck={false}
           autoComplete="off"
           areaClassName="font-mono text-xs"
+          disabled={!own}
           data-testid="fcm-private-key"
         />
         <Input
@@ -67,6 +79,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
           placeholder="https://oauth2.googleapis.com/token"
           hint={t("firebase.token_url_hint")}
           maxLength={2048}
+          disabled={!own}
           data-testid="fcm-token-url"
         />
       </fieldset>

@@ -6,13 +6,13 @@ import { useGetChannelTypeSettingsQuery, useSetChannelTypeMutation } from "../..
 import Alert from "../../../../components/ui/Alert";
 import { Section, SwitchRow } from "../parts";
 
-/** The services' own names (not translated); `custom` is said in words. */
+/** The services' own names (not translated); `custom_json` is said in words. */
 const BRAND: Record<string, string> = {
   telegram: "Telegram",
   discord: "Discord",
   feishu: "Feishu / Lark",
   dingtalk: "DingTalk",
-  wecom: "WeCom",
+  wecombot: "WeCom",
   bark: "Bark",
   gotify: "Gotify",
   serverchan: "ServerChan",
@@ -45,7 +45,7 @@ export default function ChannelTypes() {
         </div>
       )}
       {types.map((type) => (
-        <SwitchRow key={type} label={BRAND[type] ?? (type === "custom" ? t("notify.types_custom") : type)} checked={enabled.has(type)} disabled={isLoading || !data} onChange={(on) => void change(type, on)} />
+        <SwitchRow key={type} label={BRAND[type] ?? (type === "custom_json" ? t("notify.types_custom") : type)} checked={enabled.has(type)} disabled={isLoading || !data} onChange={(on) => void change(type, on)} />
       ))}
     </Section>
   );
