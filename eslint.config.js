@@ -5,6 +5,13 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
+// esbuild keeps all of zod, its 40 locales included, behind `import { z }` (400 KB of the
+// server bundle, held in memory as source); `import * as z` lets it drop what is unused.
+const ZOD_NAMESPACE = {
+  selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier, ImportDefaultSpecifier)",
+  message: 'Use `import * as z from "zod"` (see eslint.config.js).',
+};
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "server/build/**", "data/**", ".test-data/**", "bench/results/**"] },
   js.configs.recommended,
@@ -19,13 +26,21 @@ export default tseslint.config(
   {
     files: ["server/src/**/*.ts"],
     rules: {
-      // esbuild keeps all of zod, its 40 locales included, behind `import { z }` (400 KB of the
-      // server bundle, held in memory as source); `import * as z` lets it drop what is unused.
+      "no-restricted-syntax": ["error", ZOD_NAMESPACE],
+    },
+  },
+  {
+    // Server suites share their workers' modules (vitest.config.ts `isolate: false`), where a
+    // `vi.mock` would leak into, or miss, the files that run after it in the same worker.
+    files: ["server/src/**/*.test.ts"],
+    ignores: ["server/src/auth/tokens.test.ts"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        ZOD_NAMESPACE,
         {
-          selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier, ImportDefaultSpecifier)",
-          message: 'Use `import * as z from "zod"` (see eslint.config.js).',
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: "Server suites are not isolated: a suite that mocks a module goes in MODULE_MOCKING (vitest.config.ts) and in this rule's ignores.",
         },
       ],
     },
