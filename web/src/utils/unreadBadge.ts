@@ -60,11 +60,19 @@ function setIconLink(href: string): void {
   link.href = href;
 }
 
+/** An image that does not load within 3 s is given up (the badge is drawn alone). */
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = reject;
+    const timer = setTimeout(() => reject(new Error("icon load timeout")), 3_000);
+    img.onload = () => {
+      clearTimeout(timer);
+      resolve(img);
+    };
+    img.onerror = (e) => {
+      clearTimeout(timer);
+      reject(e instanceof Event ? new Error("icon load failed") : e);
+    };
     img.src = src;
   });
 }
