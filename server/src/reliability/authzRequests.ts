@@ -125,6 +125,12 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "DELETE /api/user/devices/:device": ({ me, w }) => ({ params: { device: (me ?? w.owner).device } }),
   "PUT /api/token/device_token": () => ({ body: { device_token: "push-token" } }),
   "PUT /api/user/update_fcm_token": () => ({ body: "push-token", contentType: TEXT }),
+  "GET /api/user/push/vapid_public_key": () => ({}),
+  // An https endpoint (never sent to: the fixture posts no message after it) and well-formed keys.
+  "POST /api/user/push/subscriptions": ({ n }) => ({ body: { endpoint: `https://push.example.com/sub/${n}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 1).toString("base64url") } } }),
+  // Nobody has subscribed this endpoint: a member's delete is a 404.
+  "DELETE /api/user/push/subscriptions": () => ({ body: { endpoint: "https://push.example.com/none" } }),
+  "GET /api/user/push/subscriptions": () => ({}),
   "POST /api/user/search": (c) => ({ body: { search_type: "id", keyword: String(peer(c)) } }),
   "GET /api/user/contacts": () => ({}),
   "POST /api/user/mute": ({ w }) => ({ body: { add_groups: [{ gid: w.secretGid }] } }),
