@@ -1,13 +1,17 @@
 /**
- * `/setting/widget` (admins): the snippet that embeds a chat window on a website (VoceChat's
- * `<script … src="<server>/widget.js">`, its host being the admin who answers visitors), and the
- * widget's extra stylesheet (`GET/PUT /resource/widget-extra.css`), saved with an explicit Save.
+ * `/setting/widget` (admins): the snippet that embeds the chat widget on a website
+ * (`<script … src="<server>/widget.js">`, its host being the member who answers visitors), the
+ * sites allowed to embed it and its look (`/admin/widget/config`), its extra stylesheet
+ * (`GET/PUT /resource/widget-extra.css`), and the pages VoceChat clients show (`/page/*`), each
+ * saved with an explicit Save (docs/API.md "Widget").
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useAppSelector } from "../../../app/hooks";
 import { useGetWidgetCssQuery, useUpdateWidgetCssMutation } from "../../../app/services/adminData";
+import { useGetWidgetSettingsQuery } from "../../../app/services/widget";
+import type { WidgetSettings } from "@parley/protocol";
 import { API_BASE } from "../../../app/config";
 import { CheckIcon, CopyIcon } from "../../../components/Icons";
 import Alert from "../../../components/ui/Alert";
@@ -15,20 +19,12 @@ import Button from "../../../components/ui/Button";
 import Textarea from "../../../components/ui/Textarea";
 import useCopy from "../../../hooks/useCopy";
 import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import Pages from "./widget/Pages";
+import SettingsForm from "./widget/SettingsForm";
 
 /** The embed code for this server, answered by `hostUid`. */
 export function widgetSnippet(origin: string, hostUid: number): string {
-  return [
-    "<script",
-    `  data-host-id="${hostUid}"`,
-    '  data-close-width="52"',
-    '  data-close-height="52"',
-    '  data-open-width="380"',
-    '  data-open-height="680"',
-    `  src="${origin}/widget.js"`,
-    "  async",
-    "></script>",
-  ].join("\n");
+  return [`<script`, `  data-host-id="${hostUid}"`, `  src="${origin}/widget.js"`, "  async", "></script>"].join("\n");
 }
 
 /** The read-only snippet with its Copy button. */
@@ -48,9 +44,8 @@ function EmbedCode() {
           {copied ? t("action.copied", { ns: "common" }) : t("action.copy", { ns: "common" })}
         </Button>
       </div>
-      <textarea id={id} readOnly value={snippet} rows={9} spellCheck={false} onFocus={(e) => e.currentTarget.select()} className="input resize-none font-mono text-[13px] leading-5" data-testid="widget-snippet" />
+      <textarea id={id} readOnly value={snippet} rows={5} spellCheck={false} onFocus={(e) => e.currentTarget.select()} className="input resize-none font-mono text-[13px] leading-5" data-testid="widget-snippet" />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("widget_page.snippet_hint")}</p>
-      <Alert tone="warning">{t("widget_page.no_script")}</Alert>
     </div>
   );
 }
@@ -89,6 +84,24 @@ function CssForm({ stored, onSaved }: { stored: string; onSaved: (css: string) =
   );
 }
 
+/** The look and the allowed sites, once loaded. */
+function Settings() {
+  const { t } = useTranslation("setting");
+  const { data, isLoading, isError, refetch } = useGetWidgetSettingsQuery();
+  const [saved, setSaved] = useState<WidgetSettings | null>(null);
+  if (isLoading) return <div className="h-80 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-busy="true" />;
+  if (isError || !data)
+    return (
+      <Alert tone="error">
+        {t("widget_page.settings_load_failed")}{" "}
+        <button type="button" className="font-medium underline" onClick={() => void refetch()}>
+          {t("widget_page.retry")}
+        </button>
+      </Alert>
+    );
+  return <SettingsForm stored={saved ?? data} onSaved={setSaved} />;
+}
+
 export default function Widget() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetWidgetCssQuery();
@@ -99,6 +112,9 @@ export default function Widget() {
       <p className="text-sm text-zinc-600 dark:text-zinc-300">{t("desc.widget")}</p>
       <Section title={t("widget_page.embed")} description={t("widget_page.embed_desc")}>
         <EmbedCode />
+      </Section>
+      <Section title={t("widget_page.look")} description={t("widget_page.look_desc")} plain>
+        <Settings />
       </Section>
       <Section title={t("widget_page.css")} description={t("widget_page.css_desc")} plain>
         {isLoading ? (
@@ -113,6 +129,9 @@ export default function Widget() {
         ) : (
           <CssForm stored={saved ?? data ?? ""} onSaved={setSaved} />
         )}
+      </Section>
+      <Section title={t("widget_page.pages")} description={t("widget_page.pages_desc")} plain>
+        <Pages />
       </Section>
     </div>
   );

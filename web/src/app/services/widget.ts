@@ -1,0 +1,51 @@
+/**
+ * The Widget settings page's calls (docs/API.md "Widget"): the widget's look and the sites that
+ * may embed it, the two pages and their API key. Refusals are shown by the page, in the server's
+ * words (`extraOptions: SILENT`).
+ */
+import type { PageApiKey, PageName, WidgetSettings } from "@parley/protocol";
+import { api } from "./api";
+import { SILENT } from "./base.query";
+
+export const widgetApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    /** `GET /api/admin/widget/config`. */
+    getWidgetSettings: builder.query<WidgetSettings, void>({
+      extraOptions: SILENT,
+      query: () => ({ url: "/admin/widget/config" }),
+      keepUnusedDataFor: 0,
+    }),
+    /** `PUT /api/admin/widget/config`: answers what was stored (origins normalized). */
+    updateWidgetSettings: builder.mutation<WidgetSettings, WidgetSettings>({
+      extraOptions: SILENT,
+      query: (body) => ({ url: "/admin/widget/config", method: "PUT", body }),
+    }),
+    /** `GET /api/page/{name}` as text ("" while none was written). */
+    getPage: builder.query<string, PageName>({
+      extraOptions: SILENT,
+      query: (name) => ({ url: `/page/${name}`, responseHandler: "text" }),
+      keepUnusedDataFor: 0,
+    }),
+    /** `PUT /api/page/{name}` (text/plain), or `DELETE` when `text` is null. */
+    savePage: builder.mutation<null, { name: PageName; text: string | null }>({
+      extraOptions: SILENT,
+      query: ({ name, text }) =>
+        text === null
+          ? { url: `/page/${name}`, method: "DELETE" }
+          : { url: `/page/${name}`, method: "PUT", body: text, headers: { "content-type": "text/plain" } },
+    }),
+    /** `GET /api/page/apikey`. */
+    getPageApiKey: builder.query<PageApiKey, void>({
+      extraOptions: SILENT,
+      query: () => ({ url: "/page/apikey" }),
+      keepUnusedDataFor: 0,
+    }),
+    /** `POST /api/page/apikey`: a new key replaces the old one. */
+    rotatePageApiKey: builder.mutation<PageApiKey, void>({
+      extraOptions: SILENT,
+      query: () => ({ url: "/page/apikey", method: "POST" }),
+    }),
+  }),
+});
+
+export const { useGetWidgetSettingsQuery, useUpdateWidgetSettingsMutation, useGetPageQuery, useSavePageMutation, useGetPageApiKeyQuery, useRotatePageApiKeyMutation } = widgetApi;
