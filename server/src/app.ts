@@ -56,9 +56,17 @@ import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
 import { userRoutes } from "./routes/user/index.js";
 import { notificationRoutes } from "./routes/notification/index.js";
+import { pageRoutes } from "./routes/page/index.js";
+import { widgetRoutes } from "./routes/widget/index.js";
+import { installWidgetCors } from "./widget/cors.js";
+import { installWidgetScript } from "./widget/script.js";
+import { widgetStreams } from "./widget/stream.js";
+import { isVisitorStream } from "./widget/visitors.js";
 import { docsRoutes } from "./openapi/routes.js";
 import { WebhookBots } from "./webhooks/bots.js";
 import { DEFAULT_POLL_MS, deliverDueWebhooks } from "./webhooks/worker.js";
+import { DEFAULT_NOTIFY_POLL_MS, runNotifications } from "./notify/worker.js";
+import { pushRoutes } from "./routes/push/index.js";
 
 /** Raw-body content types of the send routes (docs/API.md "Sending"), read as text. */
 const TEXT_BODY_TYPES = ["text/markdown", "vocechat/file", "vocechat/archive", "vocechat/audio"];
@@ -69,24 +77,15 @@ const CSP =
   "script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
 
 /**
- * CORS as VoceChat answers it (docs/API.md "General"): any origin may call the API. Sessions travel
- * in the `X-API-Key` header, never in cookies, so a cross-origin page cannot ride on a user's
- * session; credentials are therefore not allowed.
+ * The main event stream sends the user directory and the public channels: a widget visitor's
+ * token is refused there (403; the widget has its own stream, docs/API.md "Widget").
  */
-function installCors(app: FastifyInstance): void {
-  app.addHook("onRequest", async (req, reply) => {
-    const origin = req.headers.origin;
-    if (!origin || !req.url.startsWith("/api/")) return;
-    reply.header("Access-Control-Allow-Origin", origin);
-    reply.header("Vary", "Origin");
-    if (req.method === "OPTIONS") {
-      reply
-        .header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
-        .header("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "content-type, x-api-key, x-properties")
-        .header("Access-Control-Max-Age", "86400");
-      return reply.code(204).send();
-    }
-  });
+async function serveUnlessVisitor(ctx: AppContext, req: http.IncomingMessage, res: http.ServerResponse, serve: () => Promise<void>): Promise<void> {
+  if (await isVisitorStream(ctx, req.url, req.headers["x-api-key"])) {
+    res.writeHead(403, { "content-type": "text/plain; charset=utf-8" }).end("visitors can only use the widget");
+    return;
+  }
+  await serve();
 }
 
 /** Which of the guards a route's hooks are (the OpenAPI document's security reads it). */
@@ -149,6 +148,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
       fileSweep: new PeriodicJob("file sweep", FILE_SWEEP_INTERVAL_MS, (ctx) => sweepFiles(ctx)),
       guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
       webhooks: new PeriodicJob("webhook delivery", config.webhookPollMs ?? DEFAULT_POLL_MS, deliverDueWebhooks),
+      notify: new PeriodicJob("notifications", config.notifyPollMs ?? DEFAULT_NOTIFY_POLL_MS, runNotifications),
     },
     identity: { limiter: new RateLimiter(config.rateLimits, cluster), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {
@@ -197,13 +197,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Event streams are served before Fastify sees them (routes/events/stream.ts says why).
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (isEventStreamRequest(req)) void serveEventStream(ctx, req, res, app.log);
+        if (isEventStreamRequest(req)) void serveUnlessVisitor(ctx, req, res, () => serveEventStream(ctx, req, res, app.log));
         else if (isEventSocketRequest(req)) refuseWithoutUpgrade(res);
         else handler(req, res);
       });
       // `GET /api/user/events_ws`, the WebSocket event stream; no other path upgrades.
       server.on("upgrade", (req, socket, head) => {
-        if (isEventSocketRequest(req)) void serveEventSocket(ctx, req, socket, head, app.log);
+        if (isEventSocketRequest(req)) {
+          void isVisitorStream(ctx, req.url, req.headers["x-api-key"]).then((visitor) =>
+            visitor ? socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n") : serveEventSocket(ctx, req, socket, head, app.log),
+          );
+        }
         else socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
       });
       // What Fastify sets on a server it creates itself (it does not touch a factory's): an idle
@@ -251,6 +255,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Streams are closed before the server stops listening, or `close()` would wait on them.
   app.addHook("preClose", async () => {
     ctx.hub.close();
+    widgetStreams(ctx).close();
   });
   app.addHook("onClose", async () => {
     await ctx.bus.close();
@@ -258,7 +263,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await ctx.cluster.close();
     await ctx.db.destroy();
   });
-  installCors(app);
+  installWidgetCors(app, ctx);
 
   // The load balancer's health check and the Prometheus metrics (docs/OPERATIONS.md "Monitoring"),
   // before the routes so the metrics' timing hook covers every one.
@@ -284,6 +289,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       botRoutes(api, ctx, guards);
       licenseRoutes(api, ctx, guards);
       notificationRoutes(api, ctx, guards);
+      pushRoutes(api, ctx, guards);
+      widgetRoutes(api, ctx, guards);
+      pageRoutes(api, ctx, guards);
       eventRoutes(api, ctx);
       // The OpenAPI document of all of the above, and Swagger UI for it.
       docsRoutes(api, routeTable);
@@ -312,6 +320,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     });
   }
+  installWidgetScript(app, serveClient ? webDist : null);
   // Client routes (e.g. /login, /chat/channel/1) get the app shell; API and asset misses are 404s.
   app.setNotFoundHandler((req, reply) => {
     if (serveClient && (req.method === "GET" || req.method === "HEAD") && !req.url.startsWith("/api/") && !path.extname(req.url.split("?")[0])) {
