@@ -59,11 +59,10 @@ export async function setChannelType(ctx: AppContext, channelType: NotificationC
   });
 }
 
-/** `DELETE /admin/notification/channel-types/{type}`: the type reads off again; 404 when it had no setting. */
+/** `DELETE /admin/notification/channel-types/{type}`: the type reads off again (a type without a setting already does: 200 too, nothing audited). */
 export async function deleteChannelType(ctx: AppContext, channelType: NotificationChannelType, audit: AuditActor): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    if (!(await store.deleteChannelType(tx, channelType))) throw notFound("channel type not configured");
-    await recordAudit(tx, audit, { action: "settings.notification_channel_types", detail: { channel_type: channelType, enabled: null } });
+    if (await store.deleteChannelType(tx, channelType)) await recordAudit(tx, audit, { action: "settings.notification_channel_types", detail: { channel_type: channelType, enabled: null } });
   });
 }
 

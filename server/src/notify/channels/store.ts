@@ -121,5 +121,3 @@ export async function deleteChannel(db: Db, uid: number, id: number): Promise<bo
   return rows.length > 0;
 }
 
-/** The account is gone: its channels (and their secrets) go too. */
-export const deleteChannelsOf = (db: Db, uid: number) => db.deleteFrom("notification_channels").where("uid", "=", uid).execute();

@@ -50,7 +50,7 @@ describe.each(dialects())("notification channel routes (%s)", (dialect) => {
       ]);
       expect((await call(s, "DELETE", "/admin/notification/channel-types/matrix", cast.admin)).statusCode).toBe(200);
       await expectStatuses({
-        "delete again": [() => call(s, "DELETE", "/admin/notification/channel-types/matrix", cast.admin), 404],
+        "delete again": [() => call(s, "DELETE", "/admin/notification/channel-types/matrix", cast.admin), 200],
         "delete unknown type": [() => call(s, "DELETE", "/admin/notification/channel-types/slack", cast.admin), 400],
         "unknown type": [() => call(s, "POST", "/admin/notification/channel-types", cast.admin, { channel_type: "slack", enabled: true }), 400],
         "wecom is spelled wecombot": [() => call(s, "POST", "/admin/notification/channel-types", cast.admin, { channel_type: "wecom", enabled: true }), 400],
@@ -190,6 +190,15 @@ describe.each(dialects())("notification channel routes (%s)", (dialect) => {
         delete: [() => call(s, "DELETE", `/user/notification/channels/${channel.id}`, cast.bob), 200],
       });
       expect(svc.requests).toEqual([]);
+    });
+
+    it("an account's channels go with it", async () => {
+      const { s, seed: cast } = suite;
+      await enable(s, cast.admin, "discord");
+      await call(s, "POST", "/user/notification/channels", cast.bob, discord());
+      await call(s, "POST", "/user/notification/channels", cast.carol, discord());
+      expect((await call(s, "DELETE", `/admin/user/${cast.bob.uid}`, cast.admin)).statusCode).toBe(200);
+      expect((await s.ctx.db.selectFrom("notification_channels").select("uid").execute()).map((r) => r.uid)).toEqual([cast.carol.uid]);
     });
 
     it("at most 20 channels each", async () => {
