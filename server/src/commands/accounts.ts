@@ -71,6 +71,8 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     await tx.deleteFrom("metamask_accounts").where("uid", "=", uid).execute();
     // Linked Google, GitHub and OIDC identities: signing in with one again makes a new account.
     await tx.deleteFrom("identities").where("uid", "=", uid).execute();
+    // Its notification channels, and the bot tokens and webhook keys in them.
+    await tx.deleteFrom("notification_channels").where("uid", "=", uid).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();
     const log = await insertUserLog(tx, {
       uid,
