@@ -27,6 +27,48 @@ const empty = (summary: string): RouteResponse => ({ summary });
 const file = (summary: string, types = ["application/octet-stream"]): RouteResponse => ({ summary, file: types });
 
 const mid = z.number().int().describe("the new message's mid");
+
+const fcmConfig = z.object({
+  enabled: z.boolean(),
+  use_official: z.boolean(),
+  token_url: z.string(),
+  send_url: z.string(),
+  project_id: z.string(),
+  private_key: z.string(),
+  client_email: z.string(),
+});
+const enabledChannelType = z.object({ id: z.number().int(), channel_type: z.string(), enabled: z.boolean(), created_at: z.number().int(), updated_at: z.number().int() });
+const channelSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  description: z.string(),
+  fields: z.array(
+    z.object({
+      name: z.string(),
+      type: z.enum(["text", "url", "number", "textarea", "select"]),
+      label: z.string(),
+      placeholder: z.string().optional(),
+      required: z.boolean(),
+      description: z.string().optional(),
+      options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+    }),
+  ),
+});
+const notificationChannel = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  channel_type: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  config: z.record(z.string(), z.union([z.string(), z.number()])),
+  trigger_on_all_messages: z.boolean(),
+  trigger_on_mentions: z.boolean(),
+  trigger_on_groups: z.array(z.number().int()),
+  skip_when_online: z.boolean(),
+  rate_limit_rps: z.number().nullable(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
 const png = ["image/png"];
 
 /** By `"METHOD /api/path"` (Fastify's path syntax: `:uid`, `*`). */
@@ -199,6 +241,20 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "GET /api/bot/group/:gid": json("One channel", s.group),
   "POST /api/bot/file/prepare": json("Registers an upload; answers its file id", z.string()),
   "POST /api/bot/file/upload": json("Uploads a chunk; the last one answers the stored file", s.uploadResult.nullable()),
+
+  // Notifications: FCM and the notification channels (docs/API.md "FCM", "Notification channels")
+  "GET /api/admin/fcm/config": json("The mobile apps' FCM settings (private key masked)", fcmConfig),
+  "POST /api/admin/fcm/config": empty("Changes the FCM settings"),
+  "GET /api/admin/notification/channel-types": json("The channel types an admin turned on or off", z.array(enabledChannelType)),
+  "POST /api/admin/notification/channel-types": json("Turns a channel type on or off", enabledChannelType),
+  "DELETE /api/admin/notification/channel-types/:type": empty("Forgets a channel type's setting (it reads off)"),
+  "GET /api/user/notification/available-types": json("The channel types a user may add", z.array(z.object({ id: z.string(), name: z.string(), description: z.string() }))),
+  "GET /api/user/notification/schemas": json("The forms of those types (Parley addition)", z.array(channelSchema)),
+  "GET /api/user/notification/channels": json("The caller's notification channels (secrets masked)", z.array(notificationChannel)),
+  "POST /api/user/notification/channels": json("Adds a notification channel", notificationChannel),
+  "PUT /api/user/notification/channels/:id": json("Changes one of the caller's channels", notificationChannel),
+  "DELETE /api/user/notification/channels/:id": empty("Deletes one of the caller's channels"),
+  "POST /api/user/notification/channels/:id/test": json("Sends a test message through the channel (502: the service refused it)", z.object({ success: z.boolean(), message: z.string() })),
 
   // License
   "GET /api/license": json("The installed license, or the unlimited community license", s.license),
