@@ -42,9 +42,23 @@ export interface World {
   uploadId: string;
   /** A given-up webhook delivery to `bot` (the admin's retry route names it). */
   botDelivery: number;
+  /** A notification channel of `owner`'s, its type (discord) on; its webhook a loopback address the guard refuses. */
+  notifyChannelId: number;
 }
 
 let worlds = 0;
+
+/** A notification channel as a user creates it (docs/API.md "Notification channels"). */
+export const NOTIFY_CHANNEL = {
+  channel_type: "discord",
+  name: "fixture",
+  enabled: true,
+  config: { webhook_url: "http://127.0.0.1:9/api/webhooks/1/x" },
+  trigger_on_all_messages: true,
+  trigger_on_mentions: true,
+  trigger_on_groups: [],
+  skip_when_online: false,
+};
 
 /** The smallest PNG: one transparent pixel. */
 export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -102,6 +116,8 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     .values({ bot_uid: bot.uid, mid: publicMid, payload: "{}", attempts: 0, next_attempt_at: null, created_at: Date.now() })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await call(s, admin, "POST", "/api/admin/notification/channel-types", { channel_type: "discord", enabled: true });
+  const notifyChannel = (await call(s, owner, "POST", "/api/user/notification/channels", NOTIFY_CHANNEL)) as { id: number };
   return {
     admin,
     owner,
@@ -122,6 +138,7 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     botKeyId,
     uploadId,
     botDelivery,
+    notifyChannelId: notifyChannel.id,
   };
 }
 
