@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { LOGO_MIN_SIDE } from "../files/images.js";
 import { multipart } from "../test/uploads.js";
-import { TINY_PNG, type World } from "./routeFixture.js";
+import { NOTIFY_CHANNEL, TINY_PNG, type World } from "./routeFixture.js";
 import type { Session } from "../test/harness.js";
 import { ADMIN } from "../test/factories.js";
 import { licenseKeys, makeLicense } from "../test/license.js";
@@ -125,6 +125,18 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "DELETE /api/user/devices/:device": ({ me, w }) => ({ params: { device: (me ?? w.owner).device } }),
   "PUT /api/token/device_token": () => ({ body: { device_token: "push-token" } }),
   "PUT /api/user/update_fcm_token": () => ({ body: "push-token", contentType: TEXT }),
+  "GET /api/admin/fcm/config": () => ({}),
+  "POST /api/admin/fcm/config": () => ({ body: { enabled: false, use_official: false, project_id: "", private_key: "", client_email: "" } }),
+  "GET /api/admin/notification/channel-types": () => ({}),
+  "POST /api/admin/notification/channel-types": () => ({ body: { channel_type: "bark", enabled: true } }),
+  "DELETE /api/admin/notification/channel-types/:type": () => ({ params: { type: "bark" } }),
+  "GET /api/user/notification/available-types": () => ({}),
+  "GET /api/user/notification/schemas": () => ({}),
+  "GET /api/user/notification/channels": () => ({}),
+  "POST /api/user/notification/channels": () => ({ body: NOTIFY_CHANNEL }),
+  "PUT /api/user/notification/channels/:id": ({ w }) => ({ params: { id: String(w.notifyChannelId) }, body: NOTIFY_CHANNEL }),
+  "DELETE /api/user/notification/channels/:id": ({ w }) => ({ params: { id: String(w.notifyChannelId) } }),
+  "POST /api/user/notification/channels/:id/test": ({ w }) => ({ params: { id: String(w.notifyChannelId) } }),
   "GET /api/user/push/vapid_public_key": () => ({}),
   // An https endpoint (never sent to: the fixture posts no message after it) and well-formed keys.
   "POST /api/user/push/subscriptions": ({ n }) => ({ body: { endpoint: `https://push.example.com/sub/${n}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 1).toString("base64url") } } }),
