@@ -14,6 +14,8 @@ const BODILESS = new Set([
   // A bot's webhook: a new signing secret; one delivery due again (the path names it).
   "POST /api/admin/user/bot-webhook-secret/:uid",
   "POST /api/admin/user/bot-webhook-deliveries/:uid/:id/retry",
+  // A test message through a notification channel (the path names it).
+  "POST /api/user/notification/channels/:id/test",
 ]);
 
 /** `:name` and `*` in a route's path. */
