@@ -89,8 +89,19 @@ describe.each(dialects())("files administration (%s)", (dialect) => {
     it("is for admins only and validates its query", async () => {
       const { s, seed: { admin } } = suite;
       await expectMatrix(suite.seed, (who) => call(s, "GET", "/admin/system/files", who), { anonymous: 401, guest: 403, member: 403, admin: 200 });
-      for (const q of ["file_type=Exe", "creation_time_type=Day2", "uid=abc", "page=-1", "page_size=0", "page_size=100000"]) {
+      for (const q of ["file_type=Exe", "creation_time_type=Day2", "uid=abc", "page=-1", "page_size=0", "page_size=1.5"]) {
         expect((await inject("GET", `/admin/system/files?${q}`, admin)).statusCode, q).toBe(400);
+      }
+    });
+
+    it("clamps a page size past the largest page instead of refusing it (the VoceChat Files screen asks for 1000)", async () => {
+      const { seed: { admin, general: gid } } = suite;
+      const newestFirst: number[] = [];
+      for (let i = 0; i < 3; i++) newestFirst.unshift((await share(admin, `/group/${gid}/send`, Buffer.from(`file ${i}`), `f${i}.txt`, "text/plain")).mid);
+      for (const size of [1000, 100_000]) {
+        const res = await inject("GET", `/admin/system/files?page_size=${size}`, admin);
+        expect(res.statusCode).toBe(200);
+        expect((res.json() as { mid: number }[]).map((f) => f.mid)).toEqual(newestFirst);
       }
     });
   });

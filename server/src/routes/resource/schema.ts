@@ -28,6 +28,9 @@ export const groupAvatarQuery = z.object({ gid: idParam, t: pictureVersion });
 /** `POST /resource/file/upload`: a multipart chunk, read by the route. */
 export const UPLOAD_BODY: RawBody = { contentTypes: ["multipart/form-data"], binary: "multipart" };
 
+/** The largest page of `GET /admin/system/files`. */
+export const ADMIN_FILES_MAX_PAGE = 500;
+
 export const adminFilesQuery = z.object({
   uid: idParam.optional(),
   gid: idParam.optional(),
@@ -35,7 +38,14 @@ export const adminFilesQuery = z.object({
   creation_time_type: z.enum(FILE_CREATION_TIME_TYPES).optional(),
   /** 1-based; 0 is read as the first page too. */
   page: countParam.optional(),
-  page_size: countParam.pipe(z.number().int().min(1).max(500)).optional(),
+  /**
+   * Larger sizes are clamped to the largest page, not refused: the VoceChat client's Files
+   * screen asks for `page_size=1000` (docs/API.md "Files").
+   */
+  page_size: countParam
+    .pipe(z.number().int().min(1))
+    .transform((n) => Math.min(n, ADMIN_FILES_MAX_PAGE))
+    .optional(),
 });
 
 export const widgetCssBody = z.object({ data: z.string() });
