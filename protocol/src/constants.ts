@@ -4,14 +4,14 @@
  */
 
 /**
- * The VoceChat server version Parley reports; clients gate features on it.
- * 0.5.4: organization PUT, bulk delete and data management, the new files page, admin-only and
- * group extensions, contact remarks — all implemented. It stays below 0.5.5 (passkeys), 0.5.6/
- * 0.5.8 (Agora/VoceSpace: the real client would call voice routes on opening a channel), 0.5.11
- * (notification channels) and 0.5.13 (announcements are served, but the real client shows them
- * only from 0.5.13 on) until those routes exist. See docs/API.md, "Version".
+ * The VoceChat server version Parley reports; clients gate features on it (docs/API.md,
+ * "Version"): the highest release all of whose gated features Parley serves. 0.5.5: everything
+ * up to passkeys. Not 0.5.6: from there the real client shows Agora's settings form and, from
+ * 0.5.8, calls VoceSpace on every channel it opens; Parley has no voice, and a gate is a
+ * threshold, so features gated higher (notification channels 0.5.11, announcements 0.5.13, the
+ * bot chat viewer 0.5.31), though served, stay hidden from that client until voice exists.
  */
-export const SERVER_VERSION = "0.5.4";
+export const SERVER_VERSION = "0.5.5";
 export const CLIENT_VERSION = "0.9.20";
 export const CLIENT_SUB_VERSION = "0.4.3";
 
