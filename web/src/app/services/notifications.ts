@@ -62,7 +62,12 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ["NotifyChan
       query: () => ({ url: "/user/notification/available-types" }),
       providesTags: [TYPES],
     }),
-    getChannelSchemas: builder.query<ChannelSchema[], void>({ extraOptions: SILENT, query: () => ({ url: "/user/notification/schemas" }) }),
+    /** Only the enabled types' schemas: stale when an admin switches a type. */
+    getChannelSchemas: builder.query<ChannelSchema[], void>({
+      extraOptions: SILENT,
+      query: () => ({ url: "/user/notification/schemas" }),
+      providesTags: [TYPES],
+    }),
     getNotificationChannels: builder.query<NotificationChannel[], void>({
       extraOptions: SILENT,
       query: () => ({ url: "/user/notification/channels" }),

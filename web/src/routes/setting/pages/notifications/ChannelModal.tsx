@@ -40,11 +40,12 @@ function cleanConfig(fields: ChannelSchemaField[], config: Config): Config {
 
 /** One field of a schema, drawn by its type. */
 function SchemaField({ field, value, onChange }: { field: ChannelSchemaField; value: string; onChange: (v: string) => void }) {
-  const common = { label: field.label, hint: field.description, required: field.required, placeholder: field.placeholder, "data-testid": `channel-field-${field.name}` };
+  // `aria-required`, not `required`: a missing field is said by `configProblem` in words, not by the browser's bubble.
+  const common = { label: field.label, hint: field.description, "aria-required": field.required, placeholder: field.placeholder, "data-testid": `channel-field-${field.name}` };
   if (field.type === "textarea") return <Textarea {...common} value={value} rows={4} maxLength={8192} onChange={(e) => onChange(e.target.value)} areaClassName="font-mono text-xs" />;
   if (field.type === "select")
     return (
-      <SelectField label={field.label} value={value} required={field.required} onChange={(e) => onChange(e.target.value)} data-testid={common["data-testid"]}>
+      <SelectField label={field.label} value={value} aria-required={field.required} onChange={(e) => onChange(e.target.value)} data-testid={common["data-testid"]}>
         {!field.required && <option value="" />}
         {(field.options ?? []).map((o) => (
           <option key={o.value} value={o.value}>
