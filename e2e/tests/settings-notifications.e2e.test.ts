@@ -15,6 +15,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
 import { closeCleanly, switchColorScheme } from "../helpers/browser";
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 
 /** Light and dark screenshots under /tmp/shots/notify-<name>-<scheme>.png. */
-async function shoot(page: import("playwright-core").Page, name: string) {
+async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.mouse.move(1, 1);
   for (const scheme of ["light", "dark"] as const) {
