@@ -4,12 +4,12 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 
 /**
- * `GET /widget.js`: the embeddable widget, built by `web/vite.widget.config.ts` into the client's
- * folder. Its URL has no hash (sites embed it by name), so it is cached for a day and then
+ * `GET /widget.js`: the embeddable widget, built by `web/vite.widget.config.ts` into `widget/` of
+ * the client's folder. Its URL has no hash (sites embed it by name), so it is cached for a day and then
  * revalidated with its ETag: an upgrade reaches every site within a day.
  */
 export function installWidgetScript(app: FastifyInstance, webDist: string | null): void {
-  const file = webDist ? path.join(webDist, "widget.js") : null;
+  const file = webDist ? path.join(webDist, "widget", "widget.js") : null;
   let loaded: { body: Buffer; etag: string } | null = null;
   app.get("/widget.js", async (req, reply) => {
     if (!file || !fs.existsSync(file)) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
