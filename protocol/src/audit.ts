@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   "settings.page_apikey",
   "settings.license",
   "settings.fcm",
+  "settings.agora",
+  "settings.vocespace",
   "settings.notification_channel_types",
   "channel.deleted",
   "channel.cleared",

@@ -17,3 +17,4 @@ export * from "./passkeys.js";
 export * from "./notifications.js";
 export * from "./widget.js";
 export * from "./push.js";
+export * from "./agora.js";

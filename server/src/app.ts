@@ -51,6 +51,7 @@ import { isEventSocketRequest, refuseWithoutUpgrade, serveEventSocket } from "./
 import { favoriteRoutes } from "./routes/favorite/index.js";
 import { groupRoutes } from "./routes/group/index.js";
 import { licenseRoutes } from "./routes/license/index.js";
+import { agoraRoutes } from "./routes/agora/index.js";
 import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
@@ -288,6 +289,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       avatarRoutes(api, ctx, guards);
       botRoutes(api, ctx, guards);
       licenseRoutes(api, ctx, guards);
+      agoraRoutes(api, ctx, guards);
       notificationRoutes(api, ctx, guards);
       pushRoutes(api, ctx, guards);
       widgetRoutes(api, ctx, guards);
