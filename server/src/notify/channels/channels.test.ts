@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NotificationChannelType } from "@parley/protocol";
-import { buildCast } from "../../test/factories.js";
+import { buildCast, buildChannel, buildMessage } from "../../test/factories.js";
 import { dialects, type TestServer } from "../../test/harness.js";
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from "../../test/httpRecorder.js";
 import { pending } from "../../test/notifications.js";
@@ -34,7 +34,7 @@ describe.each(dialects())("notification channels path (%s)", (dialect) => {
   beforeEach(async () => {
     svc = await startHttpRecorder(success);
   });
-  afterEach(() => svc.close());
+  afterEach(() => svc?.close());
 
   const channel = (type: NotificationChannelType, config: ChannelConfig, extra: Partial<ChannelFields> = {}): ChannelFields => ({
     channel_type: type,
@@ -186,6 +186,38 @@ describe.each(dialects())("notification channels path (%s)", (dialect) => {
     expect(await channelsPath.deliver(s.ctx, uid, [n])).toEqual(["skipped"]);
     expect(svc.requests).toHaveLength(1);
     expect(await channelsPath.deliver(s.ctx, cast.carol.uid, [pending(cast.carol.uid, { uid, name: "Bob" })])).toEqual(["skipped"]);
+  });
+
+  it("reaches only users with an enabled channel of a type that is on", async () => {
+    const { s, seed: cast } = suite;
+    const everyone = [cast.bob.uid, cast.carol.uid, cast.otto.uid];
+    expect([...(await channelsPath.recipients!(s.ctx, everyone))]).toEqual([]);
+    await add(s, cast.bob.uid, channel("bark", { server_url: svc.base, device_key: "k" }));
+    await add(s, cast.carol.uid, channel("bark", { server_url: svc.base, device_key: "k" }, { enabled: false }));
+    await add(s, cast.otto.uid, channel("gotify", { server_url: svc.base, app_token: "t" }));
+    await setChannelType(s.ctx.db, "gotify", false, Date.now());
+    expect([...(await channelsPath.recipients!(s.ctx, everyone))]).toEqual([cast.bob.uid]);
+  });
+
+  it("through the notification worker: a DM and a mention reach the recipient's channel once, after the delay", async () => {
+    const s = await suite.restart({ previewAllowPrivate: true, notifyPollMs: 50, notifyPushDelayMs: 200 });
+    const cast = suite.seed;
+    await add(s, cast.bob.uid, channel("custom_json", { webhook_url: `${svc.base}/bob`, method: "POST" }, { trigger_on_all_messages: false, trigger_on_mentions: true }));
+    const general = await buildChannel(s, cast.admin, { name: "general", is_public: true });
+    await buildMessage(s, cast.carol, { uid: cast.bob.uid }, "lunch at 12?");
+    await buildMessage(s, cast.carol, { gid: general }, "not for bob's channel");
+    await buildMessage(s, cast.carol, { gid: general }, `ping @${cast.bob.uid}`, { mentions: [cast.bob.uid] });
+    const got = await svc.waitFor(2);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(got).toHaveLength(2);
+    expect(got[0].json).toEqual({ title: "Carol", body: "lunch at 12?", url: expect.stringContaining(`#/chat/dm/${cast.carol.uid}`) });
+    expect(got[1].json).toMatchObject({ title: "#general", body: expect.stringMatching(/^Carol: ping/) });
+    const rows = await s.ctx.db.selectFrom("notify_queue").select(["uid", "outcome"]).where("path", "=", "channels").orderBy("mid").execute();
+    expect(rows.map((r) => [r.uid, r.outcome])).toEqual([
+      [cast.bob.uid, "sent"],
+      [cast.bob.uid, "skipped"],
+      [cast.bob.uid, "sent"],
+    ]);
   });
 
   it("drops what is over a channel's rate limit", async () => {

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { decodeProtectedHeader, importSPKI, jwtVerify } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assertMatches } from "../../test/contract.js";
-import { buildCast, buildDevice } from "../../test/factories.js";
+import { buildCast, buildDevice, buildMessage } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { dialects, type Session, type TestServer } from "../../test/harness.js";
 import { startHttpRecorder, type HttpRecorder, type RecordedRequest } from "../../test/httpRecorder.js";
@@ -29,7 +29,7 @@ describe.each(dialects())("FCM (%s)", (dialect) => {
       return sendStatus((req.json as { message: { token: string } }).message.token);
     });
   });
-  afterEach(() => google.close());
+  afterEach(() => google?.close());
 
   const configBody = (extra: object = {}) => ({
     enabled: true,
@@ -137,6 +137,38 @@ describe.each(dialects())("FCM (%s)", (dialect) => {
     google.respond((req: RecordedRequest) => (req.url === "/token" ? { status: 400, body: { error: "invalid_grant" } } : { status: 200, body: {} }));
     expect(await fcmPath.deliver(s.ctx, cast.bob.uid, [n])).toEqual(["failed"]);
     expect(sends()).toEqual([]);
+  });
+
+  it("reaches only users with a device token, and nobody while FCM does not send", async () => {
+    const { s, seed: cast } = suite;
+    const everyone = [cast.bob.uid, cast.carol.uid, cast.otto.uid];
+    await setToken(s, cast.bob, "token-web");
+    await setToken(s, cast.carol, "");
+    expect([...(await fcmPath.recipients!(s.ctx, everyone))]).toEqual([]);
+    await configure(s, cast.admin);
+    expect([...(await fcmPath.recipients!(s.ctx, everyone))]).toEqual([cast.bob.uid]);
+  });
+
+  it("through the notification worker: a DM reaches the recipient's phone once, after the delay", async () => {
+    const s = await suite.restart({ previewAllowPrivate: true, notifyPollMs: 50, notifyPushDelayMs: 200 });
+    const cast = suite.seed;
+    await configure(s, cast.admin);
+    const phone = await buildDevice(s, cast.bob, "android:1");
+    await setToken(s, phone, "token-phone");
+    const mid = await buildMessage(s, cast.carol, { uid: cast.bob.uid }, "lunch at 12?");
+    await google.waitFor(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sends().map((r) => r.json)).toEqual([
+      {
+        message: {
+          token: "token-phone",
+          notification: { title: "Carol", body: "lunch at 12?" },
+          data: { vocechat_server_id: s.ctx.keys.server_id, vocechat_from_uid: String(cast.carol.uid), vocechat_to_uid: String(cast.carol.uid) },
+        },
+      },
+    ]);
+    const rows = await s.ctx.db.selectFrom("notify_queue").select(["uid", "mid", "outcome"]).where("path", "=", "fcm").execute();
+    expect(rows).toEqual([{ uid: cast.bob.uid, mid, outcome: "sent" }]);
   });
 
   describe("GET/POST /admin/fcm/config", () => {

@@ -13,7 +13,7 @@ describe.each(dialects())("notification channel routes (%s)", (dialect) => {
   beforeEach(async () => {
     svc = await startHttpRecorder(() => ({ status: 204 }));
   });
-  afterEach(() => svc.close());
+  afterEach(() => svc?.close());
 
   const enable = async (s: TestServer, admin: Session, channel_type: string, enabled = true) => {
     const res = await call(s, "POST", "/admin/notification/channel-types", admin, { channel_type, enabled });
