@@ -142,6 +142,7 @@ describe("Settings → Notifications in Chromium", () => {
     await page.getByRole("switch", { name: "Gotify" }).click();
     await expect.poll(() => page.getByRole("switch", { name: "Gotify" }).getAttribute("aria-checked")).toBe("true");
     await expect.poll(() => page.getByTestId("channel-add").isDisabled()).toBe(false);
+    await page.getByText("Login Successfully!").waitFor({ state: "hidden", timeout: 15_000 });
     await page.getByTestId("channel-add").click();
     await page.getByTestId("channel-type").selectOption("gotify");
     await page.getByTestId("channel-name").fill("Home server");
@@ -152,7 +153,17 @@ describe("Settings → Notifications in Chromium", () => {
     await page.getByTestId("channel-save").click();
     // The schema's required fields are said in words before anything is sent.
     await page.getByText(/is required\./).waitFor();
-    await page.keyboard.press("Escape");
+    // Filled in, to the local receiver standing in for Gotify: saved, listed, and its test reaches it.
+    await page.getByTestId("channel-field-server_url").fill(receiverUrl);
+    await page.getByTestId("channel-field-app_token").fill("gotify-app-token");
+    await page.getByTestId("channel-save").click();
+    await page.getByRole("switch", { name: /Home server/ }).waitFor();
+    const before = pushes.length;
+    await page.getByRole("button", { name: "Send test to Home server" }).click();
+    await page.getByText("Test notification sent.").waitFor();
+    expect(pushes.slice(before).map((p) => p.path)).toEqual(["/message"]);
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "notification channels");
+    await shoot(page, "channels");
 
     await openRoute(page, "/setting/firebase");
     await page.getByTestId("fcm-form").waitFor();

@@ -33,55 +33,56 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
       <fieldset className="grid gap-4 border-t border-zinc-100 p-5 dark:border-zinc-800">
         <legend className="sr-only">{t("firebase.service_account")}</legend>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{own ? t("firebase.service_account_hint") : t("firebase.official_hint")}</p>
-        <Input
-          label={t("firebase.project_id")}
-          value={form.project_id}
-          onChange={(e) => edit({ project_id: e.target.value })}
-          placeholder="my-project-1234"
-          maxLength={255}
-          required={own && form.enabled}
-          autoComplete="off"
-          disabled={!own}
-          data-testid="fcm-project-id"
-        />
-        <Input
-          label={t("firebase.client_email")}
-          type="email"
-          value={form.client_email}
-          onChange={(e) => edit({ client_email: e.target.value })}
-          placeholder="firebase-adminsdk@my-project-1234.iam.gserviceaccount.com"
-          maxLength={320}
-          required={own && form.enabled}
-          autoComplete="off"
-          disabled={!own}
-          data-testid="fcm-client-email"
-        />
-        <Textarea
-          label={t("firebase.private_key")}
-          value={form.private_key}
-          onChange={(e) => edit({ private_key: e.target.value })}
-          onFocus={(e) => keepsKey && e.target.select()}
-          hint={keepsKey ? t("firebase.private_key_kept") : t("firebase.private_key_hint")}
-          placeholder="-----BEGIN PRIVATE KEY-----"
-          rows={keepsKey ? 2 : 6}
-          maxLength={8192}
-          spellCheck={false}
-          autoComplete="off"
-          areaClassName="font-mono text-xs"
-          disabled={!own}
-          data-testid="fcm-private-key"
-        />
-        <Input
-          label={t("firebase.token_url")}
-          type="url"
-          value={form.token_url ?? ""}
-          onChange={(e) => edit({ token_url: e.target.value })}
-          placeholder="https://oauth2.googleapis.com/token"
-          hint={t("firebase.token_url_hint")}
-          maxLength={2048}
-          disabled={!own}
-          data-testid="fcm-token-url"
-        />
+        {/* The official project needs none of them: shown (and kept) for one's own project only. */}
+        {own && (
+          <>
+            <Input
+              label={t("firebase.project_id")}
+              value={form.project_id}
+              onChange={(e) => edit({ project_id: e.target.value })}
+              placeholder="my-project-1234"
+              maxLength={255}
+              required={form.enabled}
+              autoComplete="off"
+              data-testid="fcm-project-id"
+            />
+            <Input
+              label={t("firebase.client_email")}
+              type="email"
+              value={form.client_email}
+              onChange={(e) => edit({ client_email: e.target.value })}
+              placeholder="firebase-adminsdk@my-project-1234.iam.gserviceaccount.com"
+              maxLength={320}
+              required={form.enabled}
+              autoComplete="off"
+              data-testid="fcm-client-email"
+            />
+            <Textarea
+              label={t("firebase.private_key")}
+              value={form.private_key}
+              onChange={(e) => edit({ private_key: e.target.value })}
+              onFocus={(e) => keepsKey && e.target.select()}
+              hint={keepsKey ? t("firebase.private_key_kept") : t("firebase.private_key_hint")}
+              placeholder="-----BEGIN PRIVATE KEY-----"
+              rows={keepsKey ? 2 : 6}
+              maxLength={8192}
+              spellCheck={false}
+              autoComplete="off"
+              areaClassName="font-mono text-xs"
+              data-testid="fcm-private-key"
+            />
+            <Input
+              label={t("firebase.token_url")}
+              type="url"
+              value={form.token_url ?? ""}
+              onChange={(e) => edit({ token_url: e.target.value })}
+              placeholder="https://oauth2.googleapis.com/token"
+              hint={t("firebase.token_url_hint")}
+              maxLength={2048}
+              data-testid="fcm-token-url"
+            />
+          </>
+        )}
       </fieldset>
       <SaveNotice outcome={draft.outcome} className="mx-5 mb-4" />
     </DraftForm>

@@ -148,7 +148,7 @@ describe("Settings → Notifications", () => {
     // The masked secret goes back as it came: the server keeps the stored one.
     expect(calls[0]).toMatchObject({ method: "PUT", path: "/api/user/notification/channels/7", body: { name: "Phone", config: { device_key: "********" } } });
 
-    await app.user.click(await app.findByRole("button", { name: "Send a test to Phone" }));
+    await app.user.click(await app.findByRole("button", { name: "Send test to Phone" }));
     expect((await app.findByText("Bark answered 400: invalid device key")).closest("[role=alert]")).not.toBeNull();
 
     await app.user.click(app.getByRole("switch", { name: /Phone/ }));
@@ -165,7 +165,7 @@ describe("Settings → Notifications", () => {
   it("shows a passing test in words", async () => {
     const calls: RecordedCall[] = [];
     const app = await renderApp({ route: "/setting/notifications", storage: session(), api: notifyApi(calls) });
-    await app.user.click(await app.findByRole("button", { name: "Send a test to My iPhone" }));
+    await app.user.click(await app.findByRole("button", { name: "Send test to My iPhone" }));
     await app.findByText("Test notification sent.");
     expect(calls).toMatchObject([{ method: "POST", path: "/api/user/notification/channels/7/test" }]);
   });

@@ -148,11 +148,13 @@ export default function NotificationChannels() {
             {deleteError}
           </Alert>
         )}
-        <div className="flex justify-end border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">
-          <Button size="sm" icon={<PlusIcon size={14} />} disabled={!available.length || !schemas.data} onClick={() => setEditing("new")} data-testid="channel-add">
-            {t("notify.channel.add")}
-          </Button>
-        </div>
+        {available.length > 0 && (
+          <div className="flex justify-end border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">
+            <Button size="sm" icon={<PlusIcon size={14} />} disabled={!schemas.data} onClick={() => setEditing("new")} data-testid="channel-add">
+              {t("notify.channel.add")}
+            </Button>
+          </div>
+        )}
       </div>
       {editing && <ChannelModal channel={editing === "new" ? null : editing} types={available} schemas={schemas.data ?? []} onSave={save} onClose={() => setEditing(null)} />}
       {deletingChannel && (
