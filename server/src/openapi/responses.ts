@@ -28,6 +28,13 @@ const file = (summary: string, types = ["application/octet-stream"]): RouteRespo
 
 const mid = z.number().int().describe("the new message's mid");
 
+const agoraConfig = z.object({ enabled: z.boolean(), url: z.string(), project_id: z.string(), app_id: z.string(), app_certificate: z.string(), rtm_key: z.string(), rtm_secret: z.string() });
+const agoraToken = z.object({ agora_token: z.string(), app_id: z.string(), uid: z.number().int(), channel_name: z.string(), expired_in: z.number().int() });
+const agoraChannels = z.object({ success: z.boolean(), data: z.object({ channels: z.array(z.object({ channel_name: z.string(), user_count: z.number().int() })), total_size: z.number().int() }) });
+const agoraChannelUsers = z.object({ success: z.boolean(), data: z.object({ channel_exist: z.boolean(), users: z.array(z.number().int()).optional() }) });
+const agoraUsages = z.object({ usages: z.array(z.object({ date: z.number().int(), usage: z.object({ duration_audio_all: z.number(), duration_video_hd: z.number(), duration_video_hdp: z.number() }) })) });
+const voceSpaceConfig = z.object({ enabled: z.boolean(), url: z.string(), license: z.string(), password: z.string(), server_type: z.string(), additional_domains: z.record(z.string(), z.boolean()) });
+
 const fcmConfig = z.object({
   enabled: z.boolean(),
   use_official: z.boolean(),
@@ -255,6 +262,19 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "PUT /api/user/notification/channels/:id": json("Changes one of the caller's channels", notificationChannel),
   "DELETE /api/user/notification/channels/:id": empty("Deletes one of the caller's channels"),
   "POST /api/user/notification/channels/:id/test": json("Sends a test message through the channel (502: the service refused it)", z.object({ success: z.boolean(), message: z.string() })),
+
+  // Agora calls and VoceSpace (docs/API.md "Agora")
+  "GET /api/admin/agora/enabled": json("Whether Agora calls are configured and on", z.boolean()),
+  "GET /api/admin/agora/config": json("The Agora settings (secrets masked for admins, empty for others)", agoraConfig),
+  "POST /api/admin/agora/config": empty("Changes the Agora settings"),
+  "GET /api/group/:gid/agora_token": json("An RTC token for the channel's call", agoraToken),
+  "POST /api/admin/agora/token": json("An RTC token for a channel's call ({gid}) or a DM's ({uid})", agoraToken),
+  "GET /api/admin/agora/channel/:page_no/:page_size": json("The calls going on now that the caller may know about", agoraChannels),
+  "GET /api/admin/agora/channel/user/:channel_name/:hosts_only": json("Who is in one call", agoraChannelUsers),
+  "GET /api/admin/agora/usages": json("Minutes of calls per day, from Agora", agoraUsages),
+  "GET /api/admin/vocespace/config": json("The VoceSpace settings (password and license masked)", voceSpaceConfig),
+  "POST /api/admin/vocespace/config": empty("Changes the VoceSpace settings"),
+  "GET /api/admin/vocespace/health/:url": json("Whether a VoceSpace server answers at the address", z.boolean()),
 
   // License
   "GET /api/license": json("The installed license, or the unlimited community license", s.license),
