@@ -83,7 +83,10 @@ describe("the embeddable widget", () => {
     await form.getByText("The widget settings were saved.").waitFor();
     const stored = await suite.admin.request<{ allowed_origins: string[] }>("GET", "/admin/widget/config");
     expect(stored.allowed_origins).toEqual([listed()]);
-    await page.evaluate(() => document.querySelectorAll(".scroll-thin").forEach((el) => el.scrollTo(0, 0)));
+    // The page as it rests: no toasts, the sites and look in view.
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 10_000 }).toBe(0);
+    await page.getByText("Sites and appearance").scrollIntoViewIfNeeded();
+    await page.getByText("Sites and appearance").evaluate((h) => h.scrollIntoView({ block: "start" }));
     await screenshotBothThemes(page, "widget-settings");
     await closeCleanly(tp);
   });
@@ -104,6 +107,8 @@ describe("the embeddable widget", () => {
     await panel(page).getByRole("textbox").fill("Hello, is the blue kettle in stock?");
     await panel(page).getByRole("textbox").press("Enter");
     await widgetMessage(page, "blue kettle").waitFor();
+    // The page's `* { font-family: serif !important }` does not reach inside either.
+    expect(await widgetMessage(page, "blue kettle").evaluate((m) => getComputedStyle(m).fontFamily)).toContain("system-ui");
     // Nor does the widget's stylesheet reach the page: the page's own `.widget-send` button keeps its font.
     expect(await page.locator("#page-button").evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(await panel(page).locator(".widget-send").evaluate((b) => getComputedStyle(b).backgroundColor));
 

@@ -5,7 +5,7 @@
  * no framework: it loads on other people's pages, so it stays small (its gzip size is checked in
  * e2e/tests/widget.e2e.test.ts).
  */
-import type { ChatMessage, WidgetPublicConfig } from "@parley/protocol";
+import type { ChatMessage } from "@parley/protocol";
 import { Blocked, WidgetApi } from "./api";
 import { CSS } from "./styles";
 import { textsFor } from "./texts";
@@ -43,8 +43,9 @@ function start(script: HTMLScriptElement): void {
   const t = textsFor(document.documentElement.lang || navigator.language || "en");
   const api = new WidgetApi(origin, hostId);
 
-  const host = el("div", "", { "data-parley-widget": "", "data-position": "right" });
+  const host = el("div", "", { "data-parley-widget": "" });
   const root = host.attachShadow({ mode: "open" });
+  const wrapper = el("div", "widget-root", { "data-position": "right" });
   const style = el("style", "");
   style.textContent = CSS;
   const extra = el("style", "");
@@ -73,13 +74,15 @@ function start(script: HTMLScriptElement): void {
   send.textContent = t.send;
   composer.append(input, send);
   panel.append(header, list, error, composer);
-  root.append(style, extra, panel, bubble);
+  wrapper.append(panel, bubble);
+  root.append(style, extra, wrapper);
   document.body.append(host);
 
+  wrapper.style.setProperty("--pw-accent", "#4f46e5");
+  wrapper.style.setProperty("--pw-on-accent", "#ffffff");
   const shown = new Set<number>();
   let lastMid = 0;
   let unread = 0;
-  let config: WidgetPublicConfig | null = null;
   let streaming: AbortController | null = null;
 
   const setOpen = (open: boolean) => {
@@ -171,10 +174,9 @@ function start(script: HTMLScriptElement): void {
   api
     .config()
     .then(async (c) => {
-      config = c;
-      host.setAttribute("data-position", c.position);
-      host.style.setProperty("--pw-accent", c.color);
-      host.style.setProperty("--pw-on-accent", onAccent(c.color));
+      wrapper.setAttribute("data-position", c.position);
+      wrapper.style.setProperty("--pw-accent", c.color);
+      wrapper.style.setProperty("--pw-on-accent", onAccent(c.color));
       title.textContent = c.title || c.host.name;
       logo.src = c.logo_url || (c.host.avatar_updated_at ? `${origin}/api/resource/avatar?uid=${c.host.uid}&t=${c.host.avatar_updated_at}` : `${origin}/api/resource/organization/logo`);
       if (c.welcome) list.append(Object.assign(el("div", "widget-welcome"), { textContent: c.welcome }));
@@ -190,9 +192,10 @@ function start(script: HTMLScriptElement): void {
     })
     .catch(() => {
       // Refused by CORS (a site the admin did not list), a wrong host id, or the server is away.
-      host.style.setProperty("--pw-accent", "#71717a");
+      wrapper.style.setProperty("--pw-accent", "#71717a");
       bubble.setAttribute("data-unavailable", "");
-      title.textContent = config?.title ?? "";
+      panel.setAttribute("data-unavailable", "");
+      heading.hidden = true;
       logo.hidden = true;
       notice(t.unavailable);
     });
