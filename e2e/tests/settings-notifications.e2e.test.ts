@@ -11,6 +11,7 @@
  * P-256 key pair and auth secret (made in the page with WebCrypto). Everything after the browser's
  * registration is real: the service worker, the VAPID key from the server, the POST and DELETE.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -167,6 +168,17 @@ describe("Settings → Notifications in Chromium", () => {
 
     await openRoute(page, "/setting/firebase");
     await page.getByTestId("fcm-form").waitFor();
+    // One's own project: the service-account fields.
+    await page.getByRole("switch", { name: "Use the official apps' project" }).click();
+    await page.getByTestId("fcm-project-id").fill("parley-1234");
+    await page.getByTestId("fcm-client-email").fill("fcm@parley-1234.iam.gserviceaccount.com");
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    await page.getByTestId("fcm-private-key").fill(privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+    await page.getByTestId("fcm-save").click();
+    await page.getByText("Saved.").waitFor();
+    // Read back, the stored key is the mask.
+    await expect.poll(() => page.getByTestId("fcm-private-key").inputValue()).toBe("********");
+    expect(await suite.admin.request("GET", "/admin/fcm/config")).toMatchObject({ use_official: false, project_id: "parley-1234", private_key: "********" });
     await expectNoSeriousA11yViolationsInBothSchemes(page, "firebase");
     await shoot(page, "firebase");
     await closeCleanly(tp);

@@ -41,7 +41,7 @@ describe("Firebase (admin)", () => {
 
   it("with the official project, the service-account fields are not asked for", async () => {
     const app = await renderApp({ route: "/setting/firebase", storage: session(), api: { "GET /api/admin/fcm/config": () => ({ body: { ...STORED, use_official: true } }) } });
-    await app.findByText("The official project is used; these fields are needed only for your own project.");
+    await app.findByText("The official project is used. Turn it off to enter your own project's service account.");
     expect(app.queryByTestId("fcm-project-id")).toBeNull();
     await app.user.click(app.getByRole("switch", { name: "Use the official apps' project" }));
     await vi.waitFor(() => expect((app.getByTestId("fcm-project-id") as HTMLInputElement).value).toBe("parley-1234"));
