@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { LOGO_MIN_SIDE } from "../files/images.js";
 import { multipart } from "../test/uploads.js";
-import { NOTIFY_CHANNEL, TINY_PNG, type World } from "./routeFixture.js";
+import { AGORA_CONFIG, NOTIFY_CHANNEL, TINY_PNG, type World } from "./routeFixture.js";
 import type { Session } from "../test/harness.js";
 import { ADMIN } from "../test/factories.js";
 import { licenseKeys, makeLicense } from "../test/license.js";
@@ -69,6 +69,17 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "GET /api/admin/system/data_summary": () => ({}),
   "GET /api/admin/smtp/enabled": () => ({}),
   "GET /api/license": () => ({}),
+  "GET /api/admin/agora/enabled": () => ({}),
+  "GET /api/admin/agora/config": () => ({}),
+  "POST /api/admin/agora/config": () => ({ body: AGORA_CONFIG }),
+  "GET /api/group/:gid/agora_token": ({ w }) => ({ params: { gid: String(w.secretGid) } }),
+  "POST /api/admin/agora/token": ({ w }) => ({ body: { gid: w.secretGid } }),
+  "GET /api/admin/agora/channel/:page_no/:page_size": () => ({ params: { page_no: "0", page_size: "100" } }),
+  "GET /api/admin/agora/channel/user/:channel_name/:hosts_only": ({ w }) => ({ params: { channel_name: `vocechat:group:${w.secretGid}`, hosts_only: "false" } }),
+  "GET /api/admin/agora/usages": () => ({ query: { from_date: "2026-11-01", to_date: "2026-11-02" } }),
+  "GET /api/admin/vocespace/config": () => ({}),
+  "POST /api/admin/vocespace/config": () => ({ body: { enabled: false, url: "" } }),
+  "GET /api/admin/vocespace/health/:url": () => ({ params: { url: "http://127.0.0.1:9" } }),
   "POST /api/license/check": () => ({ body: { license: AUTHZ_LICENSE } }),
   "PUT /api/license": () => ({ body: { license: AUTHZ_LICENSE } }),
   "GET /api/admin/smtp/config": () => ({}),

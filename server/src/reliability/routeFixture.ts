@@ -49,6 +49,17 @@ export interface World {
 let worlds = 0;
 
 /** A notification channel as a user creates it (docs/API.md "Notification channels"). */
+/** Agora on, its REST API at a loopback address the SSRF guard refuses (the listing routes answer 502). */
+export const AGORA_CONFIG = {
+  enabled: true,
+  url: "http://127.0.0.1:9",
+  project_id: "p",
+  app_id: "0123456789abcdef0123456789abcdef",
+  app_certificate: "fedcba9876543210fedcba9876543210",
+  rtm_key: "k",
+  rtm_secret: "s",
+};
+
 export const NOTIFY_CHANNEL = {
   channel_type: "discord",
   name: "fixture",
@@ -118,6 +129,7 @@ export async function buildWorld(s: TestServer, admin?: Session): Promise<World>
     .executeTakeFirstOrThrow();
   await call(s, admin, "POST", "/api/admin/notification/channel-types", { channel_type: "discord", enabled: true });
   const notifyChannel = (await call(s, owner, "POST", "/api/user/notification/channels", NOTIFY_CHANNEL)) as { id: number };
+  await call(s, admin, "POST", "/api/admin/agora/config", AGORA_CONFIG);
   return {
     admin,
     owner,
