@@ -284,7 +284,7 @@ function storageFromEnv(e: z.infer<typeof envSchema>): StorageConfig {
 
 /** `RATE_LIMITS=off` (benchmarks, load tests): every identity limit is 0, i.e. no limit. */
 const RATE_LIMITS_OFF: RateLimitOverrides = Object.fromEntries(
-  (["login", "magicLink", "register", "checkEmail", "guest", "widgetVisitor", "widgetMessage"] as const).map((name) => [name, { perIp: 0, perEmail: 0 }]),
+  (["login", "magicLink", "register", "checkEmail", "guest", "widgetVisitor", "widgetMessage", "notifyTest"] as const).map((name) => [name, { perIp: 0, perEmail: 0 }]),
 );
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -11,7 +11,7 @@ import { HttpError } from "./errors.js";
  * process's memory on a single node. Both are `rate-limiter-flexible` fixed windows: a key's
  * window opens with its first attempt and its count starts over when the window ends.
  */
-export type LimitName = "login" | "magicLink" | "register" | "checkEmail" | "guest" | "widgetVisitor" | "widgetMessage";
+export type LimitName = "login" | "magicLink" | "register" | "checkEmail" | "guest" | "widgetVisitor" | "widgetMessage" | "notifyTest";
 
 export interface LimitRule {
   /** Attempts per window from one client address. */
@@ -37,6 +37,9 @@ export const DEFAULT_RATE_LIMITS: Record<LimitName, LimitRule> = {
   // the visitor's uid, not an address: docs/API.md "Widget").
   widgetVisitor: { perIp: 10, perEmail: 0, windowMs: 600_000 },
   widgetMessage: { perIp: 20, perEmail: 0, windowMs: 60_000 },
+  // A notification channel's test send (keyed by the user, not an address): the server makes an
+  // outbound request for each, so it is not a free HTTP client (docs/API.md "Notification channels").
+  notifyTest: { perIp: 10, perEmail: 0, windowMs: 60_000 },
 };
 
 export const TOO_MANY_REQUESTS = "Too many requests, please try again later.";
