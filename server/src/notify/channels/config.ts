@@ -92,6 +92,8 @@ export function validateConfig(entry: CatalogEntry, given: Record<string, unknow
       }
     }
   }
+  // The token is a path segment of the Bot API's URL: only the shape BotFather hands out.
+  if (entry.type === "telegram" && !/^[0-9]+:[A-Za-z0-9_-]+$/.test(String(out.bot_token))) throw new ChannelConfigError("config.bot_token: expected 123456:ABC-… as @BotFather gives it");
   if (entry.type === "matrix" && !/^[!#][^:]+:.+$/.test(String(out.room_id))) throw new ChannelConfigError("config.room_id: expected !id:server or #alias:server");
   return out;
 }

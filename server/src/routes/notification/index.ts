@@ -67,7 +67,10 @@ export function notificationRoutes(app: ZodApp, ctx: AppContext, guards: Guards)
     return sendEmpty(reply);
   });
 
-  app.post("/user/notification/channels/:id/test", { preValidation: guards.member, schema: { params: channelParams } }, async (req, reply) =>
-    sendJson(reply, await commands.testChannel(ctx, claimsOf(req).uid, req.params.id)),
-  );
+  app.post("/user/notification/channels/:id/test", { preValidation: guards.member, schema: { params: channelParams } }, async (req, reply) => {
+    const { uid } = claimsOf(req);
+    // Each test is an outbound request the user chooses: bounded per user (429 with Retry-After).
+    await ctx.identity.limiter.enforce(reply, "notifyTest", `user:${uid}`);
+    return sendJson(reply, await commands.testChannel(ctx, uid, req.params.id));
+  });
 }

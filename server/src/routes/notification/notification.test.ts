@@ -167,6 +167,7 @@ describe.each(dialects())("notification channel routes (%s)", (dialect) => {
         "custom reserved header": custom({ headers: '{"Host": "x"}' }),
         "custom template": custom({ body_template: '{"text": {{body}}}' }),
         "matrix room": { ...discord(), channel_type: "matrix", config: { homeserver_url: svc.base, access_token: "t", room_id: "room" } },
+        "telegram token": { ...discord(), channel_type: "telegram", config: { bot_token: "1:a/../../x?", chat_id: "1" } },
         "telegram parse mode": { ...discord(), channel_type: "telegram", config: { bot_token: "1:a", chat_id: "1", parse_mode: "BBCode" } },
         "unknown type": { ...discord(), channel_type: "slack" },
       };
@@ -223,6 +224,20 @@ describe.each(dialects())("notification channel routes (%s)", (dialect) => {
       const refused = await call(s, "POST", `/user/notification/channels/${channel.id}/test`, cast.bob);
       expect(refused.statusCode).toBe(502);
       expect(refused.body).toBe('The discord service did not take the message: HTTP 401: {"message":"401: Unauthorized","code":0}');
+    });
+
+    it("test: at most 10 a minute per user (429 with Retry-After)", async () => {
+      const { s, seed: cast } = suite;
+      await enable(s, cast.admin, "discord");
+      const channel = (await call(s, "POST", "/user/notification/channels", cast.bob, discord())).json();
+      for (let i = 0; i < 10; i++) expect((await call(s, "POST", `/user/notification/channels/${channel.id}/test`, cast.bob)).statusCode).toBe(200);
+      const refused = await call(s, "POST", `/user/notification/channels/${channel.id}/test`, cast.bob);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(svc.requests).toHaveLength(10);
+      // Someone else's count is their own.
+      const carols = (await call(s, "POST", "/user/notification/channels", cast.carol, discord())).json();
+      expect((await call(s, "POST", `/user/notification/channels/${carols.id}/test`, cast.carol)).statusCode).toBe(200);
     });
 
     it("who may manage channels", async () => {
