@@ -1,5 +1,5 @@
 /**
- * Notifications in Chromium (issue 20, docs/API.md "Notifications"): on Settings → Notifications
+ * Notifications in Chromium (issue 20, docs/API.md "Web Push (addition)"): on Settings → Notifications
  * a member turns on Web Push; the production build's service worker (sw.js importing
  * push-sw.js) is subscribed with the server's VAPID key and the server stores the subscription;
  * turning it off removes it. A notification channel is added from its schema and the admin's
@@ -169,7 +169,7 @@ describe("Settings → Notifications in Chromium", () => {
     await openRoute(page, "/setting/firebase");
     await page.getByTestId("fcm-form").waitFor();
     // One's own project: the service-account fields.
-    await page.getByRole("switch", { name: "Use the official apps' project" }).click();
+    await page.getByRole("switch", { name: "Use the official relay" }).click();
     await page.getByTestId("fcm-project-id").fill("parley-1234");
     await page.getByTestId("fcm-client-email").fill("fcm@parley-1234.iam.gserviceaccount.com");
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

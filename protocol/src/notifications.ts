@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/API.md "Notifications"): the rest of the Web Push routes (`push.ts` has the
+ * Notifications (docs/API.md "Web Push (addition)", "FCM", "Notification channels"): the rest of the Web Push routes (`push.ts` has the
  * subscription and payload), the FCM configuration of the mobile apps, and users' notification
  * channels (Telegram, Discord, …).
  */

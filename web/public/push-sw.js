@@ -1,11 +1,11 @@
 /*
  * Web Push in the service worker (imported by the generated sw.js through workbox.importScripts;
- * docs/API.md "Notifications"). A push carries JSON {title, body, url, tag, mid}: it is shown as a
+ * docs/API.md "Web Push (addition)"). A push carries JSON {title, body, url, tag, mid}: it is shown as a
  * notification (one per tag), unless this message is already shown (the open app showed it as a
  * desktop notification) or a window of the app has the focus. A click focuses an open window and
  * takes it to `url`, or opens a new one there.
  */
-/* eslint-env serviceworker */
+/* global self */
 const ICON = "/icons/icon-192.png";
 
 function readPayload(event) {

@@ -1,6 +1,6 @@
 /**
  * Desktop notifications (issue 20, "In the web client"): a `Notification` for a message that
- * arrives while the tab is hidden. The rule is the server's (docs/API.md "Notifications"): not the
+ * arrives while the tab is hidden. The rule is the server's (docs/NOTIFICATIONS.md): not the
  * user's own message, and not in a muted conversation unless it mentions the user (DMs notify as
  * channels do). Permission is only asked from a click: the Notifications settings toggle, or the
  * prompt after the user's first message (`useMessageNotifier`), never on load.

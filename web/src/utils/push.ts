@@ -1,5 +1,5 @@
 /**
- * Web Push on this browser (docs/API.md "Notifications"): the service worker that `pwa.ts`
+ * Web Push on this browser (docs/API.md "Web Push (addition)"): the service worker that `pwa.ts`
  * registers imports `/push-sw.js`, which shows the pushes; here the app subscribes that worker's
  * `pushManager` with the server's VAPID key and hands the subscription to the server. Failures are
  * the spec's push error names (`PushErrorCode`), shown as words under `notify.push_error.*`.

@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/API.md "Notifications"): this browser's Web Push subscription, the user's
+ * Notifications (docs/API.md "Web Push (addition)", "FCM", "Notification channels"): this browser's Web Push subscription, the user's
  * e-mail opt-in, the user's notification channels, and the admin's channel types and FCM config.
  * Every call here is shown by the Notifications or Firebase page, so each is `SILENT`.
  */

@@ -39,11 +39,11 @@ describe("Firebase (admin)", () => {
     expect(posts[0].body).toMatchObject({ private_key: "not a key", token_url: null });
   });
 
-  it("with the official project, the service-account fields are not asked for", async () => {
+  it("with the official relay, the service-account fields are not asked for", async () => {
     const app = await renderApp({ route: "/setting/firebase", storage: session(), api: { "GET /api/admin/fcm/config": () => ({ body: { ...STORED, use_official: true } }) } });
-    await app.findByText("The official project is used. Turn it off to enter your own project's service account.");
+    await app.findByText("Nothing is sent while the official relay is chosen. Turn it off to enter your own project's service account.");
     expect(app.queryByTestId("fcm-project-id")).toBeNull();
-    await app.user.click(app.getByRole("switch", { name: "Use the official apps' project" }));
+    await app.user.click(app.getByRole("switch", { name: "Use the official relay" }));
     await vi.waitFor(() => expect((app.getByTestId("fcm-project-id") as HTMLInputElement).value).toBe("parley-1234"));
   });
 });

@@ -13,7 +13,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
   const { values: form, edit } = draft;
   const [save, { isLoading }] = useUpdateFcmConfigMutation();
   const keepsKey = form.private_key === SECRET_MASK;
-  // The official apps' own project needs none of the fields below.
+  // The official relay (Parley has none: docs/NOTIFICATIONS.md "FCM") needs none of the fields below.
   const own = !form.use_official;
 
   const submit = async () => {
@@ -33,7 +33,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
       <fieldset className="grid gap-4 border-t border-zinc-100 p-5 dark:border-zinc-800">
         <legend className="sr-only">{t("firebase.service_account")}</legend>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{own ? t("firebase.service_account_hint") : t("firebase.official_hint")}</p>
-        {/* The official project needs none of them: shown (and kept) for one's own project only. */}
+        {/* Shown (and kept) for one's own project only. */}
         {own && (
           <>
             <Input
@@ -89,7 +89,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
   );
 }
 
-/** `/setting/firebase` (admins): Firebase Cloud Messaging for the VoceChat mobile apps (docs/API.md "Notifications"). */
+/** `/setting/firebase` (admins): Firebase Cloud Messaging for the VoceChat mobile apps (docs/API.md "FCM"). */
 export default function Firebase() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetFcmConfigQuery();

@@ -132,7 +132,7 @@ function EmailRow() {
 /**
  * `/setting/notifications` (every user): sound, desktop notifications and Web Push on this
  * browser, the e-mail digest, the user's notification channels; admins also pick the channel
- * types users may add (docs/API.md "Notifications").
+ * types users may add (docs/API.md "Web Push (addition)", "Notification channels").
  */
 export default function Notifications() {
   const { t } = useTranslation("setting");

@@ -97,7 +97,7 @@ function ChannelRow({ channel, typeName, onEdit, onDelete }: { channel: Notifica
   );
 }
 
-/** "My notification channels": the user's own Telegram, Discord, … channels (docs/API.md "Notifications"). */
+/** "My notification channels": the user's own Telegram, Discord, … channels (docs/API.md "Notification channels"). */
 export default function NotificationChannels() {
   const { t } = useTranslation("setting");
   const channels = useGetNotificationChannelsQuery();
