@@ -247,6 +247,18 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "GET /api/admin/system/files": () => ({}),
   "GET /api/resource/widget-extra.css": () => ({}),
   "PUT /api/resource/widget-extra.css": () => ({ body: { data: "body { margin: 0 }" } }),
+  // The widget (docs/API.md "Widget"): `owner` hosts it; no caller is a visitor, so its own routes refuse them all.
+  "GET /api/widget/config": ({ w }) => ({ query: { host_id: String(w.owner.uid) } }),
+  "POST /api/widget/visitor": ({ w }) => ({ body: { host_id: w.owner.uid } }),
+  "GET /api/widget/messages": () => ({}),
+  "GET /api/widget/events": () => ({}),
+  "GET /api/admin/widget/config": () => ({}),
+  "PUT /api/admin/widget/config": () => ({ body: { allowed_origins: ["https://shop.example"], color: "#4f46e5", position: "right", title: "", welcome: "", logo_url: "" } }),
+  "GET /api/page/apikey": () => ({}),
+  "POST /api/page/apikey": () => ({}),
+  "GET /api/page/:name": () => ({ params: { name: "landing" } }),
+  "PUT /api/page/:name": () => ({ params: { name: "landing" }, body: "<h1>Welcome</h1>", contentType: TEXT }),
+  "DELETE /api/page/:name": () => ({ params: { name: "landing" } }),
   // An address that is not fetched (not http): the answer is the empty preview.
   "GET /api/resource/open_graphic_parse": () => ({ query: { url: "ftp://example.com/file" } }),
   "POST /api/user/avatar": () => png,

@@ -16,6 +16,8 @@ const BODILESS = new Set([
   "POST /api/admin/user/bot-webhook-deliveries/:uid/:id/retry",
   // A test message through a notification channel (the path names it).
   "POST /api/user/notification/channels/:id/test",
+  // A new key for the pages' API (docs/API.md "Widget").
+  "POST /api/page/apikey",
 ]);
 
 /** `:name` and `*` in a route's path. */
