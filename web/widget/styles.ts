@@ -28,7 +28,7 @@ button, textarea { font: inherit; } button { cursor: pointer; }
 .widget-title { font-weight: 600; font-size: 15px; }
 .widget-subtitle { font-size: 12px; opacity: .85; }
 .widget-heading { flex: 1; min-width: 0; }
-.widget-icon { border: 0; background: transparent; color: inherit; width: 32px; height: 32px; border-radius: 8px; display: grid; place-items: center; }
+.widget-icon { margin-left: auto; border: 0; background: transparent; color: inherit; width: 32px; height: 32px; border-radius: 8px; display: grid; place-items: center; }
 .widget-icon:hover { background: rgb(255 255 255 / .15); }
 .widget-messages { flex: 1; overflow-y: auto; padding: 14px; display: flex; flex-direction: column; gap: 8px; }
 .widget-welcome, .widget-notice { align-self: stretch; text-align: center; color: var(--pw-muted); font-size: 13px; padding: 6px 8px; white-space: pre-wrap; }
