@@ -1,3 +1,5 @@
+import type { Uid } from "@parley/protocol";
+import type { AppContext } from "../context.js";
 import { channelsPath } from "./channels/index.js";
 import { emailPath } from "./email/index.js";
 import { fcmPath } from "./fcm/index.js";
@@ -10,4 +12,21 @@ import { webPushPath } from "./webpush/index.js";
  * retries are the worker's. Web Push, FCM and the channels fire `NOTIFY_PUSH_DELAY_MS` after
  * the message; the e-mail digest after the admin's `msg_smtp_notify_delay_seconds`.
  */
-export const NOTIFICATION_PATHS: readonly NotificationPath[] = [webPushPath, fcmPath, channelsPath, emailPath];
+
+/** Who could be reached at all, for a path that does not say (`NotificationPath.recipients`). */
+async function uidsWhere(ctx: AppContext, uids: readonly Uid[], table: "devices" | "notification_channels"): Promise<Set<Uid>> {
+  if (uids.length === 0) return new Set();
+  const q = ctx.db.selectFrom(table).select("uid").distinct().where("uid", "in", [...uids]);
+  const rows = table === "devices" ? await q.where("device_token", "is not", null).execute() : await q.where("enabled", "=", 1).execute();
+  return new Set(rows.map((r) => r.uid));
+}
+
+/**
+ * A path without its own prefilter gets the obvious one, so a 1,000-member channel does not
+ * queue 1,000 rows a path would only skip: FCM needs a device token, the channels an enabled
+ * channel of the user's.
+ */
+const withReach = (path: NotificationPath, table: "devices" | "notification_channels"): NotificationPath =>
+  path.recipients ? path : { ...path, recipients: (ctx, uids) => uidsWhere(ctx, uids, table) };
+
+export const NOTIFICATION_PATHS: readonly NotificationPath[] = [webPushPath, withReach(fcmPath, "devices"), withReach(channelsPath, "notification_channels"), emailPath];

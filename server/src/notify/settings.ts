@@ -24,7 +24,27 @@ export interface NotifySettings {
 /** The same shape `commands/frontend.ts` accepts: a scheme, a host, an optional port. */
 const FRONTEND_URL = /^https?:\/\/[\w\-.]+(:\d+)?$/;
 
-export async function loadNotifySettings(ctx: AppContext): Promise<NotifySettings> {
+/**
+ * Each worker pass reads them afresh (`refreshNotifySettings`); the paths' `deliver`, called
+ * once per recipient, reuse that pass's (a 1,000-member channel would otherwise be 4,000 reads
+ * of the config table). Outside a pass (a path's own test route) they are read at most once a second.
+ */
+const SETTINGS_TTL_MS = 1_000;
+const cached = new WeakMap<AppContext, { at: number; settings: Promise<NotifySettings> }>();
+
+export function refreshNotifySettings(ctx: AppContext): Promise<NotifySettings> {
+  const settings = readNotifySettings(ctx);
+  cached.set(ctx, { at: Date.now(), settings });
+  settings.catch(() => cached.delete(ctx));
+  return settings;
+}
+
+export function loadNotifySettings(ctx: AppContext): Promise<NotifySettings> {
+  const hit = cached.get(ctx);
+  return hit && Date.now() - hit.at < SETTINGS_TTL_MS ? hit.settings : refreshNotifySettings(ctx);
+}
+
+async function readNotifySettings(ctx: AppContext): Promise<NotifySettings> {
   const [common, smtpStored, frontend, org] = await Promise.all([
     loadSystemCommon(ctx.repos.config),
     ctx.repos.config.get<Partial<SmtpConfig>>("smtp"),

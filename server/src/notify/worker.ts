@@ -4,7 +4,7 @@ import { NOTIFICATION_PATHS } from "./paths.js";
 import { notificationFor, loadFacts } from "./pending.js";
 import { claimDue, claimOutbox, claimPendingOf, expandInto, pruneFinished, recordOutcomes, type NewWork, type QueueRow, type RowOutcome } from "./queue.js";
 import { hasRead, readIndexes, recipientsOf } from "./rule.js";
-import { loadNotifySettings, type NotifySettings } from "./settings.js";
+import { refreshNotifySettings, type NotifySettings } from "./settings.js";
 import type { NotificationPath, PathOutcome } from "./types.js";
 
 /**
@@ -116,7 +116,7 @@ export async function runNotifications(ctx: AppContext): Promise<number> {
     prunedAt.set(ctx, now);
     await pruneFinished(ctx.db, now);
   }
-  const settings = await loadNotifySettings(ctx);
+  const settings = await refreshNotifySettings(ctx);
   const paths = NOTIFICATION_PATHS.filter((p) => p.name !== "email" || settings.emailDigest);
   let total = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {

@@ -11,7 +11,7 @@ import { loadWebPush, vapidKeys, vapidSubject } from "./vapid.js";
 /**
  * WEB PUSH (docs/NOTIFICATIONS.md "Web Push"): the standard protocol, no relay. For each of the
  * recipient's browser subscriptions one `aes128gcm` message (RFC 8291) signed with the server's
- * VAPID key (RFC 8292), built by `web-push` and sent through the SSRF guard (`send.ts`). A batch
+ * VAPID key (RFC 8292), encrypted by `web-push` and sent through the SSRF guard (`send.ts`). A batch
  * sends the newest notification of each conversation (the service worker shows one per
  * conversation, `tag`); the older ones are covered by it. 404/410 from the push service drop
  * the subscription; 2xx on any subscription is `sent`; no subscription left is `skipped`;
@@ -37,21 +37,44 @@ export function pushPayload(n: PendingNotification, language: string | null): Pu
 
 type Result = "sent" | "gone" | "failed";
 
-async function sendOne(ctx: AppContext, sub: SubscriptionRow, payload: PushPayload, urgent: boolean, subject: string): Promise<Result> {
-  const webpush = await loadWebPush();
+/** VAPID `Authorization` headers per push service origin: a JWT valid 12 h, signed again after an hour (not once per push). */
+const VAPID_JWT_S = 12 * 3600;
+const VAPID_REUSE_MS = 3_600_000;
+const vapidHeaders = new Map<string, { value: string; until: number }>();
+
+async function authorizationFor(ctx: AppContext, audience: string, subject: string): Promise<string> {
   const keys = await vapidKeys(ctx);
-  const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-    vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-    TTL: PUSH_TTL_S,
-    urgency: urgent ? "high" : "normal",
-  });
+  const key = `${audience} ${subject} ${keys.publicKey}`;
+  const now = Date.now();
+  const cached = vapidHeaders.get(key);
+  if (cached && cached.until > now) return cached.value;
+  const { getVapidHeaders } = await loadWebPush();
+  const value = getVapidHeaders(audience, subject, keys.publicKey, keys.privateKey, "aes128gcm", Math.floor(now / 1000) + VAPID_JWT_S).Authorization;
+  if (vapidHeaders.size > 1_000) vapidHeaders.clear();
+  vapidHeaders.set(key, { value, until: now + VAPID_REUSE_MS });
+  return value;
+}
+
+async function sendOne(ctx: AppContext, sub: SubscriptionRow, payload: PushPayload, urgent: boolean, subject: string): Promise<Result> {
+  const { encrypt } = await loadWebPush();
   try {
-    const status = await postPush(details.endpoint, details.headers, details.body, outboundOptions(ctx.config.previewAllowPrivate, PUSH_TIMEOUT_MS));
+    // A fresh ephemeral key and salt per message (RFC 8291), inside `encrypt`.
+    const { cipherText } = encrypt(sub.p256dh, sub.auth, JSON.stringify(payload), "aes128gcm");
+    const headers = {
+      ttl: PUSH_TTL_S,
+      urgency: urgent ? "high" : "normal",
+      "content-type": "application/octet-stream",
+      "content-encoding": "aes128gcm",
+      "content-length": cipherText.length,
+      authorization: await authorizationFor(ctx, new URL(sub.endpoint).origin, subject),
+    };
+    const status = await postPush(sub.endpoint, headers, cipherText, outboundOptions(ctx.config.previewAllowPrivate, PUSH_TIMEOUT_MS));
     if (status >= 200 && status < 300) return "sent";
     // The browser unsubscribed or the subscription expired: it will never work again.
     if (status === 404 || status === 410) return "gone";
     return "failed";
   } catch {
+    // Unreachable, refused by the SSRF guard, timed out, or keys the encryption rejects.
     return "failed";
   }
 }

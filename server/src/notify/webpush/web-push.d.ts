@@ -18,7 +18,11 @@ declare module "web-push" {
     endpoint: string;
   }
   export function generateVAPIDKeys(): { publicKey: string; privateKey: string };
+  /** RFC 8291 encryption; for `aes128gcm` the cipher text carries its header (salt, record size, key id). */
+  export function encrypt(p256dh: string, auth: string, payload: string | Buffer, contentEncoding: "aes128gcm"): { localPublicKey: Buffer; salt: string; cipherText: Buffer };
+  /** The VAPID `Authorization` header (RFC 8292) for `audience` (an origin); `expiration` in Unix seconds. */
+  export function getVapidHeaders(audience: string, subject: string, publicKey: string, privateKey: string, contentEncoding: "aes128gcm", expiration?: number): { Authorization: string };
   export function generateRequestDetails(subscription: PushSubscription, payload: string | Buffer | null, options: RequestOptions): RequestDetails;
-  const webpush: { generateVAPIDKeys: typeof generateVAPIDKeys; generateRequestDetails: typeof generateRequestDetails };
+  const webpush: { generateVAPIDKeys: typeof generateVAPIDKeys; generateRequestDetails: typeof generateRequestDetails; encrypt: typeof encrypt; getVapidHeaders: typeof getVapidHeaders };
   export default webpush;
 }
