@@ -83,7 +83,7 @@ export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opt
     const any = await tx.selectFrom("users").select("uid").limit(1).executeTakeFirst();
     if (any) throw new HttpError(403, "the server is already initialized");
   }
-  if (input.create_by !== "guest") {
+  if (input.create_by !== "guest" && input.create_by !== "widget") {
     const limit = await userLimit(ctx, tx);
     if (limit > 0 && (await countLicensedUsers(tx)) >= limit) throw new HttpError(451, USER_LIMIT_REACHED);
   }

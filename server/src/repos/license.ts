@@ -16,12 +16,13 @@ export async function loadStoredLicense(config: ConfigRepo): Promise<StoredLicen
   return value && typeof value.base58 === "string" ? value : null;
 }
 
-/** The accounts a user limit counts: every one but guests (bots and frozen accounts count). */
+/** The accounts a user limit counts: every one but guests and widget visitors (bots and frozen accounts count). */
 export async function countLicensedUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("create_by", "!=", "guest")
+    // Guests and widget visitors are not members: they do not use up the license (docs/API.md "Widget").
+    .where("create_by", "not in", ["guest", "widget"])
     .executeTakeFirstOrThrow();
   // PostgreSQL answers counts as strings.
   return Number(row.n);

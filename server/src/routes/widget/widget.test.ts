@@ -77,6 +77,12 @@ describe.each(dialects())("widget (%s)", (dialect) => {
       expect(seen).toMatchObject({ uid: v.uid, widget_id: String(admin.uid), create_by: "widget" });
     });
 
+    it("does not count visitors against the user limit (MAX_USERS)", async () => {
+      const { seed: { admin } } = await suite.restart({ maxUsers: 1 }).then(() => suite);
+      expect((await call(suite.s, "POST", "/widget/visitor", null, { host_id: admin.uid })).statusCode).toBe(200);
+      expect((await call(suite.s, "POST", "/widget/visitor", null, { host_id: admin.uid })).statusCode).toBe(200);
+    });
+
     it("refuses a bad body and an unknown host, creating nobody", async () => {
       const before = await suite.s.ctx.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       for (const body of [{}, { host_id: "x" }, { host_id: 0 }]) expect((await call(suite.s, "POST", "/widget/visitor", null, body)).statusCode).toBe(400);

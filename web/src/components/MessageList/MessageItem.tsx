@@ -152,6 +152,7 @@ function MessageItem({ message, sender, users, showHeader, reactions, me, active
               {name}
             </span>
             {sender?.is_bot && <BotBadge className="self-center" />}
+            {sender?.widget_id && <BotBadge kind="visitor" className="self-center" />}
             <Timestamp ts={message.created_at} className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
               {labels.time(message.created_at)}
             </Timestamp>
