@@ -35,6 +35,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   configuration: lazy(() => import("./pages/Configuration")),
   bot: lazy(() => import("./pages/Bots")),
   firebase: lazy(() => import("./pages/Firebase")),
+  agora: lazy(() => import("./pages/Agora")),
   smtp: lazy(() => import("./pages/Smtp")),
   login_methods: lazy(() => import("./pages/LoginMethods")),
   third_party: lazy(() => import("./pages/ThirdPartyLogin")),
