@@ -133,6 +133,15 @@ describe("Settings → Notifications in Chromium", () => {
     await push.click();
     await expect.poll(() => push.getAttribute("aria-checked")).toBe("false");
     await expect.poll(() => bob.request<unknown[]>("GET", "/user/push/subscriptions")).toEqual([]);
+
+    // Signing out takes this browser's subscription with the session.
+    await push.click();
+    await expect.poll(() => bob.request<unknown[]>("GET", "/user/push/subscriptions").then((l) => l.length)).toBe(1);
+    await page.getByRole("button", { name: "Log out" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(/#\/login/);
+    await expect.poll(() => bob.request<unknown[]>("GET", "/user/push/subscriptions")).toEqual([]);
+    expect(await page.evaluate(async () => !!(await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription()))).toBe(false);
     await closeCleanly(tp);
   });
 

@@ -120,3 +120,18 @@ export async function unsubscribePush(): Promise<string | null> {
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
+
+/**
+ * On sign-out: the server forgets this browser's subscription (`remove`, with the session still
+ * valid) and the browser drops it, so the next person on this browser gets no one else's
+ * messages. Bounded, so signing out never waits on a slow push service.
+ */
+export async function forgetPushOnLogout(remove: (endpoint: string) => Promise<unknown>): Promise<void> {
+  const drop = async () => {
+    const sub = await currentSubscription();
+    if (!sub) return;
+    await remove(sub.endpoint).catch(() => undefined);
+    await sub.unsubscribe().catch(() => undefined);
+  };
+  await Promise.race([drop().catch(() => undefined), new Promise((r) => setTimeout(r, 3_000))]);
+}

@@ -42,17 +42,30 @@ function PushRow() {
   const [remove] = useRemovePushSubscriptionMutation();
   const supported = pushSupported();
 
+  // A subscription this browser already has is registered again for whoever is signed in now
+  // (the server moves an endpoint to its latest owner): the switch shows what the server has.
   useEffect(() => {
     let live = true;
-    void currentSubscription().then((sub) => {
+    void (async () => {
+      const sub = await currentSubscription();
+      const json = sub?.toJSON();
+      let ok = !!sub;
+      if (sub && json?.keys?.p256dh && json.keys.auth) {
+        const res = await add({ endpoint: sub.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth }, device: getDeviceKey() });
+        ok = !("error" in res);
+        if (live && !ok) setError({ code: "token-update-failed", detail: refusalText(res.error) });
+      } else if (sub) {
+        ok = false;
+        if (live) setError({ code: "token-update-no-token" });
+      }
       if (!live) return;
-      setOn(!!sub);
+      setOn(ok);
       setBusy(false);
-    });
+    })();
     return () => {
       live = false;
     };
-  }, []);
+  }, [add]);
 
   const change = async (next: boolean) => {
     setBusy(true);
