@@ -15,6 +15,7 @@ import type {
 import type { Group, PinnedMessage } from "./groups.js";
 import type { ChatMessage } from "./messages.js";
 import type { UserInfo } from "./users.js";
+import type { CallEvent } from "./calls.js";
 
 export interface UserUpdateLog {
   log_id: number;
@@ -146,7 +147,9 @@ export type ServerEvent =
    * `after_mid < mid < first_mid` were not replayed. The client must page them in through the
    * history routes. Real VoceChat clients ignore unknown event types.
    */
-  | { type: "history_gap"; after_mid: Mid; first_mid: Mid; skipped: number };
+  | { type: "history_gap"; after_mid: Mid; first_mid: Mid; skipped: number }
+  /** Parley extension: built-in calls (protocol/src/calls.ts, docs/API.md "Calls (addition)"). */
+  | CallEvent;
 
 export type ServerEventType = ServerEvent["type"];
 export type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;

@@ -18,3 +18,4 @@ export * from "./notifications.js";
 export * from "./widget.js";
 export * from "./push.js";
 export * from "./agora.js";
+export * from "./calls.js";
