@@ -42,6 +42,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   notification_channel_types: NotificationChannelTypesTable;
   notification_channels: NotificationChannelsTable;
+  call_rooms: CallRoomsTable;
+  call_participants: CallParticipantsTable;
 }
 
 export interface ConfigTable {
@@ -490,4 +492,31 @@ export interface PushSubscriptionsTable {
   auth: string;
   device: string | null;
   created_at: number;
+}
+
+/** A built-in call going on (migration 097, docs/CALLS.md): one per conversation. */
+export interface CallRoomsTable {
+  /** `group:<gid>` or `dm:<low>:<high>`. */
+  room: string;
+  gid: number | null;
+  dm_low: number | null;
+  dm_high: number | null;
+  started_by: number;
+  started_at: number;
+  /** A DM's peer being rung, and until when. */
+  ring_uid: number | null;
+  ring_until: number | null;
+}
+
+/** Who is in a call, from which device (its stream gets the signals), with their media flags (0/1). */
+export interface CallParticipantsTable {
+  room: string;
+  uid: number;
+  device: string;
+  joined_at: number;
+  /** When the participant's event stream was last seen open (the sweep drops stale ones). */
+  seen_at: number;
+  audio: number;
+  video: number;
+  screen: number;
 }
