@@ -1,4 +1,5 @@
 /** The widget's routes: public config, visitor accounts, the visitor policy, CORS, rate limits, block, admin settings. */
+import http from "node:http";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, LoginResponse, WidgetPublicConfig, WidgetSettings } from "@parley/protocol";
 import { call } from "../../test/api.js";
@@ -106,6 +107,14 @@ describe.each(dialects())("widget (%s)", (dialect) => {
       const stream = await fetch(`${url}/api/user/events?api-key=${v.token}`);
       expect(stream.status).toBe(403);
       await stream.body?.cancel();
+      // So is the WebSocket one.
+      const upgrade = await new Promise<number>((resolve, reject) => {
+        const req = http.get(`${url}/api/user/events_ws?api-key=${v.token}`, { headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==" } });
+        req.on("response", (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        req.on("upgrade", (res, socket) => (socket.destroy(), resolve(res.statusCode ?? 0)));
+        req.on("error", reject);
+      });
+      expect(upgrade).toBe(403);
       // The widget routes are the visitors' own.
       expect((await call(suite.s, "GET", "/widget/messages", bob)).statusCode).toBe(403);
       expect((await call(suite.s, "GET", "/widget/messages")).statusCode).toBe(401);
