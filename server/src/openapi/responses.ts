@@ -98,6 +98,10 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "POST /api/admin/system/update_frontend_url": empty("Changes the URL mailed links point to"),
   "GET /api/admin/system/initialized": json("Whether the server has its first admin", z.boolean()),
   "GET /api/admin/system/version": text("The server's version"),
+  "GET /api/admin/system/metrics": json(
+    "Accounts, channels and members online, and the version",
+    z.object({ user_count: z.number().int(), group_count: z.number().int(), online_user_count: z.number().int(), version: z.string() }),
+  ),
   "POST /api/admin/system/create_admin": json("Creates the first admin (onboarding)", s.userInfo),
   "GET /api/admin/login/config": json("The login methods", s.loginConfig),
   "POST /api/admin/login/config": empty("Changes the login methods"),

@@ -91,6 +91,7 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/admin/system/update_frontend_url": () => ({ body: "https://chat.example.com", contentType: TEXT }),
   "GET /api/admin/system/initialized": () => ({}),
   "GET /api/admin/system/version": () => ({}),
+  "GET /api/admin/system/metrics": () => ({}),
   "POST /api/admin/system/create_admin": ({ n }) => ({ body: { email: `founder${n}@example.com`, name: `Founder${n}`, password: "founder-pass" } }),
   "GET /api/admin/login/config": () => ({}),
   "POST /api/admin/login/config": () => ({

@@ -11,6 +11,7 @@ import { createAdminBody, loginConfigBody } from "./schema.js";
 import { identitySystemRoutes } from "./identity.js";
 import { settingsRoutes } from "./settings.js";
 import { idpConfigRoutes } from "./idpConfig.js";
+import { metricsRoutes } from "./metrics.js";
 import { presentLoginConfig, saveLoginConfig } from "../../commands/idp/config.js";
 
 /** Server identity and first-run setup: `/admin/system/*` public routes and `/admin/login/config`. */
@@ -18,6 +19,7 @@ export function systemRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void
   settingsRoutes(app, ctx, guards);
   identitySystemRoutes(app, ctx, guards);
   idpConfigRoutes(app, ctx, guards);
+  metricsRoutes(app, ctx, guards);
   app.get("/admin/system/initialized", async (_req, reply) => sendJson(reply, (await ctx.repos.users.count()) > 0));
 
   app.get("/admin/system/version", async (_req, reply) => sendText(reply, SERVER_VERSION));
