@@ -2,19 +2,21 @@
 // `users` accounts, then with `connections` idle SSE streams open; KB per connection = RSS
 // delta / connections. The budget's size is the default: 10,000 streams. The same clients first
 // hold as many streams open on the raw node:http baseline (bench/baseline-server.mjs, same Node
-// flags): what an HTTP connection costs in Node before Parley adds anything.
-//   node bench/memory.mjs [--connections 10000] [--users 500] [--baseline true]
+// flags): what an HTTP connection costs in Node before Parley adds anything. `--websocket true`
+// then measures the same on a second fresh server with idle WebSocket streams
+// (`/api/user/events_ws`) instead of SSE.
+//   node bench/memory.mjs [--connections 10000] [--users 500] [--baseline true] [--websocket true]
 import { args, pool, report, round, rssKb, seedAdmin, sleep, startBaseline, startServer, createChannel, thirdPartyLogins } from "./lib.mjs";
 import { countingSse } from "./raw-client.mjs";
 
-const opt = args({ connections: 10_000, users: 500, baseline: "true" });
+const opt = args({ connections: 10_000, users: 500, baseline: "true", websocket: "true" });
 const users = Math.min(opt.users, opt.connections);
 
 /** RSS growth (KB) of process `pid` per stream once `tokens.length` idle streams are open. */
-async function perStream(base, pid, tokens, clients) {
+async function perStream(base, pid, tokens, clients, websocket = false) {
   const before = rssKb(pid);
   await pool(tokens.length, 50, async (i) => {
-    const c = await countingSse(base, tokens[i]);
+    const c = await countingSse(base, tokens[i], { websocket });
     clients.push(c);
     await c.ready;
   });
@@ -82,4 +84,32 @@ try {
 } finally {
   for (const c of clients) c.close();
   await server.stop();
+}
+
+// The WebSocket stream on its own fresh server: RSS freed by closed streams would be reused and
+// hide the second transport's cost on the same process.
+if (opt.websocket === "true") {
+  const wsServer = await startServer();
+  const held = [];
+  try {
+    await sleep(3_000);
+    const admin = await seedAdmin(wsServer.base);
+    await createChannel(wsServer.base, admin, "general");
+    const sessions = await thirdPartyLogins(wsServer.base, admin, opt.connections, users, "memws");
+    await sleep(3_000);
+    const m = await perStream(wsServer.base, wsServer.pid, sessions.map((s) => s.token), held, true);
+    report([
+      {
+        figure: `RSS per idle WebSocket connection (${opt.connections})`,
+        value: round(m.perConn),
+        unit: "KB/conn",
+        budget: "<= 8 KB/conn (at 10,000)",
+        met: m.perConn <= 8,
+        params: { connections: opt.connections, users, rssBeforeKb: m.before, rssAfterKb: m.after },
+      },
+    ]);
+  } finally {
+    for (const c of held) c.close();
+    await wsServer.stop();
+  }
 }

@@ -93,6 +93,9 @@ export function rawHttpPool(base, size) {
 
 const CHAT = Buffer.from('data: {"type":"chat","mid":');
 const READY = Buffer.from('data: {"type":"ready"');
+// Over a WebSocket an event is a text frame's whole payload, without the `data: ` line prefix.
+const WS_CHAT = CHAT.subarray("data: ".length);
+const WS_READY = READY.subarray("data: ".length);
 
 /**
  * Finds `needle` in a byte stream fed in arbitrary pieces and calls `onMatch(hay, end)` with
@@ -133,20 +136,23 @@ function partialNeedleAt(hay, needle) {
  */
 const readBuffer = Buffer.alloc(256 * 1024);
 
+/** Any 16 bytes, base64: the handshake's nonce (the server's accept value is not checked here). */
+const WS_KEY = Buffer.from("parley-bench-ws!").toString("base64");
+
 /**
  * Opens `GET /api/user/events` (`query`: more parameters, `&users_version=…`) on a raw socket
  * and reads `chat` frames without decoding them: `chats` counts them, `onChat(mid, now)` gets
  * each one's mid (the first key of a chat event). Resolves once the response headers arrived;
  * `ready` resolves at the `ready` frame.
  */
-export function countingSse(base, token, { query = "", onChat } = {}) {
+export function countingSse(base, token, { query = "", onChat, websocket = false } = {}) {
   const { host, port } = endpoint(base);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host, onread: { buffer: readBuffer, callback: (n, buf) => void onData(buf.subarray(0, n)) } });
     let onReady;
     const client = { chats: 0, ready: new Promise((r) => (onReady = r)), close: () => socket.destroy() };
     let now = 0;
-    const scanChats = scanner(CHAT, (hay, from) => {
+    const scanChats = scanner(websocket ? WS_CHAT : CHAT, (hay, from) => {
       let end = from;
       let mid = 0;
       while (end < hay.length && hay[end] >= 48 && hay[end] <= 57) mid = mid * 10 + hay[end++] - 48;
@@ -156,7 +162,7 @@ export function countingSse(base, token, { query = "", onChat } = {}) {
       return true;
     });
     let isReady = false;
-    const scanReady = scanner(READY, () => {
+    const scanReady = scanner(websocket ? WS_READY : READY, () => {
       if (!isReady) onReady();
       isReady = true;
       return true;
@@ -170,7 +176,7 @@ export function countingSse(base, token, { query = "", onChat } = {}) {
         const end = head.indexOf(CRLF2);
         if (end < 0) return;
         const status = Number(head.toString("latin1", 9, 12));
-        if (status !== 200) {
+        if (status !== (websocket ? 101 : 200)) {
           socket.destroy();
           reject(new Error(`events: ${status}`));
           return;
@@ -183,6 +189,11 @@ export function countingSse(base, token, { query = "", onChat } = {}) {
       scanChats(chunk);
     };
     socket.on("error", reject);
-    socket.write(`GET /api/user/events?api-key=${encodeURIComponent(token)}${query} HTTP/1.1\r\nHost: ${host}:${port}\r\nAccept: text/event-stream\r\n\r\n`);
+    // `websocket`: the same stream as WebSocket text frames (`/api/user/events_ws`); the
+    // scanners read the unmasked payloads between the frame headers just the same.
+    const request = websocket
+      ? `GET /api/user/events_ws?api-key=${encodeURIComponent(token)}${query} HTTP/1.1\r\nHost: ${host}:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${WS_KEY}\r\n\r\n`
+      : `GET /api/user/events?api-key=${encodeURIComponent(token)}${query} HTTP/1.1\r\nHost: ${host}:${port}\r\nAccept: text/event-stream\r\n\r\n`;
+    socket.write(request);
   });
 }
