@@ -149,6 +149,13 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "GET /api/user/devices": json("The caller's signed-in devices", z.array(z.string())),
   "DELETE /api/user/devices/:device": empty("Signs one of the caller's devices out"),
   "PUT /api/user/update_fcm_token": empty("Sets this device's push token"),
+  "GET /api/user/push/vapid_public_key": json("The server's VAPID public key (Web Push)", z.object({ public_key: z.string() })),
+  "POST /api/user/push/subscriptions": json("Registers this browser's Web Push subscription", z.object({ id: z.number().int() })),
+  "DELETE /api/user/push/subscriptions": empty("Removes one of the caller's Web Push subscriptions"),
+  "GET /api/user/push/subscriptions": json(
+    "The caller's Web Push subscriptions, without keys",
+    z.array(z.object({ id: z.number().int(), endpoint_origin: z.string(), device: z.string().nullable(), created_at: z.number().int() })),
+  ),
   "POST /api/user/avatar": empty("Sets the caller's picture"),
   "GET /api/user/me": json("The caller's account", s.userInfo),
   "POST /api/user/mute": empty("Mutes and unmutes conversations"),
