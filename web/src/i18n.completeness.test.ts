@@ -100,3 +100,11 @@ describe("every language is complete", () => {
     }
   });
 });
+
+describe("audit log labels", () => {
+  it("names every audit action the server records, in English (the others follow from completeness)", async () => {
+    const { AUDIT_ACTIONS } = await import("@parley/protocol");
+    const en = leaves(LOCALES["../public/locales/en/setting.json"]);
+    expect(AUDIT_ACTIONS.filter((action) => !en.has(`audit.action.${action}`))).toEqual([]);
+  });
+});
