@@ -13,6 +13,7 @@ import { openDatabase } from "./db/index.js";
 import type { EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
 import { sweepExpiredMessages } from "./commands/messages.js";
+import { sweepCalls } from "./commands/calls.js";
 import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
 import { installRefusalDrain } from "./http/drain.js";
@@ -48,10 +49,12 @@ import { archiveRoutes } from "./routes/archive/index.js";
 import { eventRoutes } from "./routes/events/index.js";
 import { isEventStreamRequest, serveEventStream } from "./routes/events/stream.js";
 import { isEventSocketRequest, refuseWithoutUpgrade, serveEventSocket } from "./routes/events/ws.js";
+import { tunnelRoutes } from "./routes/tunnel/index.js";
 import { favoriteRoutes } from "./routes/favorite/index.js";
 import { groupRoutes } from "./routes/group/index.js";
 import { licenseRoutes } from "./routes/license/index.js";
 import { agoraRoutes } from "./routes/agora/index.js";
+import { callRoutes } from "./routes/calls/index.js";
 import { messageRoutes } from "./routes/message/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 import { tokenRoutes } from "./routes/token/index.js";
@@ -150,6 +153,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
       guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
       webhooks: new PeriodicJob("webhook delivery", config.webhookPollMs ?? DEFAULT_POLL_MS, deliverDueWebhooks),
       notify: new PeriodicJob("notifications", config.notifyPollMs ?? DEFAULT_NOTIFY_POLL_MS, runNotifications),
+      calls: new PeriodicJob("call sweep", 5_000, (ctx) => sweepCalls(ctx)),
     },
     identity: { limiter: new RateLimiter(config.rateLimits, cluster), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {
@@ -290,10 +294,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       botRoutes(api, ctx, guards);
       licenseRoutes(api, ctx, guards);
       agoraRoutes(api, ctx, guards);
+      callRoutes(api, ctx, guards);
       notificationRoutes(api, ctx, guards);
       pushRoutes(api, ctx, guards);
       widgetRoutes(api, ctx, guards);
       pageRoutes(api, ctx, guards);
+      tunnelRoutes(api, ctx, guards);
       eventRoutes(api, ctx);
       // The OpenAPI document of all of the above, and Swagger UI for it.
       docsRoutes(api, routeTable);

@@ -98,6 +98,14 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "POST /api/admin/system/update_frontend_url": empty("Changes the URL mailed links point to"),
   "GET /api/admin/system/initialized": json("Whether the server has its first admin", z.boolean()),
   "GET /api/admin/system/version": text("The server's version"),
+  "GET /api/admin/cloudflared/status": json("No Cloudflare tunnel: always idle (not available on Parley)", z.object({ status: z.literal("idle"), url: z.null(), error: z.null() })),
+  "POST /api/admin/cloudflared/start": text("One `error` event saying tunnels are not available (the client's progress stream)", "text/event-stream"),
+  "POST /api/admin/cloudflared/stop": empty("Nothing to stop"),
+  "GET /api/admin/cloudflared/auto_info": json(
+    "No tunnel set up automatically",
+    z.object({ auto_cftunnel: z.literal(false), tunnel_status: z.object({ status: z.literal("idle"), url: z.null() }) }),
+  ),
+  "GET /api/admin/cloudflared/auto_stream": text("One `error` event saying tunnels are not available", "text/event-stream"),
   "GET /api/admin/system/metrics": json(
     "Accounts, channels and members online, and the version",
     z.object({ user_count: z.number().int(), group_count: z.number().int(), online_user_count: z.number().int(), version: z.string() }),

@@ -92,6 +92,11 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "GET /api/admin/system/initialized": () => ({}),
   "GET /api/admin/system/version": () => ({}),
   "GET /api/admin/system/metrics": () => ({}),
+  "GET /api/admin/cloudflared/status": () => ({}),
+  "POST /api/admin/cloudflared/start": () => ({}),
+  "POST /api/admin/cloudflared/stop": () => ({}),
+  "GET /api/admin/cloudflared/auto_info": () => ({}),
+  "GET /api/admin/cloudflared/auto_stream": () => ({}),
   "POST /api/admin/system/create_admin": ({ n }) => ({ body: { email: `founder${n}@example.com`, name: `Founder${n}`, password: "founder-pass" } }),
   "GET /api/admin/login/config": () => ({}),
   "POST /api/admin/login/config": () => ({
