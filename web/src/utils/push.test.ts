@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applicationServerKey, PUSH_ERROR_CODES, PushError, pushErrorCode, subscribePush } from "./push";
-import { badgeText, titleWithUnread } from "./unreadBadge";
+import { badgeText } from "./faviconBadge";
+import { titleWithUnread } from "./unreadBadge";
 
 describe("push helpers", () => {
   it("turns the base64url VAPID key into its bytes", () => {

@@ -1,9 +1,10 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useAppSelector } from "../../app/hooks";
 import { selectIsMuted, selectMentionCount, selectUnreadCount } from "../../app/selectors";
 import type { ConvKind } from "../../app/slices/messages";
 import type { RootState } from "../../app/store";
-import { setUnread } from "../../utils/unreadBadge";
+import { paintIcon } from "../../utils/faviconBadge";
+import { getBaseIcon, getUnread, setUnread, subscribeUnread } from "../../utils/unreadBadge";
 
 /**
  * Unread messages across conversations, as the sidebar counts them: every unread message of a
@@ -20,10 +21,22 @@ export function selectTotalUnread(s: RootState): number {
   return total;
 }
 
-/** Keeps the title's and the page icon's unread count live (`utils/unreadBadge.ts`); none in an inactive tab. */
+/**
+ * Keeps the title's unread count live (`utils/unreadBadge.ts`, read by Root's title) and the page
+ * icon's badge painted over the current base icon; none in an inactive tab, none once unmounted.
+ */
 export default function useUnreadBadge() {
   const inactive = useAppSelector((s) => s.ui.inactive);
   const total = useAppSelector(selectTotalUnread);
+  const count = useSyncExternalStore(subscribeUnread, getUnread);
+  const base = useSyncExternalStore(subscribeUnread, getBaseIcon);
   useEffect(() => setUnread(inactive ? 0 : total), [inactive, total]);
-  useEffect(() => () => setUnread(0), []);
+  useEffect(() => void paintIcon(base, count), [base, count]);
+  useEffect(
+    () => () => {
+      setUnread(0);
+      void paintIcon(getBaseIcon(), 0);
+    },
+    [],
+  );
 }
