@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "settings.fcm",
   "settings.agora",
   "settings.vocespace",
+  "settings.calls",
   "settings.notification_channel_types",
   "channel.deleted",
   "channel.cleared",

@@ -86,7 +86,7 @@ export type CallRingState = "ringing" | "declined" | "missed" | "cancelled";
 
 /** `properties.call` of the message posted into the conversation when a call ends. */
 export interface CallMessageProperties {
-  call: { event: "ended" | "missed" | "declined"; duration_ms: number; participants: number };
+  call: { event: "ended" | "missed" | "declined"; duration_ms: number };
 }
 
 /** Parley extension events (docs/API.md "Calls (addition)"). */

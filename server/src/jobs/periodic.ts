@@ -110,6 +110,8 @@ export interface Jobs {
   webhooks: PeriodicJob;
   /** Notifications: new messages expanded per recipient, due ones sent by each path (every second, and when woken: server/src/notify/). */
   notify: PeriodicJob;
+  /** Built-in calls: stale participants dropped, unanswered rings missed (every 5 s: commands/calls.ts). */
+  calls: PeriodicJob;
 }
 
 export function startJobs(ctx: AppContext, onError: (job: PeriodicJob, err: unknown) => void): void {
