@@ -24,8 +24,6 @@ if (!BUILD) console.warn("vocechat-client e2e skipped: no VoceChat web build (se
 const NOT_YET: { route: RegExp; owner: string }[] = [
   // No stylesheet saved yet answers 404 (the widget's helper, issue 21 "The widget").
   { route: /^GET \/api\/resource\/widget-extra\.css$/, owner: "widget" },
-  // Agora's probes, which the Video settings page and every screen's voice button make (the Agora helper).
-  { route: /^GET \/api\/admin\/agora\/(enabled|config)$/, owner: "agora" },
 ];
 
 /** Failures the client causes on purpose and handles silently (the probes of features it may not find). */

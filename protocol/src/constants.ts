@@ -5,13 +5,12 @@
 
 /**
  * The VoceChat server version Parley reports; clients gate features on it (docs/API.md,
- * "Version"): the highest release all of whose gated features Parley serves. 0.5.5: everything
- * up to passkeys. Not 0.5.6: from there the real client shows Agora's settings form and, from
- * 0.5.8, calls VoceSpace on every channel it opens; Parley has no voice, and a gate is a
- * threshold, so features gated higher (notification channels 0.5.11, announcements 0.5.13, the
- * bot chat viewer 0.5.31), though served, stay hidden from that client until voice exists.
+ * "Version"): the release that brought the last of the gated features Parley serves. 0.5.13:
+ * everything up to passkeys (0.5.5), Agora (0.5.6), VoceSpace (0.5.8), notification channels
+ * (0.5.11) and announcements (0.5.13). Not 0.5.19: from there the real client offers to start
+ * a Cloudflare tunnel, which Parley answers as not available.
  */
-export const SERVER_VERSION = "0.5.5";
+export const SERVER_VERSION = "0.5.13";
 export const CLIENT_VERSION = "0.9.20";
 export const CLIENT_SUB_VERSION = "0.4.3";
 
