@@ -209,9 +209,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       // `GET /api/user/events_ws`, the WebSocket event stream; no other path upgrades.
       server.on("upgrade", (req, socket, head) => {
         if (isEventSocketRequest(req)) {
-          void isVisitorStream(ctx, req.url, req.headers["x-api-key"]).then((visitor) =>
-            visitor ? socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n") : serveEventSocket(ctx, req, socket, head, app.log),
-          );
+          void isVisitorStream(ctx, req.url, req.headers["x-api-key"]).then((visitor) => {
+            if (visitor) socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            else void serveEventSocket(ctx, req, socket, head, app.log);
+          });
         }
         else socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
       });
