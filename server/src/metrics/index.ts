@@ -69,7 +69,7 @@ export function createMetrics(ctx: AppContext): AppMetrics {
 
   new Gauge({
     name: "parley_sse_streams_open",
-    help: "Event streams (GET /api/user/events) open on this node.",
+    help: "Event streams open on this node: SSE (GET /api/user/events) and WebSocket (/api/user/events_ws).",
     registers,
     collect() {
       this.set(ctx.hub.connectionCount());
