@@ -32,6 +32,11 @@ const agoraConfig = z.object({ enabled: z.boolean(), url: z.string(), project_id
 const agoraToken = z.object({ agora_token: z.string(), app_id: z.string(), uid: z.number().int(), channel_name: z.string(), expired_in: z.number().int() });
 const agoraChannels = z.object({ success: z.boolean(), data: z.object({ channels: z.array(z.object({ channel_name: z.string(), user_count: z.number().int() })), total_size: z.number().int() }) });
 const agoraChannelUsers = z.object({ success: z.boolean(), data: z.object({ channel_exist: z.boolean(), users: z.array(z.number().int()).optional() }) });
+const iceServer = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
+const callConfig = z.object({ ice_servers: z.array(iceServer), ice_transport_policy: z.enum(["all", "relay"]), max_participants: z.number().int() });
+const callSettings = z.object({ stun_urls: z.array(z.string()), turn_urls: z.array(z.string()), turn_secret: z.string(), turn_ttl_s: z.number().int(), max_participants: z.number().int(), relay_only: z.boolean() });
+const callParticipant = z.object({ uid: z.number().int(), joined_at: z.number().int(), audio: z.boolean(), video: z.boolean(), screen: z.boolean() });
+const callRoom = z.object({ room: z.string(), gid: z.number().int().nullable(), dm: z.tuple([z.number().int(), z.number().int()]).nullable(), started_by: z.number().int(), started_at: z.number().int(), ringing: z.number().int().nullable(), participants: z.array(callParticipant) });
 const agoraUsages = z.object({ usages: z.array(z.object({ date: z.number().int(), usage: z.object({ duration_audio_all: z.number(), duration_video_hd: z.number(), duration_video_hdp: z.number() }) })) });
 const voceSpaceConfig = z.object({ enabled: z.boolean(), url: z.string(), license: z.string(), password: z.string(), server_type: z.string(), additional_domains: z.record(z.string(), z.boolean()) });
 
@@ -294,6 +299,17 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "GET /api/admin/vocespace/config": json("The VoceSpace settings (password and license masked)", voceSpaceConfig),
   "POST /api/admin/vocespace/config": empty("Changes the VoceSpace settings"),
   "GET /api/admin/vocespace/health/:url": json("Whether a VoceSpace server answers at the address", z.boolean()),
+
+  // Built-in calls (docs/API.md "Calls (addition)")
+  "GET /api/call/config": json("The ICE servers (TURN with time-limited credentials) and the room size limit", callConfig),
+  "GET /api/call/rooms": json("The calls going on in conversations the caller may join", z.array(callRoom)),
+  "POST /api/call/join": json("Starts or joins a channel's or a DM's call; answers the room", callRoom),
+  "POST /api/call/leave": empty("Leaves a call (the last one out ends it)"),
+  "POST /api/call/decline": empty("Declines a DM call that rings the caller"),
+  "POST /api/call/signal": empty("Relays an SDP offer/answer or ICE candidate to one participant"),
+  "POST /api/call/media": json("Sets the caller's audio, video and screen flags; answers the room", callRoom),
+  "GET /api/admin/call/config": json("The built-in calls' settings (TURN secret masked)", callSettings),
+  "POST /api/admin/call/config": empty("Changes the built-in calls' settings"),
 
   // License
   "GET /api/license": json("The installed license, or the unlimited community license", s.license),
