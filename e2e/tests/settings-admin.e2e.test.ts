@@ -3,12 +3,14 @@
  * its logo on Overview reach a second signed-in page's sidebar through the event stream, without
  * a reload; SMTP settings saved on their page carry a test mail to an SMTP server in this process
  * (the server kit's `smtp-server`); a Configuration switch and a Login Methods choice are what the
- * API answers afterwards. Screenshots: the four pages, light and dark.
+ * API answers afterwards; Agora's project saved with its secrets masked on reading. Screenshots:
+ * the five pages, light and dark.
  */
-import type { LoginConfig, SmtpConfig, SystemCommon } from "@parley/protocol";
+import type { AgoraConfig, LoginConfig, SmtpConfig, SystemCommon } from "@parley/protocol";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../../server/src/test/smtp";
+import { expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
 import { closeCleanly, screenshotBothThemes } from "../helpers/browser";
 import { openRoute } from "../helpers/chat";
 import { encodePng } from "../helpers/png";
@@ -110,6 +112,32 @@ describe("admin console: server settings", () => {
     await page.getByText("Login methods saved").first().waitFor();
     await settle(page);
     await screenshotBothThemes(page, "setting-login-methods");
+    await closeCleanly(tp);
+  });
+  it("saves an Agora project; the page reads the certificate and secret back masked and keeps them", async () => {
+    const tp = await suite.signedInPage(ADA);
+    const { page } = tp;
+    await openRoute(page, "/setting/agora");
+    await page.getByRole("switch", { name: "Use Agora for calls" }).click();
+    await page.getByLabel("Project ID").fill("acme-calls");
+    await page.getByLabel("App ID").fill("0123456789abcdef0123456789abcdef");
+    await page.getByLabel("App certificate").fill("fedcba9876543210fedcba9876543210");
+    await page.getByTestId("agora-save").click();
+    await page.getByText("Saved.").waitFor();
+    expect(await suite.admin.request<AgoraConfig>("GET", "/admin/agora/config")).toMatchObject({ enabled: true, project_id: "acme-calls", app_certificate: "********" });
+    expect(await suite.admin.request<boolean>("GET", "/admin/agora/enabled")).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel("App certificate").inputValue()).toBe("********");
+    await page.getByLabel("Project ID").fill("acme-calls-2");
+    await page.getByTestId("agora-save").click();
+    await page.getByText("Saved.").waitFor();
+    // The mask posted back kept the certificate: tokens still come out.
+    const gid = suite.gid("general");
+    expect(await suite.admin.request<{ channel_name: string }>("POST", "/admin/agora/token", { gid })).toMatchObject({ channel_name: `vocechat:group:${gid}` });
+    await settle(page);
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "setting-agora");
+    await screenshotBothThemes(page, "setting-agora");
     await closeCleanly(tp);
   });
 });

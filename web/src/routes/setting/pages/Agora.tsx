@@ -53,8 +53,14 @@ function AgoraForm({ stored, onSaved }: { stored: AgoraConfig; onSaved: () => vo
         />
       </fieldset>
       <fieldset className="grid gap-4 border-t border-zinc-100 p-5 sm:grid-cols-2 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t("agora.rest")}</legend>
-        <p className="-mt-1 text-xs text-zinc-500 sm:col-span-2 dark:text-zinc-400">{t("agora.rest_hint")}</p>
+        <legend className="sr-only">{t("agora.rest")}</legend>
+        <div className="sm:col-span-2">
+          {/* The legend names the group for assistive technology; this is its visible twin. */}
+          <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200" aria-hidden="true">
+            {t("agora.rest")}
+          </p>
+          <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{t("agora.rest_hint")}</p>
+        </div>
         <Input label={t("agora.customer_id")} value={form.rtm_key} onChange={(e) => edit({ rtm_key: e.target.value })} maxLength={256} autoComplete="off" data-testid="agora-customer-id" />
         <PasswordInput
           label={t("agora.customer_secret")}
