@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChannelSchema, NotificationChannel } from "@parley/protocol";
-import { renderApp, session, type Handler, type RecordedCall } from "../../../test/render";
+import { GROUP, renderApp, session, type Handler, type RecordedCall } from "../../../test/render";
 
 const SCHEMAS: ChannelSchema[] = [
   {
@@ -134,6 +134,22 @@ describe("Settings → Notifications", () => {
       skip_when_online: true,
     });
     await app.findByTestId("channel-8");
+  });
+
+  it("fires a channel for every message of the channels ticked, and says so in its row", async () => {
+    const calls: RecordedCall[] = [];
+    const app = await renderApp({ route: "/setting/notifications", storage: session(), api: notifyApi(calls, { channels: [] }) });
+    await app.openStream({ type: "related_groups", groups: [GROUP, { ...GROUP, gid: 2, name: "random" }] });
+    await app.user.click(await app.findByTestId("channel-add"));
+    await app.user.selectOptions(app.getByTestId("channel-type"), "bark");
+    await app.user.type(app.getByTestId("channel-name"), "Watch");
+    await app.user.type(app.getByLabelText(/Device key/), "dk");
+    await app.user.click(app.getByRole("switch", { name: "Mentions and direct messages" }));
+    await app.user.click(app.getByRole("checkbox", { name: "#random" }));
+    await app.user.click(app.getByTestId("channel-save"));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toMatchObject({ channel_type: "bark", trigger_on_mentions: false, trigger_on_groups: [2], config: { device_key: "dk" } });
+    await app.findByText("#random · Skip while online");
   });
 
   it("edits, switches off, tests and deletes a channel", async () => {

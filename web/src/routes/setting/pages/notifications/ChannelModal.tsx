@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { AvailableChannelType, ChannelSchema, ChannelSchemaField, NotificationChannel, NotificationChannelInput } from "@parley/protocol";
+import { shallowEqual } from "react-redux";
+import { useAppSelector } from "../../../../app/hooks";
 import { BellIcon } from "../../../../components/aside/icons";
 import FormModal from "../../../../components/ui/FormModal";
 import Input from "../../../../components/ui/Input";
@@ -105,6 +107,8 @@ export default function ChannelModal({
     setForm((f) => ({ ...f, ...patch }));
     setError(null);
   };
+  // The channels the user is in, for "every message in these channels".
+  const channels = useAppSelector((s) => s.channels.ids.map((gid) => s.channels.byId[gid]).filter(Boolean), shallowEqual);
   const schema = schemas.find((s) => s.type === form.channel_type);
   const fields = schema?.fields ?? [];
 
@@ -151,6 +155,25 @@ export default function ChannelModal({
         <Toggle label={t("notify.channel.on_mentions")} description={t("notify.channel.on_mentions_desc")} checked={form.trigger_on_mentions} onChange={(v) => edit({ trigger_on_mentions: v })} />
         <Toggle label={t("notify.channel.skip_online")} description={t("notify.channel.skip_online_desc")} checked={form.skip_when_online} onChange={(v) => edit({ skip_when_online: v })} />
       </div>
+      {!form.trigger_on_all_messages && channels.length > 0 && (
+        <fieldset className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-700">
+          <legend className="px-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">{t("notify.channel.on_groups")}</legend>
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{t("notify.channel.on_groups_desc")}</p>
+          <div className="max-h-40 space-y-1 overflow-y-auto" data-testid="channel-groups">
+            {channels.map((g) => (
+              <label key={g.gid} className="flex cursor-pointer items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary-600"
+                  checked={form.trigger_on_groups.includes(g.gid)}
+                  onChange={(e) => edit({ trigger_on_groups: e.target.checked ? [...form.trigger_on_groups, g.gid] : form.trigger_on_groups.filter((x) => x !== g.gid) })}
+                />
+                #{g.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
     </FormModal>
   );
 }

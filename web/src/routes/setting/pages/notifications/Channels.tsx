@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NotificationChannel, NotificationChannelInput } from "@parley/protocol";
+import { useAppSelector } from "../../../../app/hooks";
 import { refusalText } from "../../../../app/services/refusal";
 import {
   useAddNotificationChannelMutation,
@@ -41,6 +42,13 @@ function ChannelRow({ channel, typeName, onEdit, onDelete }: { channel: Notifica
   const [update, { isLoading: switching }] = useUpdateNotificationChannelMutation();
   const [test, { isLoading: testing }] = useTestNotificationChannelMutation();
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
+  const groupNames = useAppSelector((s) => channel.trigger_on_groups.map((gid) => `#${s.channels.byId[gid]?.name ?? gid}`).join(", "));
+  // What fires it, as the server's triggers read (docs/NOTIFICATIONS.md "Notification channels").
+  const triggerSummary = (c: NotificationChannel) => {
+    const parts = c.trigger_on_all_messages ? [t("notify.channel.on_all")] : [c.trigger_on_mentions ? t("notify.channel.on_mentions") : null, groupNames || null].filter(Boolean);
+    if (!parts.length) return t("notify.channel.on_nothing");
+    return [...parts, c.skip_when_online ? t("notify.channel.skip_online") : null].filter(Boolean).join(" · ");
+  };
   const [switchError, setSwitchError] = useState<string | null>(null);
 
   const sendTest = async () => {
@@ -63,9 +71,7 @@ function ChannelRow({ channel, typeName, onEdit, onDelete }: { channel: Notifica
                 <Badge>{typeName}</Badge>
               </span>
             }
-            description={[channel.trigger_on_all_messages ? t("notify.channel.on_all") : channel.trigger_on_mentions ? t("notify.channel.on_mentions") : t("notify.channel.on_dm_only"), channel.skip_when_online ? t("notify.channel.skip_online") : null]
-              .filter(Boolean)
-              .join(" · ")}
+            description={triggerSummary(channel)}
             checked={channel.enabled}
             disabled={switching}
             onChange={(enabled) => void update({ id: channel.id, body: { ...inputOf(channel), enabled } }).then((res) => setSwitchError("error" in res ? (refusalText(res.error) ?? t("overview_edit.failed_unknown")) : null))}
