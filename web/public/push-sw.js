@@ -41,9 +41,10 @@ self.addEventListener("push", (event) => {
 });
 
 async function openUrl(url) {
-  const target = new URL(url || "/", self.location.origin);
-  // Only the app's own pages are opened.
-  if (target.origin !== self.location.origin) return;
+  let target = new URL(url || "/", self.location.origin);
+  // Only the app's own pages are opened: a link to another origin (a configured frontend URL
+  // that is not this one) keeps its route on this origin.
+  if (target.origin !== self.location.origin) target = new URL(target.pathname + target.search + target.hash, self.location.origin);
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const open = windows.find((w) => w.focused) || windows[0];
   if (open) {

@@ -69,7 +69,10 @@ export function showsDesktop(hidden: boolean): boolean {
 export interface DesktopMessage {
   title: string;
   body: string;
-  /** One notification per conversation: a newer message replaces the older one. */
+  /**
+   * One notification per conversation: a newer message replaces the older one. The server's Web
+   * Push tags (`parley-g{gid}`, `parley-u{uid}`), so a push and this replace each other too.
+   */
   tag: string;
   /** The hash route to open on click, e.g. `/chat/dm/3`. */
   route: string;

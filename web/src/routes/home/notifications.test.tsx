@@ -146,9 +146,9 @@ describe("desktop notifications", () => {
     await vi.waitFor(() => expect(shown).toHaveLength(3));
     // Newest first; the muted channel's plain message and my own message are not shown.
     expect(shown.map((n) => [n.title, n.options.body, n.options.tag])).toEqual([
-      ["Bob Builder", "psst", "parley:dm:2"],
-      ["Bob Builder · #design", "@Ada Admin please review", "parley:channel:12"],
-      ["Bob Builder · #random", "pizza at noon", "parley:channel:11"],
+      ["Bob Builder", "psst", "parley-u2"],
+      ["Bob Builder · #design", "@Ada Admin please review", "parley-g12"],
+      ["Bob Builder · #random", "pizza at noon", "parley-g11"],
     ]);
     expect(requestPermission).not.toHaveBeenCalled();
     app.rtl.act(() => shown[2].onclick?.());

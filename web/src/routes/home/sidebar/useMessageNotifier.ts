@@ -79,7 +79,7 @@ export default function useMessageNotifier() {
       for (const { kind, id, m } of notable.slice(0, MAX_DESKTOP)) {
         const sender = nameOf(m.from_uid) ?? t("message.unknown_user", { uid: m.from_uid });
         const title = kind === "channel" ? `${sender} · #${s.channels.byId[id]?.name ?? id}` : sender;
-        void showDesktop({ title, body: messageText(m, t, nameOf), tag: `parley:${kind}:${id}`, route: chatPath({ kind, id }), mid: m.mid }, (route) => void navigate(route));
+        void showDesktop({ title, body: messageText(m, t, nameOf), tag: kind === "channel" ? `parley-g${id}` : `parley-u${id}`, route: chatPath({ kind, id }), mid: m.mid }, (route) => void navigate(route));
       }
     }
 
