@@ -37,40 +37,57 @@ export async function repliedAuthor(db: Db, row: Pick<MessageRow, "kind" | "ref_
 const notifiable = (db: Db) =>
   db.selectFrom("users").select("users.uid").where("users.is_bot", "=", 0).where("users.create_by", "!=", "guest").where("users.status", "=", "normal");
 
-/** Who is told of `row` (the expansion half of the rule); `mentioned` says who of them it mentions. */
-export async function recipientsOf(db: Db, row: MessageRow, now: number): Promise<{ uids: Uid[]; mentioned: Set<Uid> }> {
-  const mentioned = mentionsOf(row, await repliedAuthor(db, row));
+/** Who could be told in one conversation, and who of them muted it: the same for every message there. */
+interface Audience {
+  candidates: Uid[];
+  muted: Set<Uid>;
+}
+
+/** Audiences by conversation, for the messages of one expansion batch (a busy channel is read once). */
+export type AudienceCache = Map<string, Promise<Audience>>;
+
+async function audienceOf(db: Db, row: MessageRow, now: number): Promise<Audience> {
   let candidates: Uid[];
   let muteKind: "user" | "group";
   let muteTarget: number;
   if (row.target_gid !== null) {
     const group = await db.selectFrom("groups").select("is_public").where("gid", "=", row.target_gid).executeTakeFirst();
-    if (!group) return { uids: [], mentioned };
+    if (!group) return { candidates: [], muted: new Set() };
     const q = group.is_public === 1 ? notifiable(db) : notifiable(db).innerJoin("group_members as m", "m.uid", "users.uid").where("m.gid", "=", row.target_gid);
-    candidates = (await q.where("users.uid", "!=", row.from_uid).execute()).map((r) => r.uid);
+    candidates = (await q.execute()).map((r) => r.uid);
     muteKind = "group";
     muteTarget = row.target_gid;
   } else {
     const peer = row.target_uid;
-    if (peer === null || peer === row.from_uid) return { uids: [], mentioned };
+    if (peer === null || peer === row.from_uid) return { candidates: [], muted: new Set() };
     candidates = (await notifiable(db).where("users.uid", "=", peer).execute()).map((r) => r.uid);
     muteKind = "user";
     muteTarget = row.from_uid;
   }
-  if (candidates.length === 0) return { uids: [], mentioned };
+  if (candidates.length === 0) return { candidates, muted: new Set() };
   // Everyone who muted the conversation (one query, not one per member).
-  const muted = new Set(
-    (
-      await db
-        .selectFrom("user_mutes")
-        .select("uid")
-        .where("kind", "=", muteKind)
-        .where("target_id", "=", muteTarget)
-        .where((eb) => eb.or([eb("expired_at", "is", null), eb("expired_at", ">", now)]))
-        .execute()
-    ).map((r) => r.uid),
-  );
-  return { uids: candidates.filter((uid) => !muted.has(uid) || mentioned.has(uid)), mentioned };
+  const muted = await db
+    .selectFrom("user_mutes")
+    .select("uid")
+    .where("kind", "=", muteKind)
+    .where("target_id", "=", muteTarget)
+    .where((eb) => eb.or([eb("expired_at", "is", null), eb("expired_at", ">", now)]))
+    .execute();
+  return { candidates, muted: new Set(muted.map((r) => r.uid)) };
+}
+
+/** Who is told of `row` (the expansion half of the rule); `mentioned` says who of them it mentions. */
+export async function recipientsOf(db: Db, row: MessageRow, now: number, cache: AudienceCache = new Map()): Promise<{ uids: Uid[]; mentioned: Set<Uid> }> {
+  const mentioned = mentionsOf(row, await repliedAuthor(db, row));
+  // A channel is the same audience whoever posts; a DM's is its pair, seen from the sender.
+  const key = row.target_gid !== null ? `g${row.target_gid}` : `u${row.from_uid}>${row.target_uid}`;
+  let audience = cache.get(key);
+  if (!audience) {
+    audience = audienceOf(db, row, now);
+    cache.set(key, audience);
+  }
+  const { candidates, muted } = await audience;
+  return { uids: candidates.filter((uid) => uid !== row.from_uid && (!muted.has(uid) || mentioned.has(uid))), mentioned };
 }
 
 /** The conversation key of `row` as its recipient's read index names it. */

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { NOTIFICATION_PATHS } from "./paths.js";
 import { notificationFor, loadFacts } from "./pending.js";
 import { claimDue, claimOutbox, claimPendingOf, expandInto, pruneFinished, recordOutcomes, type NewWork, type QueueRow, type RowOutcome } from "./queue.js";
-import { hasRead, readIndexes, recipientsOf } from "./rule.js";
+import { hasRead, readIndexes, recipientsOf, type AudienceCache } from "./rule.js";
 import { refreshNotifySettings, type NotifySettings } from "./settings.js";
 import type { NotificationPath, PathOutcome } from "./types.js";
 
@@ -43,18 +43,39 @@ async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T
 const delayOf = (ctx: AppContext, path: NotificationPath, settings: NotifySettings): number =>
   path.name === "email" ? settings.emailDelayMs : (ctx.config.notifyPushDelayMs ?? DEFAULT_PUSH_DELAY_MS);
 
-/** Step 1: new messages → work. Answers how many messages were expanded. */
+/** Uids per reach query (the `IN` list stays far below both dialects' parameter limits). */
+const REACH_CHUNK = 1_000;
+
+/** Which of `uids` `path` could reach, asked in chunks; null: all (the path has no prefilter). */
+async function reachOf(ctx: AppContext, path: NotificationPath, uids: readonly Uid[]): Promise<ReadonlySet<Uid> | null> {
+  if (!path.recipients) return null;
+  const out = new Set<Uid>();
+  for (let i = 0; i < uids.length; i += REACH_CHUNK) for (const uid of await path.recipients(ctx, uids.slice(i, i + REACH_CHUNK))) out.add(uid);
+  return out;
+}
+
+/**
+ * Step 1: new messages → work. The rule's first half runs per message; each path's reach is
+ * asked once for the batch's recipients together (a busy server expands 50 messages with one
+ * reach query per path, not 50). Answers how many messages were expanded.
+ */
 export async function expandNew(ctx: AppContext, settings: NotifySettings, paths: readonly NotificationPath[]): Promise<number> {
   const now = Date.now();
   const claimed = await claimOutbox(ctx.db, now, OUTBOX_BATCH);
   if (claimed.length === 0) return 0;
-  const work: NewWork[] = [];
   const rows = await ctx.db.selectFrom("messages").selectAll().where("mid", "in", claimed.map((c) => c.mid)).execute();
+  const told: { row: (typeof rows)[number]; uids: Uid[] }[] = [];
+  const audiences: AudienceCache = new Map();
   for (const row of rows) {
-    const { uids } = await recipientsOf(ctx.db, row, now);
-    if (uids.length === 0) continue;
-    for (const path of paths) {
-      const reach = path.recipients ? await path.recipients(ctx, uids) : null;
+    const { uids } = await recipientsOf(ctx.db, row, now, audiences);
+    if (uids.length > 0) told.push({ row, uids });
+  }
+  const everyone = [...new Set(told.flatMap((t) => t.uids))];
+  const work: NewWork[] = [];
+  for (const path of paths) {
+    const reach = everyone.length > 0 ? await reachOf(ctx, path, everyone) : new Set<Uid>();
+    if (reach?.size === 0) continue;
+    for (const { row, uids } of told) {
       const due = row.created_at + delayOf(ctx, path, settings);
       for (const uid of uids) if (!reach || reach.has(uid)) work.push({ uid, mid: row.mid, path: path.name, due_at: due });
     }
