@@ -299,7 +299,7 @@ export interface FileUploadsTable {
  */
 export interface MagicTokensTable {
   token_hash: string;
-  /** login | register | thirdparty */
+  /** login | register | thirdparty | widget_mail | widget_ready (docs/API.md "Widget") */
   kind: string;
   email: string | null;
   /** register: argon2id hash of the chosen password. */

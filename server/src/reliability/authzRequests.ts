@@ -275,6 +275,10 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "GET /api/page/:name": () => ({ params: { name: "landing" } }),
   "PUT /api/page/:name": () => ({ params: { name: "landing" }, body: "<h1>Welcome</h1>", contentType: TEXT }),
   "DELETE /api/page/:name": () => ({ params: { name: "landing" } }),
+  // SMTP is off (503); the link and the poll name nothing (410; 204).
+  "POST /api/widget/email_login": ({ w, n }) => ({ body: { host_id: w.owner.uid, email: `widget${n}@example.com` } }),
+  "GET /api/widget/email_login/confirm": () => ({ query: { token: "unknown" } }),
+  "POST /api/widget/email_login/poll": () => ({ body: { poll_token: "unknown" } }),
   // An address that is not fetched (not http): the answer is the empty preview.
   "GET /api/resource/open_graphic_parse": () => ({ query: { url: "ftp://example.com/file" } }),
   "POST /api/user/avatar": () => png,

@@ -1,4 +1,7 @@
 import type { FastifyRequest } from "fastify";
+import { confirmEmailLogin, pollEmailLogin, startEmailLogin } from "../../commands/widgetMail.js";
+import { confirmPage } from "../../widget/confirmPage.js";
+import { HttpError } from "../../http/errors.js";
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { createVisitor, updateWidgetSettings, visitorHistory, visitorMessagesAfter, widgetPublicConfig } from "../../commands/widget.js";
 import type { AppContext } from "../../context.js";
@@ -10,7 +13,7 @@ import { loadWidgetSettings } from "../../widget/settings.js";
 import { WidgetSink, widgetStreams } from "../../widget/stream.js";
 import { WIDGET_DEVICE } from "../../widget/visitors.js";
 import { auditActorOf } from "../shared.js";
-import { eventsQuery, hostQuery, messagesQuery, visitorBody, widgetSettingsBody } from "./schema.js";
+import { confirmQuery, emailLoginBody, eventsQuery, hostQuery, messagesQuery, pollBody, visitorBody, widgetSettingsBody } from "./schema.js";
 
 /** The visitor behind a session; 403 for any other account (these routes are the widget's). */
 async function visitorOf(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
@@ -59,6 +62,33 @@ export function widgetRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void
       req.log.error({ err }, "widget backlog failed");
       res.end();
     }
+  });
+
+  // ---- signing in by e-mail (a device flow: the widget polls until the mailed link is opened)
+  app.post("/widget/email_login", { schema: { body: emailLoginBody } }, async (req, reply) => {
+    await ctx.identity.limiter.enforce(reply, "magicLink", req.ip, req.body.email);
+    // The visitor asking, when it has a session: a new address goes to it, with its conversation.
+    const header = req.headers["x-api-key"];
+    const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
+    const current = claims?.device === WIDGET_DEVICE ? ((await ctx.repos.users.byId(claims.uid)) ?? null) : null;
+    return sendJson(reply, await startEmailLogin(ctx, req.body.host_id, req.body.email, current, req.body.language ?? null));
+  });
+
+  app.get("/widget/email_login/confirm", { schema: { querystring: confirmQuery } }, async (req, reply) => {
+    let failure: string | null = null;
+    try {
+      await confirmEmailLogin(ctx, req.query.token);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      failure = err.message;
+      reply.code(err.status);
+    }
+    return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'").send(confirmPage(req.headers["accept-language"], failure));
+  });
+
+  app.post("/widget/email_login/poll", { schema: { body: pollBody } }, async (req, reply) => {
+    const session = await pollEmailLogin(ctx, req.body.poll_token);
+    return session ? sendJson(reply, session) : reply.code(204).send();
   });
 
   app.get("/admin/widget/config", { preValidation: guards.admin }, async (_req, reply) => {

@@ -18,4 +18,8 @@ export const widgetSettingsBody = z.object({
   logo_url: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2_000)]),
 });
 
+export const emailLoginBody = z.object({ host_id: idValue, email: z.email().max(254), language: z.string().max(35).nullish() });
+export const confirmQuery = z.object({ token: z.string().min(1).max(200) });
+export const pollBody = z.object({ poll_token: z.string().min(1).max(200) });
+
 export const pageParams = z.object({ name: z.enum(PAGE_NAMES) });
