@@ -2,7 +2,8 @@
  * Notifications in Chromium (issue 20, docs/API.md "Web Push (addition)"): on Settings → Notifications
  * a member turns on Web Push; the production build's service worker (sw.js importing
  * push-sw.js) is subscribed with the server's VAPID key and the server stores the subscription;
- * turning it off removes it. A notification channel is added from its schema and the admin's
+ * turning it off removes it, and so does signing out. The worker shows a push delivered through
+ * DevTools. A notification channel is added from its schema and the admin's
  * Firebase page saves its config. The pages are axe-clean; screenshots light and dark.
  *
  * The push service: headless Chromium has no push service to register with (its
@@ -142,6 +143,25 @@ describe("Settings → Notifications in Chromium", () => {
     await page.waitForURL(/#\/login/);
     await expect.poll(() => bob.request<unknown[]>("GET", "/user/push/subscriptions")).toEqual([]);
     expect(await page.evaluate(async () => !!(await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription()))).toBe(false);
+
+    // The worker shows a push (push-sw.js), delivered through DevTools while no window of the app
+    // is open (an open, focused one shows messages itself), and keeps the conversation's URL.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const reg = registrations.find((r) => !r.isDeleted && r.scopeURL === `${suite.url}/`);
+        if (reg) resolve(reg.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    const id = await registrationId;
+    await page.goto("about:blank");
+    const payload = { title: "Ada Admin", body: "the push worker shows this", url: "/#/chat/dm/1", tag: "parley-u1", mid: 4242 };
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: suite.url, registrationId: id, data: JSON.stringify(payload) });
+    await page.goto(`${suite.url}/#/login`);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration("/"))!.getNotifications()).map((n) => [n.title, n.body, n.tag, (n.data as { url: string }).url])))
+      .toEqual([["Ada Admin", "the push worker shows this", "parley-u1", "/#/chat/dm/1"]]);
     await closeCleanly(tp);
   });
 
