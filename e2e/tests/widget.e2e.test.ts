@@ -4,7 +4,8 @@
  * browser context and the visitor sees it live; a reload keeps the conversation; the page's
  * styles and the widget's do not leak into each other; a site the admin did not list gets the
  * "not available" state. `widget.js` is served as JavaScript with its ETag, within its size
- * budget. Screenshots: the bubble, the open panel (light and dark), the Widget settings page.
+ * budget. A visitor who signs in by e-mail goes on with its conversation in another browser.
+ * Screenshots: the bubble, the open panel (light and dark), the Widget settings page.
  */
 import http from "node:http";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { closeCleanly, screenshotBothThemes, SCREENSHOTS, type TestPage } from "
 import { message, openRoute, sendFromComposer } from "../helpers/chat";
 import { WEB_DIST } from "../helpers/server";
 import { ADA, useSuite } from "../helpers/suite";
+import { startSmtp } from "../../server/src/test/smtp";
 
 const suite = useSuite();
 
@@ -140,6 +142,53 @@ describe("the embeddable widget", () => {
     await sendFromComposer(host.page, "Shall I reserve one?");
     await widgetMessage(page, "reserve one").waitFor({ timeout: 10_000 });
     await closeCleanly(visitor, host);
+  });
+
+  it("a visitor signs in by e-mail, and goes on with the conversation in another browser", async () => {
+    const smtp = await startSmtp();
+    try {
+      await suite.admin.request("POST", "/admin/smtp/config", { enabled: true, host: "127.0.0.1", port: smtp.port, from: "Shop <noreply@shop.example>", username: "", password: "" });
+      await fetch(`${suite.url}/api/admin/system/update_frontend_url`, { method: "POST", headers: { "content-type": "text/plain", "x-api-key": suite.admin.token }, body: suite.url });
+      const first: TestPage = await suite.page();
+      await first.page.goto(`${listed()}/`);
+      await first.page.getByRole("button", { name: "Open chat" }).click();
+      await panel(first.page).getByRole("textbox").fill("Do you ship abroad?");
+      await panel(first.page).getByRole("textbox").press("Enter");
+      await widgetMessage(first.page, "ship abroad").waitFor();
+      await panel(first.page).getByRole("button", { name: "Continue with e-mail" }).click();
+      await panel(first.page).getByRole("textbox", { name: "Your e-mail" }).fill("vera@example.com");
+      await panel(first.page).getByRole("button", { name: "Send link" }).click();
+      await panel(first.page).getByText("Open the link we sent you").waitFor();
+      await shot(first.page, "widget-email-light");
+      const link = (await smtp.waitFor()).links[0];
+      expect(link).toMatch(new RegExp(`^${suite.url}/api/widget/email_login/confirm\\?token=`));
+      // Opened in a browser (a mail client's): the page says the chat window goes on by itself.
+      const mailTab = await first.context.newPage();
+      await mailTab.goto(link);
+      await mailTab.getByRole("heading", { name: "You are signed in" }).waitFor();
+      await mailTab.close();
+      await expect.poll(() => panel(first.page).getByRole("button", { name: "Continue with e-mail" }).isVisible(), { timeout: 10_000 }).toBe(false);
+
+      // Another browser: the same address brings the same conversation.
+      const second: TestPage = await suite.page();
+      await second.page.goto(`${listed()}/`);
+      await second.page.getByRole("button", { name: "Open chat" }).click();
+      await panel(second.page).getByRole("button", { name: "Continue with e-mail" }).click();
+      await panel(second.page).getByRole("textbox", { name: "Your e-mail" }).fill("vera@example.com");
+      await panel(second.page).getByRole("button", { name: "Send link" }).click();
+      const secondLink = (await smtp.waitFor(undefined, 5_000, 1)).links[0];
+      const tab = await second.context.newPage();
+      await tab.goto(secondLink);
+      await tab.close();
+      await widgetMessage(second.page, "ship abroad").waitFor({ timeout: 10_000 });
+      // Both browsers are the same visitor now: an answer reaches both, live.
+      await suite.admin.send({ uid: await first.page.evaluate((k) => (JSON.parse(localStorage.getItem(k) ?? "{}") as { uid: number }).uid, `parley-widget:${suite.url}:${suite.uid(ADA)}`) }, "Yes, everywhere in Europe.");
+      await widgetMessage(first.page, "Europe").waitFor({ timeout: 10_000 });
+      await widgetMessage(second.page, "Europe").waitFor({ timeout: 10_000 });
+      await closeCleanly(first, second);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("a site the admin did not list gets the 'not available' state", async () => {

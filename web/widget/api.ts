@@ -107,6 +107,23 @@ export class WidgetApi {
     return res.ok ? ((await res.json()) as ChatMessage[]) : [];
   }
 
+  /** Mails a sign-in link (with the current visitor, whose conversation then goes on); answers the poll token. */
+  async emailLogin(email: string, language: string): Promise<string> {
+    const headers: Record<string, string> = { "content-type": "application/json", ...(this.session ? { "x-api-key": this.session.token } : {}) };
+    const res = await fetch(this.url("/widget/email_login"), { method: "POST", headers, body: JSON.stringify({ host_id: this.hostId, email, language }) });
+    if (!res.ok) throw new Error(`email ${res.status}`);
+    return ((await res.json()) as { poll_token: string }).poll_token;
+  }
+
+  /** True once the mailed link was opened (the session is then this visitor's). */
+  async pollEmail(pollToken: string): Promise<boolean> {
+    const res = await fetch(this.url("/widget/email_login/poll"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ poll_token: pollToken }) });
+    if (res.status !== 200) return false;
+    const login = (await res.json()) as LoginResponse;
+    this.save({ uid: login.user.uid, token: login.token, refresh_token: login.refresh_token });
+    return true;
+  }
+
   /** Sends to the host, making the visitor first if there is none yet; answers the new mid. */
   async send(text: string): Promise<number> {
     if (!this.session) await this.createVisitor();

@@ -73,7 +73,19 @@ function start(script: HTMLScriptElement): void {
   const send = el("button", "widget-send", { type: "submit" });
   send.textContent = t.send;
   composer.append(input, send);
-  panel.append(header, list, error, composer);
+  // Signing in by e-mail, to go on in another browser: a link under the composer opens a form.
+  const mailToggle = el("button", "widget-link", { type: "button" });
+  mailToggle.textContent = t.email;
+  const mailForm = el("form", "widget-mail");
+  mailForm.hidden = true;
+  const mailInput = el("input", "widget-input", { type: "email", required: "", autocomplete: "email", "aria-label": t.emailLabel, placeholder: t.emailLabel });
+  const mailSend = el("button", "widget-send", { type: "submit" });
+  mailSend.textContent = t.sendLink;
+  const mailNote = el("p", "widget-note", { role: "status" });
+  mailForm.append(mailInput, mailSend);
+  const footer = el("div", "widget-footer");
+  footer.append(mailToggle, mailForm, mailNote);
+  panel.append(header, list, error, composer, footer);
   wrapper.append(panel, bubble);
   root.append(style, extra, wrapper);
   document.body.append(host);
@@ -105,6 +117,7 @@ function start(script: HTMLScriptElement): void {
   const notice = (text: string) => {
     list.replaceChildren(Object.assign(el("div", "widget-notice"), { textContent: text }));
     composer.hidden = true;
+    footer.hidden = true;
     streaming?.abort();
   };
 
@@ -163,6 +176,44 @@ function start(script: HTMLScriptElement): void {
         send.disabled = false;
         input.focus();
       });
+  });
+  mailToggle.addEventListener("click", () => {
+    mailToggle.hidden = true;
+    mailForm.hidden = false;
+    mailInput.focus();
+  });
+  /** After the link was opened: this widget is now that visitor; its conversation is read again. */
+  const signedIn = async () => {
+    streaming?.abort();
+    streaming = null;
+    for (const node of [...list.querySelectorAll(".widget-message")]) node.remove();
+    shown.clear();
+    lastMid = 0;
+    footer.hidden = true;
+    for (const m of await api.history()) add(m);
+    void listen();
+  };
+  mailForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    mailSend.disabled = true;
+    api
+      .emailLogin(mailInput.value.trim(), document.documentElement.lang || navigator.language || "en")
+      .then((poll) => {
+        mailForm.hidden = true;
+        mailNote.textContent = t.checkMail;
+        const started = Date.now();
+        const timer = setInterval(() => {
+          // Links last 15 minutes.
+          if (Date.now() - started > 15 * 60_000) return clearInterval(timer);
+          void api.pollEmail(poll).then((ok) => {
+            if (!ok) return;
+            clearInterval(timer);
+            void signedIn();
+          });
+        }, 3_000);
+      })
+      .catch(() => (mailNote.textContent = t.mailFailed))
+      .finally(() => (mailSend.disabled = false));
   });
   input.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {

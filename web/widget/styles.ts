@@ -41,5 +41,12 @@ button, textarea { font: inherit; } button { cursor: pointer; }
 .widget-input:focus { outline: 2px solid var(--pw-accent); outline-offset: -1px; }
 .widget-send { border: 0; border-radius: 10px; padding: 0 14px; height: 38px; background: var(--pw-accent); color: var(--pw-on-accent); font-weight: 600; }
 .widget-send:disabled { opacity: .5; cursor: default; }
+.widget-footer { padding: 0 10px 10px; font-size: 12px; color: var(--pw-muted); }
+.widget-link { border: 0; background: none; padding: 0; color: inherit; text-decoration: underline; }
+.widget-mail { display: flex; gap: 8px; }
+.widget-mail .widget-input { min-height: 34px; height: 34px; }
+.widget-mail .widget-send { height: 34px; }
+.widget-note { margin: 6px 0 0; }
+.widget-note:empty { display: none; }
 .widget-error { color: #dc2626; font-size: 12px; padding: 0 12px 8px; }
 `;
