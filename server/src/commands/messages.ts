@@ -17,6 +17,7 @@ import { assertCanWriteDirectly } from "./direct.js";
 import { queueing, wakeWebhooks, webhookBotsFor } from "../webhooks/index.js";
 import { queueDeliveries } from "../webhooks/outbox.js";
 import { notifyQueueing } from "../notify/queue.js";
+import { wakeNotifications } from "../notify/index.js";
 
 export interface OutgoingContent {
   content_type: string;
@@ -124,7 +125,7 @@ export async function sendMessage(
   }, notifyQueueing(queueing(bots)));
   ctx.bus.publish({ type: "chat", ...presentMessage(row) }, placement.audience);
   wakeWebhooks(ctx, bots);
-  ctx.jobs.notify.wake();
+  wakeNotifications(ctx);
   return row;
 }
 
@@ -337,7 +338,7 @@ export async function replyToMessage(ctx: AppContext, actor: TokenClaims, mid: M
   }, notifyQueueing(queueing(bots)));
   ctx.bus.publish({ type: "chat", ...presentMessage(reply) }, placement.audience);
   wakeWebhooks(ctx, bots);
-  ctx.jobs.notify.wake();
+  wakeNotifications(ctx);
   return reply;
 }
 

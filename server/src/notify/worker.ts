@@ -20,7 +20,7 @@ import type { NotificationPath, PathOutcome } from "./types.js";
  * A node that dies mid-pass leaves its claims to run out (a minute); a path that sent but did
  * not record may send once more then (at least once, never lost).
  */
-const OUTBOX_BATCH = 50;
+const OUTBOX_BATCH = 200;
 const QUEUE_BATCH = 500;
 /** Recipients served at once (each may be an HTTPS request or an SMTP session). */
 const CONCURRENCY = 16;
@@ -56,7 +56,7 @@ async function reachOf(ctx: AppContext, path: NotificationPath, uids: readonly U
 
 /**
  * Step 1: new messages → work. The rule's first half runs per message; each path's reach is
- * asked once for the batch's recipients together (a busy server expands 50 messages with one
+ * asked once for the batch's recipients together (a busy server expands 200 messages with one
  * reach query per path, not 50). Answers how many messages were expanded.
  */
 export async function expandNew(ctx: AppContext, settings: NotifySettings, paths: readonly NotificationPath[]): Promise<number> {
