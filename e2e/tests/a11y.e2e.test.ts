@@ -13,8 +13,8 @@ import { encodePng } from "../helpers/png";
 import { ADA, BOB, CAROL, useSuite } from "../helpers/suite";
 
 /** The settings navigation of web/src/routes/setting/index.tsx, admin first. */
-const ADMIN_SETTINGS = ["overview", "members", "data_management", "auto_delete", "my_account", "configuration", "bot", "firebase", "agora", "smtp", "login_methods", "third_party", "widget", "license", "about", "api_doc", "version"];
-const MEMBER_SETTINGS = ["my_account", "about", "api_doc", "version"];
+const ADMIN_SETTINGS = ["overview", "members", "data_management", "auto_delete", "my_account", "notifications", "configuration", "bot", "firebase", "agora", "smtp", "login_methods", "third_party", "widget", "license", "about", "api_doc", "version"];
+const MEMBER_SETTINGS = ["my_account", "notifications", "about", "api_doc", "version"];
 
 /** The screen as it rests: lazy chunks and queries loaded, no toast over it. */
 async function settle(page: Page) {
