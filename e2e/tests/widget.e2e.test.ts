@@ -112,7 +112,7 @@ describe("the embeddable widget", () => {
     // The page's `* { font-family: serif !important }` does not reach inside either.
     expect(await widgetMessage(page, "blue kettle").evaluate((m) => getComputedStyle(m).fontFamily)).toContain("system-ui");
     // Nor does the widget's stylesheet reach the page: the page's own `.widget-send` button keeps its font.
-    expect(await page.locator("#page-button").evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(await panel(page).locator(".widget-send").evaluate((b) => getComputedStyle(b).backgroundColor));
+    expect(await page.locator("#page-button").evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(await panel(page).locator(".widget-composer .widget-send").evaluate((b) => getComputedStyle(b).backgroundColor));
 
     const key = `parley-widget:${suite.url}:${suite.uid(ADA)}`;
     const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null") as { uid: number } | null, key);
