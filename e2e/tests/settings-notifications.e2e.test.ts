@@ -25,7 +25,7 @@ import { openRoute } from "../helpers/chat";
 import { ADA, BOB, useSuite } from "../helpers/suite";
 
 // PREVIEW_ALLOW_PRIVATE: the server takes (and sends to) the local receiver's http endpoint.
-const suite = useSuite({ members: [BOB], env: { PREVIEW_ALLOW_PRIVATE: "1", NOTIFY_PUSH_DELAY_MS: "200" } });
+const suite = useSuite({ members: [BOB], channels: [{ name: "general", description: "Everyone" }, { name: "releases", description: "Ship notes" }], env: { PREVIEW_ALLOW_PRIVATE: "1", NOTIFY_PUSH_DELAY_MS: "200" } });
 const SHOTS = "/tmp/shots";
 
 let receiver: Server;
@@ -179,6 +179,8 @@ describe("Settings → Notifications in Chromium", () => {
     const fields = page.getByTestId("channel-form").locator("input, textarea");
     expect(await fields.count()).toBeGreaterThan(1);
     await shoot(page, "channel-form");
+    await page.getByRole("checkbox", { name: "#releases" }).scrollIntoViewIfNeeded();
+    await shoot(page, "channel-form-groups");
     await expectNoSeriousA11yViolationsInBothSchemes(page, "notification channel form");
     await page.getByTestId("channel-save").click();
     // The schema's required fields are said in words before anything is sent.
