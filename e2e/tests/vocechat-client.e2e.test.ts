@@ -60,7 +60,9 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
     const inflight = new Set<unknown>();
     page.on("request", (r) => {
       const url = new URL(r.url());
-      if (url.origin === origin && url.pathname.startsWith("/api/") && url.pathname !== "/api/user/events") inflight.add(r);
+      // Everything the page loads from its origin (its lazy chunks too), but the event stream,
+      // which stays open, and the blocked service worker's script, which never finishes.
+      if (url.origin === origin && url.pathname !== "/api/user/events" && url.pathname !== "/service-worker.js") inflight.add(r);
     });
     page.on("requestfinished", (r) => inflight.delete(r));
     page.on("requestfailed", (r) => inflight.delete(r));
@@ -99,6 +101,11 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
       await shot(name);
     };
 
+    // A favorite of Ada's from before she signs in: the client reads the list and each favorite at start.
+    const gid = suite.gid("general");
+    const kept = await suite.admin.sendToChannel(gid, "A message worth keeping");
+    await suite.admin.request("POST", "/favorite", { mid_list: [kept] });
+
     // Sign in.
     await page.goto(`${client.url}/#/login`);
     await page.locator('input[name="email"]').fill(ADA.email);
@@ -109,7 +116,6 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
     await shot("home");
 
     // A channel: send, and receive Bob's answer live.
-    const gid = suite.gid("general");
     await go(`/chat/channel/${gid}`, "channel");
     const composer = page.locator('[contenteditable="true"]').first();
     await composer.click();
@@ -139,7 +145,10 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
     await bob.send({ gid }, JSON.stringify({ path: uploaded.path }), { contentType: "vocechat/file" });
     await go("/files", "files");
     await page.getByText("notes.txt").first().waitFor();
+    await shot("files");
     await go("/favs", "favorites");
+    await page.getByText("A message worth keeping").first().waitFor();
+    await shot("favorites");
     await go("/users", "users");
     await go(`/users/${suite.uid(BOB)}`, "user-bob");
 
@@ -148,7 +157,11 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
     const navs = await settingNavs(page);
     expect(navs.length).toBeGreaterThan(5);
     for (const nav of navs) await go(`/setting/${nav}`, `setting-${nav}`);
-    await go(`/setting/channel/${gid}/overview`, "setting-channel");
+    // And every page of a channel's settings, from its own navigation.
+    await go(`/setting/channel/${gid}/overview`, "setting-channel-overview");
+    const channelNavs = await settingNavs(page, new RegExp(`setting/channel/${gid}/([a-z_]+)$`));
+    expect(channelNavs).toContain("members");
+    for (const nav of channelNavs.filter((n) => n !== "overview")) await go(`/setting/channel/${gid}/${nav}`, `setting-channel-${nav}`);
 
     await page.waitForTimeout(500);
     await context.close();
@@ -179,9 +192,9 @@ async function settle(page: Page, inflight: Set<unknown>) {
   step(`still in flight: ${[...inflight].map((r) => (r as { url(): string }).url()).join(", ")}`);
 }
 
-/** The `nav` keys of the settings sidebar's links (`#/setting/<nav>`), in its order. */
-async function settingNavs(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('a[href*="#/setting/"], a[href*="/setting/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  const navs = hrefs.map((h) => /setting\/([a-z_]+)$/.exec(h)?.[1]).filter((n): n is string => !!n);
+/** The `nav` keys of the settings sidebar's links (`#/setting/<nav>`, or what `pattern` captures), in its order. */
+async function settingNavs(page: Page, pattern = /setting\/([a-z_]+)$/): Promise<string[]> {
+  const hrefs = await page.locator('a[href*="/setting/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const navs = hrefs.map((h) => pattern.exec(h)?.[1]).filter((n): n is string => !!n);
   return [...new Set(navs)];
 }
