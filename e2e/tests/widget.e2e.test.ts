@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
 import { closeCleanly, screenshotBothThemes, SCREENSHOTS, type TestPage } from "../helpers/browser";
 import { message, openRoute, sendFromComposer } from "../helpers/chat";
 import { WEB_DIST } from "../helpers/server";
@@ -126,8 +127,10 @@ describe("the embeddable widget", () => {
     await widgetMessage(page, "three left").waitFor({ timeout: 10_000 });
     await page.mouse.move(1, 1);
     await shot(page, "widget-panel-light");
+    await expectNoSeriousA11yViolations(page, "the open widget (light)");
     await page.emulateMedia({ colorScheme: "dark" });
     await shot(page, "widget-panel-dark");
+    await expectNoSeriousA11yViolations(page, "the open widget (dark)");
     await page.getByRole("button", { name: "Close chat" }).first().click();
     await shot(page, "widget-bubble-dark");
     await page.emulateMedia({ colorScheme: "light" });
