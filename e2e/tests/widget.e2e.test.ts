@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothSchemes } from "../helpers/axe";
 import { closeCleanly, screenshotBothThemes, SCREENSHOTS, type TestPage } from "../helpers/browser";
 import { message, openRoute, sendFromComposer } from "../helpers/chat";
 import { WEB_DIST } from "../helpers/server";
@@ -91,6 +91,7 @@ describe("the embeddable widget", () => {
     await page.getByText("Sites and appearance").scrollIntoViewIfNeeded();
     await page.getByText("Sites and appearance").evaluate((h) => h.scrollIntoView({ block: "start" }));
     await screenshotBothThemes(page, "widget-settings");
+    await expectNoSeriousA11yViolationsInBothSchemes(page, "the Widget settings page");
     await closeCleanly(tp);
   });
 
