@@ -21,10 +21,7 @@ if (!BUILD) console.warn("vocechat-client e2e skipped: no VoceChat web build (se
  * Routes that other work in progress owns and that may still answer 404 here: each names who
  * builds it. Remove an entry once its route lands.
  */
-const NOT_YET: { route: RegExp; owner: string }[] = [
-  // No stylesheet saved yet answers 404 (the widget's helper, issue 21 "The widget").
-  { route: /^GET \/api\/resource\/widget-extra\.css$/, owner: "widget" },
-];
+const NOT_YET: { route: RegExp; owner: string }[] = [];
 
 /** Failures the client causes on purpose and handles silently (the probes of features it may not find). */
 const EXPECTED: { route: RegExp; status: number; why: string }[] = [];

@@ -148,8 +148,9 @@ export function resourceRoutes(app: ZodApp, ctx: AppContext, guards: Guards): vo
   // ---- the widget's stylesheet
   // -------------------------------------------------------------------
   app.get("/resource/widget-extra.css", async (_req, reply) => {
-    const css = await loadWidgetCss(ctx);
-    if (css === null) throw notFound("no widget stylesheet");
+    // None set is an empty stylesheet, not a 404: the VoceChat client's Widget page reads it on
+    // every visit, and a 404 there is a failed request in an ordinary session.
+    const css = (await loadWidgetCss(ctx)) ?? "";
     return reply
       .type("text/css; charset=utf-8")
       .header("X-Content-Type-Options", "nosniff")
