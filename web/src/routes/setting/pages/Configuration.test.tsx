@@ -29,6 +29,15 @@ describe("Configuration (admin)", () => {
     expect(JSON.parse((puts[0] as { ext_setting: string }).ext_setting)).toEqual({ enable_msg_url_preview: false, future_key: 7 });
   });
 
+  it("turns the message text in notifications off inside ext_setting (on while absent)", async () => {
+    const app = await open();
+    const preview = await app.findByRole("switch", { name: "Message text in notifications" });
+    expect(preview.getAttribute("aria-checked")).toBe("true");
+    await app.user.click(preview);
+    await app.findByText("Setting saved");
+    expect(JSON.parse((putBodies(app)[0] as { ext_setting: string }).ext_setting)).toEqual({ enable_msg_url_preview: true, future_key: 7, notify_preview: false });
+  });
+
   it("sets the e-mail delay from its labelled select", async () => {
     const app = await open();
     const delay = (await app.findByLabelText("Send after")) as HTMLSelectElement;

@@ -14,7 +14,7 @@ const NOTIFY_DELAYS = [300, 900, 3600, 10800, 43200] as const;
 /** The switches the server keeps as flags of `SystemCommon`. */
 type CommonSwitch = { [K in keyof SystemCommon]: SystemCommon[K] extends boolean ? K : never }[keyof SystemCommon];
 /** The switches it keeps inside the `ext_setting` JSON, with what an absent one means. */
-const EXT_DEFAULTS: Required<ExtSetting> = { admin_only_can_invite: false, only_admin_can_see_channel_members: false, enable_msg_url_preview: true };
+const EXT_DEFAULTS: Required<ExtSetting> = { admin_only_can_invite: false, only_admin_can_see_channel_members: false, enable_msg_url_preview: true, notify_preview: true };
 
 function parseExt(text: string | null | undefined): ExtSetting {
   try {
@@ -98,6 +98,7 @@ export default function Configuration() {
       </Section>
       <Section title={t("configuration.mail")} description={t("configuration.mail_hint")}>
         {flag("msg_smtp_notify_enable")}
+        {extFlag("notify_preview")}
         <SelectRow
           label={t("configuration.msg_smtp_notify_delay_seconds")}
           description={t("configuration.msg_smtp_notify_delay_seconds_desc")}
