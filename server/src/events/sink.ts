@@ -129,13 +129,34 @@ function payloadsOf(part: Buffer): (Buffer | typeof PING)[] {
 }
 
 /**
+ * How many keep-alive pings in a row a WebSocket peer may leave unanswered (about 45 s of an
+ * idle stream: a ping every 5 s of silence, the heartbeat event every 15 s) before its stream is
+ * ended. RFC 6455 clients answer every ping with a pong, whatever they are doing.
+ */
+export const MAX_UNANSWERED_PINGS = 6;
+
+/** The sink of each WebSocket, for the one `pong` listener every socket shares (as `streamOf`). */
+const sinkOf = new WeakMap<WebSocket, WebSocketSink>();
+
+function onPong(this: WebSocket): void {
+  const sink = sinkOf.get(this);
+  if (sink) sink.unanswered = 0;
+}
+
+/**
  * A WebSocket stream (`GET /user/events_ws`, docs/API.md "WebSocket"): one text frame per
  * event, the same frames the SSE stream sends without their `data: ` framing; a keep-alive
- * comment becomes a ping. Frames go through `ws` (no compression: a frame is written once and
+ * comment becomes a ping, and a peer that answers none of several is dropped. Frames go through `ws` (no compression: a frame is written once and
  * its payload Buffer is shared by every stream of a broadcast).
  */
-class WebSocketSink implements StreamSink {
-  constructor(private readonly ws: WebSocket) {}
+export class WebSocketSink implements StreamSink {
+  /** Pings sent since the last pong (`MAX_UNANSWERED_PINGS`). */
+  unanswered = 0;
+
+  constructor(private readonly ws: WebSocket) {
+    sinkOf.set(ws, this);
+    ws.on("pong", onPong);
+  }
 
   get backlog(): number {
     return this.ws.bufferedAmount;
@@ -149,8 +170,14 @@ class WebSocketSink implements StreamSink {
     if (this.ended) return;
     for (const part of parts) {
       for (const payload of payloadsOf(part)) {
-        if (payload === PING) this.ws.ping();
-        else this.ws.send(payload, { binary: false });
+        if (payload !== PING) this.ws.send(payload, { binary: false });
+        else if (++this.unanswered > MAX_UNANSWERED_PINGS) {
+          // A peer gone without a close (a phone that lost its network): nothing would tell
+          // the server for many minutes, so its stream is ended now. Terminating emits
+          // `close`, which closes the connection and takes it out of the hub.
+          this.ws.terminate();
+          return;
+        } else this.ws.ping();
       }
     }
   }
