@@ -92,6 +92,14 @@ describe("the embeddable widget", () => {
     await page.getByText("Sites and appearance").evaluate((h) => h.scrollIntoView({ block: "start" }));
     await screenshotBothThemes(page, "widget-settings");
     await expectNoSeriousA11yViolationsInBothSchemes(page, "the Widget settings page");
+    // The pages and their key, further down.
+    const landing = page.getByRole("form", { name: "Landing page" });
+    await landing.getByRole("textbox").fill("Welcome to Shop support.");
+    await landing.getByRole("button", { name: "Save changes" }).click();
+    await landing.getByText("The page was saved.").waitFor();
+    expect(await (await fetch(`${suite.url}/api/page/landing`)).text()).toBe("Welcome to Shop support.");
+    await page.getByText("Pages", { exact: true }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await screenshotBothThemes(page, "widget-settings-pages");
     await closeCleanly(tp);
   });
 
