@@ -41,6 +41,7 @@ import { forgetRememberedChat, setCalling, setReady, type UIState } from "../sli
 import { applyUserLogs, setUsersOnline } from "../slices/users";
 import type { AppDispatch } from "../store";
 import { nextTask } from "../../utils/nextTask";
+import { callEvents } from "../../calls/events";
 
 type StateLike = { authData: AuthState; channels: ChannelsState; ui: UIState };
 
@@ -172,6 +173,12 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
     switch (event.type) {
       case "ready":
         dispatch(setReady(true));
+        callEvents.emit({ type: "resync" });
+        break;
+      case "call_room":
+      case "call_signal":
+      case "call_ring":
+        callEvents.emit(event);
         break;
       case "heartbeat":
         break;

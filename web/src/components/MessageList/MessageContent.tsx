@@ -14,6 +14,7 @@ import { fileFacts } from "./content/format";
 import LinkPreviews from "./content/LinkPreview";
 import { MarkdownText, PlainText } from "./content/Text";
 import { fileUrl } from "./content/urls";
+import CallEventMessage, { callOf } from "../../calls/CallEventMessage";
 
 // Forwarded bundles are rare next to text: their renderer is fetched with the first one shown.
 const Archive = lazy(() => import("./content/Archive"));
@@ -48,6 +49,8 @@ function OtherBody({ message }: { message: StoredMessage }) {
 }
 
 function Body({ message, users }: { message: StoredMessage; users: Record<number, StoredUser> }) {
+  const call = message.content_type === ContentType.text ? callOf(message.properties) : null;
+  if (call) return <CallEventMessage call={call} />;
   switch (message.content_type) {
     case ContentType.text:
       return (

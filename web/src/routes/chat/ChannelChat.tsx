@@ -14,6 +14,7 @@ import { selectIsMuted } from "../../app/selectors";
 import AnnouncementSlot from "./AnnouncementSlot";
 import NotFoundInLayout from "./NotFoundInLayout";
 import ChatView from "./ChatView";
+import CallButtons from "../../calls/CallButtons";
 import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 
 export default function ChannelChat() {
@@ -73,6 +74,7 @@ export default function ChannelChat() {
             settings={guest ? undefined : { to: `/setting/channel/${gid}/overview`, label: t("header.settings"), testId: "channel-settings-link" }}
             tools={
               <>
+                <CallButtons target={{ gid }} />
                 {showMembers && (
                   <AsideButton label={t("header.members", { count: memberIds.length })} active={open === "members"} onClick={() => toggle("members")} badge={memberIds.length} testId="members-button">
                     <UsersIcon size={17} />

@@ -7,6 +7,7 @@ import { AsideButton, ConversationAside, HeaderSearch, useChatAside } from "../.
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Loading from "../../components/Loading";
 import ChatView from "./ChatView";
+import CallButtons from "../../calls/CallButtons";
 import { ChatWithAside, ConversationHeader, ConversationIntro, useHeaderQuery } from "./ConversationHeader";
 import { BlockedNotice, ContactPrompt } from "./ContactPrompt";
 import { dmGate } from "./dmGate";
@@ -53,6 +54,7 @@ export default function DMChat() {
             settings={{ to: `/setting/dm/${uid}/overview`, label: t("header.dm_settings") }}
             tools={
               <>
+                {gate.kind === "open" && !user.is_bot && <CallButtons target={{ uid }} />}
                 <HeaderSearch value={query} onChange={setQuery} onOpen={() => setAside("search")} active={aside === "search"} placeholder={t("search.placeholder_dm", { name })} />
                 <AsideButton label={t("header.profile")} active={aside === "profile"} onClick={() => toggle("profile")} testId="profile-button">
                   <UserIcon size={17} />

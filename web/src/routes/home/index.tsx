@@ -15,6 +15,7 @@ import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import useStreaming from "../../hooks/useStreaming";
 import useTabGuard from "../../hooks/useTabGuard";
 import InstallBanner from "./InstallBanner";
+import CallLayer from "../../calls/CallLayer";
 import NavRail from "./NavRail";
 import useUnreadBadge from "./useUnreadBadge";
 import { ModalIcon } from "../../components/ui/Modal";
@@ -91,6 +92,7 @@ export default function HomeLayout() {
           <Outlet />
         </main>
       </div>
+      {!guest && <CallLayer />}
       {roleChanged && <RoleChangedPrompt />}
     </div>
   );

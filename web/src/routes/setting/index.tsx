@@ -18,7 +18,7 @@ import SettingsFrame, { type SettingsNavGroup } from "./SettingsFrame";
 import type { SettingPageProps } from "./pages/types";
 
 const ADMIN_GENERAL = ["overview", "members", "data_management", "auto_delete"];
-const ADMIN_CONFIG = ["configuration", "bot", "firebase", "agora", "smtp", "login_methods", "third_party", "widget", "license"];
+const ADMIN_CONFIG = ["configuration", "bot", "firebase", "agora", "calls", "smtp", "login_methods", "third_party", "widget", "license"];
 const ABOUT = ["about", "api_doc", "version"];
 /** Pages that need a newer server (docs/API.md "Version"). */
 const GATES: Record<string, string> = { data_management: MIN_VERSION.dataManagement, widget: MIN_VERSION.widget };
@@ -36,6 +36,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType<SettingPageProps>>
   bot: lazy(() => import("./pages/Bots")),
   firebase: lazy(() => import("./pages/Firebase")),
   agora: lazy(() => import("./pages/Agora")),
+  calls: lazy(() => import("./pages/Calls")),
   smtp: lazy(() => import("./pages/Smtp")),
   login_methods: lazy(() => import("./pages/LoginMethods")),
   third_party: lazy(() => import("./pages/ThirdPartyLogin")),

@@ -10,6 +10,7 @@ import { BellOffIcon, MoreIcon } from "../../../components/aside/icons";
 import Avatar, { avatarUrl } from "../../../components/ui/Avatar";
 import { activityLabel } from "../../../utils/dates";
 import { chatPath, messageText, parseRefKey } from "./model";
+import SidebarCall from "../../../calls/SidebarCall";
 
 // The menu loads on the first right-click or "…".
 const ConversationMenu = lazy(() => import("./ConversationMenu"));
@@ -126,6 +127,7 @@ function ConversationItem({ convKey }: { convKey: string }) {
               {status && <span className="sr-only">{status}</span>}
             </span>
             {muted && <BellOffIcon size={13} className={clsx("shrink-0", isActive ? "text-white/70" : "text-zinc-400")} />}
+            <SidebarCall kind={kind} id={id} active={isActive} />
             {/*
               The link's name is what its text says, the name and status (so speech control finds it
               by what is seen); the time and preview are seen, and read as its description.

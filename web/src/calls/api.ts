@@ -1,0 +1,23 @@
+/**
+ * The built-in calls' routes (docs/API.md "Calls (addition)"). The call engine shows its own
+ * failures (a toast in its words), so each endpoint is `SILENT`; none is cached.
+ */
+import type { CallAdminConfig, CallConfig, CallJoinRequest, CallMedia, CallRoom, CallSignalRequest } from "@parley/protocol";
+import { api } from "../app/services/api";
+import { SILENT } from "../app/services/base.query";
+
+export const webrtcApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    getCallConfig: builder.query<CallConfig, void>({ extraOptions: SILENT, query: () => ({ url: "/call/config" }), keepUnusedDataFor: 0 }),
+    getCallRooms: builder.query<CallRoom[], void>({ extraOptions: SILENT, query: () => ({ url: "/call/rooms" }), keepUnusedDataFor: 0 }),
+    joinCall: builder.mutation<CallRoom, CallJoinRequest>({ extraOptions: SILENT, query: (body) => ({ url: "/call/join", method: "POST", body }) }),
+    leaveCall: builder.mutation<null, { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/leave", method: "POST", body }) }),
+    declineCall: builder.mutation<null, { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/decline", method: "POST", body }) }),
+    signalCall: builder.mutation<null, CallSignalRequest>({ extraOptions: SILENT, query: (body) => ({ url: "/call/signal", method: "POST", body }) }),
+    setCallMedia: builder.mutation<CallRoom, CallMedia & { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/media", method: "POST", body }) }),
+    getCallSettings: builder.query<CallAdminConfig, void>({ extraOptions: SILENT, query: () => ({ url: "/admin/call/config" }), keepUnusedDataFor: 0 }),
+    updateCallSettings: builder.mutation<null, CallAdminConfig>({ extraOptions: SILENT, query: (body) => ({ url: "/admin/call/config", method: "POST", body }) }),
+  }),
+});
+
+export const { useGetCallSettingsQuery, useUpdateCallSettingsMutation } = webrtcApi;

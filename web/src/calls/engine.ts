@@ -1,0 +1,420 @@
+/**
+ * The call engine: the one call this tab is in (its media, one `Peer` per other participant), the
+ * rooms going on that the user may join (for the sidebar and the headers), and an incoming ring.
+ * It lives outside the store (peer connections and media streams are not data) and outside any
+ * screen, so a call survives navigating between conversations; React reads it through
+ * `useCalls()` (a snapshot that changes identity on every change).
+ *
+ * Signalling: routes of docs/API.md "Calls (addition)" out, `call_*` events of the stream in.
+ */
+import type { CallConfig, CallParticipant, CallRoom, CallSignalKind, Uid } from "@parley/protocol";
+import type { AppStore } from "../app/store";
+import { webrtcApi } from "./api";
+import { callEvents, type CallStreamEvent } from "./events";
+import { LevelMeter } from "./levels";
+import { Peer, type LocalTrack } from "./peer";
+
+export type CallTarget = { gid: number } | { uid: number };
+
+export interface Tile {
+  key: string;
+  uid: Uid;
+  kind: "camera" | "screen";
+  stream: MediaStream | null;
+  local: boolean;
+  /** The participant's camera is on (a tile without it shows the avatar). */
+  video: boolean;
+  audio: boolean;
+}
+
+export interface ActiveCall {
+  room: string;
+  target: CallTarget;
+  audio: boolean;
+  video: boolean;
+  screen: boolean;
+  participants: CallParticipant[];
+  tiles: Tile[];
+  /** For a DM: still ringing the peer. */
+  ringing: boolean;
+}
+
+export interface CallSnapshot {
+  rooms: Record<string, CallRoom>;
+  active: ActiveCall | null;
+  /** A DM call ringing this user. */
+  incoming: { room: string; from: Uid; expiresAt: number } | null;
+  /** A participant is speaking (their audio level over the threshold). */
+  speaking: Record<number, boolean>;
+  devices: { audio: MediaDeviceInfo[]; video: MediaDeviceInfo[] };
+  selected: { audio: string | null; video: string | null };
+  /** Why the last action failed, as an i18n key of `chat:call.error.*`. */
+  error: string | null;
+  busy: boolean;
+}
+
+interface Live {
+  room: string;
+  target: CallTarget;
+  config: CallConfig;
+  /** Microphone and camera tracks (the camera only while on). */
+  local: MediaStream;
+  screen: MediaStream | null;
+  audio: boolean;
+  video: boolean;
+  peers: Map<Uid, Peer>;
+  chains: Map<Uid, Promise<void>>;
+  /** Someone else was in the call once: a DM ends when they leave. */
+  metPeer: boolean;
+}
+
+const EMPTY: CallSnapshot = { rooms: {}, active: null, incoming: null, speaking: {}, devices: { audio: [], video: [] }, selected: { audio: null, video: null }, error: null, busy: false };
+
+declare global {
+  interface Window {
+    /** For the browser tests: the peer connections of the call, by the other participant's uid. */
+    __parleyCalls?: { peers: Record<number, RTCPeerConnection>; engine: CallEngine };
+  }
+}
+
+export class CallEngine {
+  private snapshot: CallSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private live: Live | null = null;
+  private rooms: Record<string, CallRoom> = {};
+  private incoming: CallSnapshot["incoming"] = null;
+  private error: string | null = null;
+  private busy = false;
+  private devices: CallSnapshot["devices"] = { audio: [], video: [] };
+  private selected: CallSnapshot["selected"] = { audio: null, video: null };
+  private readonly meter = new LevelMeter(() => this.emit());
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly store: AppStore) {}
+
+  start(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = callEvents.on((e) => void this.onEvent(e));
+    void this.resync();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.live) void this.leave();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CallSnapshot => this.snapshot;
+
+  private me(): Uid {
+    return this.store.getState().authData.user?.uid ?? 0;
+  }
+
+  private api() {
+    const dispatch = this.store.dispatch;
+    const e = webrtcApi.endpoints;
+    return {
+      config: () => dispatch(e.getCallConfig.initiate(undefined, { forceRefetch: true })).unwrap(),
+      rooms: () => dispatch(e.getCallRooms.initiate(undefined, { forceRefetch: true })).unwrap(),
+      join: (body: Parameters<typeof e.joinCall.initiate>[0]) => dispatch(e.joinCall.initiate(body)).unwrap(),
+      leave: (room: string) => dispatch(e.leaveCall.initiate({ room })).unwrap(),
+      decline: (room: string) => dispatch(e.declineCall.initiate({ room })).unwrap(),
+      signal: (body: Parameters<typeof e.signalCall.initiate>[0]) => dispatch(e.signalCall.initiate(body)).unwrap(),
+      media: (body: Parameters<typeof e.setCallMedia.initiate>[0]) => dispatch(e.setCallMedia.initiate(body)).unwrap(),
+    };
+  }
+
+  private async resync(): Promise<void> {
+    try {
+      const rooms = await this.api().rooms();
+      this.rooms = Object.fromEntries(rooms.map((r) => [r.room, r]));
+      if (this.live && !this.rooms[this.live.room]) this.teardown();
+      this.emit();
+    } catch {
+      // Guests and bots have no calls; a failed read waits for the next reconnect.
+    }
+  }
+
+  private async onEvent(e: CallStreamEvent): Promise<void> {
+    if (e.type === "resync") return this.resync();
+    if (e.type === "call_room") {
+      if (e.ended) delete this.rooms[e.room.room];
+      else this.rooms = { ...this.rooms, [e.room.room]: e.room };
+      const live = this.live;
+      if (live && live.room === e.room.room) {
+        const others = e.ended ? [] : e.room.participants.filter((p) => p.uid !== this.me());
+        for (const [uid, peer] of live.peers) {
+          if (!others.some((p) => p.uid === uid)) {
+            peer.close();
+            live.peers.delete(uid);
+          }
+        }
+        if (others.length) live.metPeer = true;
+        const dmOver = "uid" in live.target && live.metPeer && others.length === 0;
+        if (e.ended || !e.room.participants.some((p) => p.uid === this.me())) this.teardown();
+        else if (dmOver) await this.leave();
+      }
+      this.emit();
+      return;
+    }
+    if (e.type === "call_ring") {
+      if (e.state === "ringing") this.incoming = { room: e.room, from: e.from_uid, expiresAt: e.expires_at };
+      else {
+        if (this.incoming?.room === e.room) this.incoming = null;
+        if (this.live?.room === e.room && e.from_uid !== this.me()) {
+          this.error = e.state === "declined" ? "declined" : "no_answer";
+          this.teardown();
+        }
+      }
+      this.emit();
+      return;
+    }
+    const live = this.live;
+    if (!live || live.room !== e.room) return;
+    let peer = live.peers.get(e.from_uid);
+    if (!peer) {
+      if (e.kind !== "offer") return;
+      peer = this.createPeer(live, e.from_uid);
+    }
+    const target = peer;
+    const chain = (live.chains.get(e.from_uid) ?? Promise.resolve()).then(() => target.signal(e.kind, e.data)).catch((err) => console.warn("call: signal failed", err));
+    live.chains.set(e.from_uid, chain);
+  }
+
+  private createPeer(live: Live, uid: Uid): Peer {
+    let sending = Promise.resolve();
+    const peer = new Peer(
+      uid,
+      this.me() > uid,
+      { iceServers: live.config.ice_servers, iceTransportPolicy: live.config.ice_transport_policy },
+      {
+        send: (kind: CallSignalKind, data: unknown) => {
+          // One request after another: the other side must get the offer before its candidates.
+          sending = sending.then(() => this.api().signal({ room: live.room, to_uid: uid, kind, data }).then(() => undefined)).catch(() => undefined);
+        },
+        localTracks: () => this.localTracks(live),
+        localScreenId: () => live.screen?.id ?? null,
+        onChange: () => {
+          for (const stream of peer.streams.values()) this.meter.watch(uid, stream);
+          this.emit();
+        },
+      },
+    );
+    live.peers.set(uid, peer);
+    this.emit();
+    return peer;
+  }
+
+  private localTracks(live: Live): LocalTrack[] {
+    const out: LocalTrack[] = [];
+    const mic = live.local.getAudioTracks()[0];
+    const cam = live.local.getVideoTracks()[0];
+    if (mic && live.audio) out.push({ role: "audio", track: mic, stream: live.local });
+    if (cam && live.video) out.push({ role: "camera", track: cam, stream: live.local });
+    const screen = live.screen?.getVideoTracks()[0];
+    if (screen && live.screen) out.push({ role: "screen", track: screen, stream: live.screen });
+    return out;
+  }
+
+  private async getMedia(video: boolean): Promise<MediaStream> {
+    const audio = this.selected.audio ? { deviceId: { exact: this.selected.audio } } : true;
+    const camera = video ? (this.selected.video ? { deviceId: { exact: this.selected.video } } : true) : false;
+    return navigator.mediaDevices.getUserMedia({ audio, video: camera });
+  }
+
+  private async refreshDevices(): Promise<void> {
+    const all = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
+    this.devices = { audio: all.filter((d) => d.kind === "audioinput"), video: all.filter((d) => d.kind === "videoinput") };
+  }
+
+  /** Starts or joins the conversation's call (a DM's rings the peer). */
+  async join(target: CallTarget, video: boolean): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = null;
+    this.emit();
+    let local: MediaStream | null = null;
+    try {
+      if (this.live) await this.leave();
+      const config = await this.api().config();
+      local = await this.getMedia(video).catch(() => {
+        throw new Error("media");
+      });
+      const room = await this.api().join({ ...target, audio: true, video, screen: false });
+      const live: Live = { room: room.room, target, config, local, screen: null, audio: true, video, peers: new Map(), chains: new Map(), metPeer: false };
+      this.live = live;
+      if (this.incoming?.room === room.room) this.incoming = null;
+      this.rooms = { ...this.rooms, [room.room]: room };
+      this.meter.watch(this.me(), local);
+      // The later joiner makes the offers: one connection per participant already there.
+      for (const p of room.participants) {
+        if (p.uid === this.me()) continue;
+        live.metPeer = true;
+        this.createPeer(live, p.uid).sync();
+      }
+      await this.refreshDevices();
+    } catch (err) {
+      local?.getTracks().forEach((t) => t.stop());
+      const status = (err as { status?: number }).status;
+      this.error = (err as Error).message === "media" ? "media" : status === 409 ? "full" : status === 403 ? "forbidden" : "failed";
+    } finally {
+      this.busy = false;
+      this.emit();
+    }
+  }
+
+  async leave(): Promise<void> {
+    const live = this.live;
+    if (!live) return;
+    this.teardown();
+    await this.api().leave(live.room).catch(() => undefined);
+  }
+
+  async accept(): Promise<void> {
+    const ring = this.incoming;
+    if (ring) await this.join({ uid: ring.from }, false);
+  }
+
+  async decline(): Promise<void> {
+    const ring = this.incoming;
+    this.incoming = null;
+    this.emit();
+    if (ring) await this.api().decline(ring.room).catch(() => undefined);
+  }
+
+  private async tellMedia(live: Live): Promise<void> {
+    for (const peer of live.peers.values()) peer.sync();
+    this.emit();
+    await this.api().media({ room: live.room, audio: live.audio, video: live.video, screen: !!live.screen }).catch(() => undefined);
+  }
+
+  async toggleMute(): Promise<void> {
+    const live = this.live;
+    if (!live) return;
+    live.audio = !live.audio;
+    for (const t of live.local.getAudioTracks()) t.enabled = live.audio;
+    await this.tellMedia(live);
+  }
+
+  async toggleCamera(): Promise<void> {
+    const live = this.live;
+    if (!live) return;
+    if (live.video) {
+      for (const t of live.local.getVideoTracks()) {
+        t.stop();
+        live.local.removeTrack(t);
+      }
+      live.video = false;
+    } else {
+      try {
+        const cam = await navigator.mediaDevices.getUserMedia({ video: this.selected.video ? { deviceId: { exact: this.selected.video } } : true });
+        live.local.addTrack(cam.getVideoTracks()[0]);
+        live.video = true;
+      } catch {
+        this.error = "media";
+      }
+    }
+    await this.tellMedia(live);
+  }
+
+  async toggleScreen(): Promise<void> {
+    const live = this.live;
+    if (!live) return;
+    if (live.screen) {
+      live.screen.getTracks().forEach((t) => t.stop());
+      live.screen = null;
+    } else {
+      try {
+        const screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+        // The browser's own "Stop sharing" ends the track.
+        screen.getVideoTracks()[0].onended = () => {
+          if (this.live?.screen === screen) void this.toggleScreen();
+        };
+        live.screen = screen;
+      } catch {
+        return; // the picker was dismissed
+      }
+    }
+    await this.tellMedia(live);
+  }
+
+  /** Another microphone or camera: its track replaces the current one on every connection. */
+  async selectDevice(kind: "audio" | "video", deviceId: string): Promise<void> {
+    this.selected = { ...this.selected, [kind]: deviceId };
+    const live = this.live;
+    if (!live || (kind === "video" && !live.video)) return this.emit();
+    try {
+      const fresh = await navigator.mediaDevices.getUserMedia(kind === "audio" ? { audio: { deviceId: { exact: deviceId } } } : { video: { deviceId: { exact: deviceId } } });
+      const track = fresh.getTracks()[0];
+      const old = kind === "audio" ? live.local.getAudioTracks() : live.local.getVideoTracks();
+      for (const t of old) {
+        live.local.removeTrack(t);
+        t.stop();
+      }
+      if (kind === "audio") track.enabled = live.audio;
+      live.local.addTrack(track);
+      if (kind === "audio") this.meter.watch(this.me(), live.local, true);
+      await this.tellMedia(live);
+    } catch {
+      this.error = "media";
+      this.emit();
+    }
+  }
+
+  dismissError(): void {
+    this.error = null;
+    this.emit();
+  }
+
+  private teardown(): void {
+    const live = this.live;
+    if (!live) return;
+    this.live = null;
+    for (const peer of live.peers.values()) peer.close();
+    live.local.getTracks().forEach((t) => t.stop());
+    live.screen?.getTracks().forEach((t) => t.stop());
+    this.meter.clear();
+    this.emit();
+  }
+
+  private emit(): void {
+    const live = this.live;
+    let active: ActiveCall | null = null;
+    if (live) {
+      const room = this.rooms[live.room];
+      const participants = room?.participants ?? [];
+      const me = this.me();
+      const tiles: Tile[] = [{ key: "local", uid: me, kind: "camera", stream: live.local, local: true, video: live.video, audio: live.audio }];
+      if (live.screen) tiles.push({ key: "local-screen", uid: me, kind: "screen", stream: live.screen, local: true, video: true, audio: false });
+      for (const p of participants) {
+        if (p.uid === me) continue;
+        const peer = live.peers.get(p.uid);
+        const streams = peer ? [...peer.streams.values()] : [];
+        const camera = streams.find((s) => s.id !== peer?.screenId) ?? null;
+        const screen = streams.find((s) => s.id === peer?.screenId && s.getVideoTracks().some((t) => t.readyState === "live")) ?? null;
+        tiles.push({ key: `${p.uid}`, uid: p.uid, kind: "camera", stream: camera, local: false, video: p.video, audio: p.audio });
+        if (screen && p.screen) tiles.push({ key: `${p.uid}-screen`, uid: p.uid, kind: "screen", stream: screen, local: false, video: true, audio: false });
+      }
+      active = { room: live.room, target: live.target, audio: live.audio, video: live.video, screen: !!live.screen, participants, tiles, ringing: room?.ringing != null };
+      window.__parleyCalls = { peers: Object.fromEntries([...live.peers].map(([uid, p]) => [uid, p.pc])), engine: this };
+    } else {
+      window.__parleyCalls = { peers: {}, engine: this };
+    }
+    this.snapshot = {
+      rooms: this.rooms,
+      active,
+      incoming: this.incoming,
+      speaking: this.meter.speaking(),
+      devices: this.devices,
+      selected: this.selected,
+      error: this.error,
+      busy: this.busy,
+    };
+    for (const l of this.listeners) l();
+  }
+}

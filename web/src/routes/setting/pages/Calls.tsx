@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_CALL_ADMIN_CONFIG, SECRET_MASK, type CallAdminConfig } from "@parley/protocol";
+import { useGetCallSettingsQuery, useUpdateCallSettingsMutation } from "../../../calls/api";
+import Input, { PasswordInput } from "../../../components/ui/Input";
+import Toggle from "../../../components/ui/Toggle";
+import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+
+/** One ICE URL a line, as typed; the server checks each (`stun:`, `turn:`…). */
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+function UrlList({ label, hint, value, onChange, testId }: { label: string; hint: string; value: string[]; onChange: (urls: string[]) => void; testId: string }) {
+  // The text is kept as typed (blank lines while editing); the list is what is saved.
+  const [text, setText] = useState(value.join("\n"));
+  const id = `${testId}-field`;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        value={text}
+        spellCheck={false}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(lines(e.target.value));
+        }}
+        aria-describedby={`${id}-hint`}
+        className="rounded-lg border border-zinc-300 bg-white px-3 py-2 font-mono text-sm text-zinc-900 outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+        data-testid={testId}
+      />
+      <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** The built-in calls' settings, saved whole with `POST /admin/call/config`; the masked secret sent back keeps the stored one. */
+function CallsForm({ stored, onSaved }: { stored: CallAdminConfig; onSaved: () => void }) {
+  const { t } = useTranslation("setting");
+  const draft = useDraft<CallAdminConfig>(stored);
+  const { values: form, edit } = draft;
+  const [save, { isLoading }] = useUpdateCallSettingsMutation();
+
+  const submit = async () => {
+    const outcome = saveOutcome(await save(form), t("overview_edit.failed_unknown"));
+    draft.settle(outcome);
+    if (outcome.kind === "saved") onSaved();
+  };
+
+  return (
+    <DraftForm label={t("calls.title")} draft={draft} saving={isLoading} onSubmit={submit} testId="calls-form" saveTestId="calls-save">
+      <div className="grid gap-4 p-5">
+        <UrlList label={t("calls.stun_urls")} hint={t("calls.stun_hint")} value={form.stun_urls} onChange={(stun_urls) => edit({ stun_urls })} testId="calls-stun" />
+        <UrlList label={t("calls.turn_urls")} hint={t("calls.turn_hint")} value={form.turn_urls} onChange={(turn_urls) => edit({ turn_urls })} testId="calls-turn" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordInput
+            className="sm:col-span-2"
+            label={t("calls.turn_secret")}
+            value={form.turn_secret}
+            onChange={(e) => edit({ turn_secret: e.target.value })}
+            onFocus={(e) => form.turn_secret === SECRET_MASK && e.target.select()}
+            hint={form.turn_secret === SECRET_MASK ? t("calls.secret_kept") : t("calls.turn_secret_hint")}
+            autoComplete="new-password"
+            maxLength={256}
+            data-testid="calls-turn-secret"
+          />
+          <Input label={t("calls.turn_ttl")} type="number" min={60} max={604800} value={form.turn_ttl_s} onChange={(e) => edit({ turn_ttl_s: Number(e.target.value) })} data-testid="calls-ttl" />
+          <Input label={t("calls.max_participants")} hint={t("calls.max_hint")} type="number" min={2} max={16} value={form.max_participants} onChange={(e) => edit({ max_participants: Number(e.target.value) })} data-testid="calls-max" />
+        </div>
+      </div>
+      <Toggle className="border-t border-zinc-100 px-5 py-4 dark:border-zinc-800" label={t("calls.relay_only")} description={t("calls.relay_only_desc")} checked={form.relay_only} onChange={(relay_only) => edit({ relay_only })} />
+      <SaveNotice outcome={draft.outcome} className="mx-5 mb-4" />
+    </DraftForm>
+  );
+}
+
+/** `/setting/calls` (admins): Parley's own voice and video calls (docs/API.md "Calls (addition)", docs/CALLS.md). */
+export default function Calls() {
+  const { t } = useTranslation("setting");
+  const { data, isLoading, isError, refetch } = useGetCallSettingsQuery();
+  if (isLoading) return <div className="h-full" aria-busy="true" />;
+  const stored = { ...DEFAULT_CALL_ADMIN_CONFIG, ...data };
+  return (
+    <div className="mx-auto max-w-2xl space-y-8 p-6">
+      {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("calls.load_failed")}</p>}
+      <Section title={t("calls.title")} description={t("calls.hint")} plain>
+        <CallsForm key={JSON.stringify(stored)} stored={stored} onSaved={() => void refetch()} />
+      </Section>
+    </div>
+  );
+}
