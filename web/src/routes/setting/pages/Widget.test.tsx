@@ -23,6 +23,7 @@ function widgetApi(calls: RecordedCall[], opts: { css?: string | null; refuseCss
     "GET /api/page/landing": () => ({ body: "Welcome!" }),
     "GET /api/page/after_signin": () => ({ body: "" }),
     "PUT /api/page/landing": (req: RecordedCall) => (record(req), { body: "" }),
+    "DELETE /api/page/landing": (req: RecordedCall) => (record(req), { body: "" }),
     "GET /api/page/apikey": () => ({ body: { key: "key-one" } }),
     "POST /api/page/apikey": (req: RecordedCall) => (record(req), { body: { key: "key-two" } }),
   };
@@ -103,6 +104,10 @@ describe("Widget (admin)", () => {
     await landing.findByText("The page was saved.");
     const put = calls.find((c) => c.path === "/api/page/landing");
     expect([put?.method, put?.body, put?.headers["content-type"]]).toEqual(["PUT", "Welcome! Hello.", "text/plain"]);
+    // Emptied, the page is deleted.
+    await app.user.clear(text);
+    await app.user.click(landing.getByRole("button", { name: "Save changes" }));
+    await app.rtl.waitFor(() => expect(calls.filter((c) => c.path === "/api/page/landing").map((c) => c.method)).toEqual(["PUT", "DELETE"]));
     expect(await app.findByDisplayValue("key-one")).toBeTruthy();
     await app.user.click(app.getByRole("button", { name: "Generate a new key" }));
     expect(await app.findByDisplayValue("key-two")).toBeTruthy();

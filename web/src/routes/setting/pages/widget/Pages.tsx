@@ -20,7 +20,8 @@ function PageForm({ name, stored, onSaved }: { name: PageName; stored: string; o
 
   const submit = async () => {
     const text = draft.values.text;
-    const outcome = saveOutcome(await save({ name, text }), t("overview_edit.failed_unknown"));
+    // An emptied page is deleted (an empty text/plain body is no body at all).
+    const outcome = saveOutcome(await save({ name, text: text === "" ? null : text }), t("overview_edit.failed_unknown"));
     if (outcome.kind === "saved") onSaved(text);
     draft.settle(outcome);
   };
