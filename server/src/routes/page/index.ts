@@ -32,8 +32,10 @@ export function pageRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
     "/page/:name",
     { preValidation: guards.admin, schema: { params: pageParams }, config: { rawBody: { contentTypes: ["text/plain"], text: z.string().max(PAGE_MAX) } } },
     async (req, reply) => {
-      if (typeof req.body !== "string") throw new HttpError(415, "a page is sent as text/plain");
-      await setPage(ctx, req.params.name, req.body, auditActorOf(req));
+      // No body at all is an empty page; a parsed one (JSON) is not a page.
+      const text = typeof req.body === "string" ? req.body : req.body === undefined || req.body === null ? "" : null;
+      if (text === null) throw new HttpError(415, "a page is sent as text/plain");
+      await setPage(ctx, req.params.name, text, auditActorOf(req));
       return sendEmpty(reply);
     },
   );

@@ -35,6 +35,8 @@ describe.each(dialects())("pages (%s)", (dialect) => {
     expect((await call(s, "DELETE", "/page/landing", admin)).statusCode).toBe(200);
     expect((await call(s, "GET", "/page/landing")).body).toBe("");
     expect((await call(s, "GET", "/page/after_signin")).body).toBe("thanks");
+    expect((await call(s, "PUT", "/page/after_signin", admin, "", text)).statusCode).toBe(200);
+    expect((await call(s, "GET", "/page/after_signin")).body).toBe("");
   });
 
   it("refuses other callers, other names, JSON and oversized pages, changing nothing", async () => {
