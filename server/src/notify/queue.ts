@@ -15,9 +15,9 @@ import type { PathOutcome } from "./types.js";
  *   message, path), in one transaction with the outbox row's removal. The unique
  *   (mid, uid, path) index makes a repeated expansion (a pass that died after its claim) add
  *   nothing.
- * Both are claimed like the webhook outbox: one `UPDATE … WHERE id IN (SELECT … LIMIT)
+ * Queue rows are claimed like the webhook outbox: one `UPDATE … WHERE id IN (SELECT … LIMIT)
  * RETURNING` that sets `claimed_until`, so an overlapping pass skips them and a dead one leaves
- * them free again after `CLAIM_MS`.
+ * them free again after `CLAIM_MS`. Outbox rows need no claim (`pendingOutbox`).
  */
 export type QueueRow = Selectable<NotifyQueueTable>;
 
@@ -46,22 +46,14 @@ export function notifyQueueing(also: AlsoInTransaction | undefined): AlsoInTrans
   };
 }
 
-/** Claims up to `limit` outbox rows (oldest first) for expansion. */
-export function claimOutbox(db: Db, now: number, limit: number): Promise<{ id: number; mid: number }[]> {
-  return db
-    .updateTable("notify_outbox")
-    .set({ claimed_until: now + CLAIM_MS })
-    .where("id", "in", (qb) =>
-      qb
-        .selectFrom("notify_outbox as o")
-        .select("o.id")
-        .where((eb) => eb.or([eb("o.claimed_until", "is", null), eb("o.claimed_until", "<=", now)]))
-        .orderBy("o.id")
-        .limit(limit),
-    )
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]))
-    .returning(["id", "mid"])
-    .execute();
+/**
+ * Up to `limit` outbox rows, oldest first. They are not claimed: their expansion is one
+ * transaction that inserts the work (the unique (mid, uid, path) index ignores what is already
+ * queued) and deletes them, so an overlapping pass expanding the same rows adds nothing, and a
+ * claim's extra write per message is saved (`notify_outbox.claimed_until` stays unused).
+ */
+export function pendingOutbox(db: Db, limit: number): Promise<{ id: number; mid: number }[]> {
+  return db.selectFrom("notify_outbox").select(["id", "mid"]).orderBy("id").limit(limit).execute();
 }
 
 export interface NewWork {

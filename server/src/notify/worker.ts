@@ -2,7 +2,7 @@ import type { Uid } from "@parley/protocol";
 import type { AppContext } from "../context.js";
 import { NOTIFICATION_PATHS } from "./paths.js";
 import { notificationFor, loadFacts } from "./pending.js";
-import { claimDue, claimOutbox, claimPendingOf, expandInto, pruneFinished, recordOutcomes, type NewWork, type QueueRow, type RowOutcome } from "./queue.js";
+import { claimDue, claimPendingOf, pendingOutbox, expandInto, pruneFinished, recordOutcomes, type NewWork, type QueueRow, type RowOutcome } from "./queue.js";
 import { hasRead, readIndexes, recipientsOf, type AudienceCache } from "./rule.js";
 import { refreshNotifySettings, type NotifySettings } from "./settings.js";
 import type { NotificationPath, PathOutcome } from "./types.js";
@@ -61,7 +61,7 @@ async function reachOf(ctx: AppContext, path: NotificationPath, uids: readonly U
  */
 export async function expandNew(ctx: AppContext, settings: NotifySettings, paths: readonly NotificationPath[]): Promise<number> {
   const now = Date.now();
-  const claimed = await claimOutbox(ctx.db, now, OUTBOX_BATCH);
+  const claimed = await pendingOutbox(ctx.db, OUTBOX_BATCH);
   if (claimed.length === 0) return 0;
   const rows = await ctx.db.selectFrom("messages").selectAll().where("mid", "in", claimed.map((c) => c.mid)).execute();
   const told: { row: (typeof rows)[number]; uids: Uid[] }[] = [];
