@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import type { AppContext } from "../../context.js";
 import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
 import { parse } from "../../http/validate.js";
@@ -43,6 +43,18 @@ export function refuseWithoutUpgrade(res: ServerResponse): void {
   res.end("this is a WebSocket endpoint: connect with Upgrade: websocket");
 }
 
+/**
+ * Shared listeners, not closures: a closure made here would hold this function's whole scope
+ * (the request, the handshake's buffers) for as long as the stream lives.
+ */
+function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
+function terminateOnError(this: WebSocket): void {
+  this.terminate();
+}
+
 /** Per server (tests run several in one process): the `ws` server that completes the handshakes. */
 const servers = new WeakMap<AppContext, WebSocketServer>();
 
@@ -68,7 +80,7 @@ function wssOf(ctx: AppContext): WebSocketServer {
  */
 export async function serveEventSocket(ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer, log: FastifyBaseLogger): Promise<void> {
   const origin = req.headers.origin;
-  socket.on("error", () => socket.destroy());
+  socket.on("error", destroyOnError);
   let claims;
   let q;
   try {
@@ -89,7 +101,7 @@ export async function serveEventSocket(ctx: AppContext, req: IncomingMessage, so
   const verified = claims;
   const query = q;
   wssOf(ctx).handleUpgrade(req, socket, head, (ws) => {
-    ws.on("error", () => ws.terminate());
+    ws.on("error", terminateOnError);
     if (socket instanceof Socket) socket.setNoDelay(true);
     // As the SSE stream: subscribe first, then the connect sequence; live events wait meanwhile.
     const conn = ctx.hub.register(verified.uid, verified.device, verified.is_guest, ws);
