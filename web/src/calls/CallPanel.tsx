@@ -34,7 +34,7 @@ function TileView({ tile, speaking, name, avatar }: { tile: Tile; speaking: bool
       data-speaking={speaking ? "true" : "false"}
     >
       {/* Remote audio plays through this element too; one's own is muted (no echo). */}
-      <video ref={video} autoPlay playsInline muted={tile.local} aria-label={label} className={clsx("size-full object-cover", !showVideo && "invisible", tile.local && tile.kind === "camera" && "-scale-x-100")} />
+      <video ref={video} autoPlay playsInline muted={tile.local} aria-label={label} className={clsx("absolute inset-0 size-full object-cover", !showVideo && "invisible", tile.local && tile.kind === "camera" && "-scale-x-100")} />
       {!showVideo && (
         <div className="absolute inset-0 flex items-center justify-center">
           <Avatar name={name} seed={tile.uid} src={avatar} size={44} rounded="full" />
@@ -113,7 +113,7 @@ export default function CallPanel({ engine, call }: { engine: CallEngine; call: 
     <section
       aria-label={t("call.window")}
       data-testid="call-panel"
-      className={clsx("fixed right-4 bottom-4 z-40 flex flex-col overflow-hidden rounded-xl bg-zinc-900 text-white shadow-2xl ring-1 ring-zinc-700", small ? "w-64" : "w-[min(34rem,calc(100vw-2rem))]")}
+      className={clsx("fixed right-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] flex-col overflow-y-auto rounded-xl bg-zinc-900 text-white shadow-2xl ring-1 ring-zinc-700", small ? "w-64" : "w-[min(34rem,calc(100vw-2rem))]")}
     >
       <header className="flex items-center gap-2 px-3 py-2">
         <span className="size-2 shrink-0 animate-pulse rounded-full bg-emerald-400" aria-hidden />

@@ -277,7 +277,8 @@ export class CallEngine {
 
   async accept(): Promise<void> {
     const ring = this.incoming;
-    if (ring) await this.join({ uid: ring.from }, false);
+    // A video call is answered with the camera on, a voice call without.
+    if (ring) await this.join({ uid: ring.from }, !!this.rooms[ring.room]?.participants.some((p) => p.uid === ring.from && p.video));
   }
 
   async decline(): Promise<void> {

@@ -1,0 +1,134 @@
+/**
+ * Built-in calls in Chromium with fake media devices (docs/CALLS.md): a DM call rings, is
+ * accepted, and both sides receive audio and video; muting stops the outbound audio; leaving
+ * ends it for the other side and posts "Call ended" into the conversation. A channel call of
+ * three connects every pair, and a shared screen shows on the others' side. Screenshots of the
+ * call window in both themes (/tmp/shots/calls-*.png), checked by axe.
+ */
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeCleanly, switchColorScheme, type TestPage } from "../helpers/browser";
+import { expectNoSeriousA11yViolations } from "../helpers/axe";
+import { expectFlowing, expectStill, launchCallBrowser, openCallPage, rtp } from "../helpers/calls";
+import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
+
+const suite = useSuite({ members: [BOB, CAROL], channels: [{ name: "general", description: "Company-wide chatter" }], browser: false });
+const SHOTS = "/tmp/shots";
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchCallBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+async function signedIn(who: Person, route: string): Promise<TestPage> {
+  const tp = await openCallPage(browser);
+  await suite.signIn(tp.page, who);
+  await tp.page.goto(`${suite.url}/#${route}`);
+  await tp.page.getByTestId("channel-title").waitFor();
+  return tp;
+}
+
+const panel = (page: Page) => page.getByTestId("call-panel");
+
+describe("built-in calls", () => {
+  it("a DM call rings, is accepted, carries audio and video both ways; mute stops the audio; leaving ends it for the other side", async () => {
+    const [bobUid, carolUid] = [suite.uid(BOB), suite.uid(CAROL)];
+    const b = await signedIn(BOB, `/chat/dm/${carolUid}`);
+    const c = await signedIn(CAROL, `/chat/channel/${suite.gid("general")}`);
+
+    await b.page.getByTestId("call-video").click();
+    await expect.poll(() => b.page.getByTestId("call-status").innerText()).toBe("Ringing…");
+    const ring = c.page.getByTestId("call-ring");
+    await ring.waitFor();
+    expect(await ring.innerText()).toContain(BOB.name);
+    await c.page.getByTestId("call-accept").click();
+
+    await expectFlowing(b.page, carolUid, ["inAudio", "inVideo", "outAudio", "outVideo"]);
+    await expectFlowing(c.page, bobUid, ["inAudio", "inVideo", "outAudio", "outVideo"]);
+    expect((await rtp(b.page, carolUid)).state).toBe("connected");
+    await expect.poll(() => c.page.getByTestId("call-tile").count()).toBe(2);
+
+    await b.page.screenshot({ path: `${SHOTS}/calls-debug-dm.png` });
+    // Bob mutes: his microphone's bytes stop, and Carol receives no more audio; video goes on.
+    await b.page.getByTestId("call-mute").click();
+    await expectStill(b.page, carolUid, "outAudio");
+    await expectStill(c.page, bobUid, "inAudio");
+    await expectFlowing(c.page, bobUid, ["inVideo"]);
+    await expect.poll(() => c.page.locator('[data-testid="call-tile"][data-uid="' + bobUid + '"] figcaption svg').count()).toBe(1);
+    await b.page.getByTestId("call-mute").click();
+    await expectFlowing(c.page, bobUid, ["inAudio"]);
+
+    // The call survives navigating to another conversation.
+    await c.page.goto(`${suite.url}/#/chat/dm/${bobUid}`);
+    await c.page.getByTestId("channel-title").waitFor();
+    await expectFlowing(c.page, bobUid, ["inVideo"]);
+
+    // Bob leaves: Carol's window closes, both see the call's end in the conversation.
+    await b.page.getByTestId("call-leave").click();
+    await panel(c.page).waitFor({ state: "detached", timeout: 10_000 });
+    await expect.poll(() => c.page.getByTestId("call-event").first().innerText()).toMatch(/^Call ended · \d+ (s|min)$/);
+    await expect.poll(() => b.page.getByTestId("call-event").count()).toBe(1);
+    await closeCleanly(b, c);
+  });
+
+  it("a declined DM call ends for the caller", async () => {
+    const carolUid = suite.uid(CAROL);
+    const b = await signedIn(BOB, `/chat/dm/${carolUid}`);
+    const c = await signedIn(CAROL, `/chat/channel/${suite.gid("general")}`);
+    await b.page.getByTestId("call-voice").click();
+    await c.page.getByTestId("call-decline").click();
+    await panel(b.page).waitFor({ state: "detached", timeout: 10_000 });
+    await expect.poll(() => b.page.getByText("The call was declined.").count()).toBe(1);
+    await expect.poll(() => b.page.getByTestId("call-event").last().innerText()).toBe("Call declined");
+    await closeCleanly(b, c);
+  });
+
+  it("a channel call of three connects every pair; a shared screen shows on the others' side", async () => {
+    const gid = suite.gid("general");
+    const people = [ADA, BOB, CAROL];
+    const uids = people.map((p) => suite.uid(p));
+    const pages: TestPage[] = [];
+    for (const who of people) pages.push(await signedIn(who, `/chat/channel/${gid}`));
+    const [a, b, c] = pages.map((p) => p.page);
+
+    await a.getByTestId("call-video").click();
+    await panel(a).waitFor();
+    // The others see the call in the sidebar and the header, and join it.
+    await b.getByTestId("sidebar-call").waitFor();
+    for (const page of [b, c]) {
+      await page.getByTestId("call-join").click();
+      await panel(page).waitFor();
+      await page.getByTestId("call-camera").click();
+    }
+    for (const [i, page] of [a, b, c].entries()) {
+      for (const [j, other] of uids.entries()) if (i !== j) await expectFlowing(page, other, ["inAudio", "inVideo"]);
+    }
+
+    // Bob shares his screen: a screen tile plays on Ada's and Carol's side.
+    await b.getByTestId("call-screen").click();
+    for (const page of [a, c]) {
+      const tile = page.getByTestId("call-screen-tile");
+      await tile.waitFor({ timeout: 20_000 });
+      await expect.poll(() => tile.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    }
+
+    // The call window, in both themes (shot for review, and axe-clean).
+    for (const scheme of ["light", "dark"] as const) {
+      await switchColorScheme(a, scheme);
+      await a.mouse.move(0, 0);
+      await a.screenshot({ path: `${SHOTS}/calls-channel-${scheme}.png` });
+      await expectNoSeriousA11yViolations(a, `call window (${scheme})`);
+    }
+
+    await b.getByTestId("call-screen").click();
+    await expect.poll(() => a.getByTestId("call-screen-tile").count(), { timeout: 20_000 }).toBe(0);
+    // Leaving a channel call leaves the others in it.
+    await c.getByTestId("call-leave").click();
+    await expect.poll(() => a.getByTestId("call-tile").count()).toBe(2);
+    await expectFlowing(a, uids[1], ["inVideo"]);
+    await closeCleanly(...pages);
+  });
+});
