@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Uid } from "@parley/protocol";
 import type { Db } from "../db/index.js";
+import { precompile, type Precompiled } from "../db/precompiled.js";
 import type { NotifyQueueTable } from "../db/schema.js";
 import type { AlsoInTransaction } from "../repos/messageAppender.js";
 import type { MessageRow } from "../repos/messages.js";
@@ -29,9 +30,25 @@ const MAX_BACKOFF_MS = 3_600_000;
 /** Finished rows are kept this long (what was sent, for support), then deleted. */
 export const KEEP_FINISHED_MS = 24 * 3_600_000;
 
+/**
+ * The outbox insert, compiled once per dialect (`db/precompiled.ts`): it runs on every send, and
+ * building a Kysely query each time cost as much as the insert.
+ */
+const outboxInserts = new WeakMap<object, Precompiled<unknown>>();
+
+function outboxInsertOf(tx: Db): Precompiled<unknown> {
+  const key = tx.getExecutor().adapter;
+  let insert = outboxInserts.get(key);
+  if (!insert) {
+    insert = precompile(tx.insertInto("notify_outbox").values({ mid: 0, created_at: 0 }));
+    outboxInserts.set(key, insert);
+  }
+  return insert;
+}
+
 /** The outbox insert to run in a new message's transaction (normal and reply messages). */
 export const notifyOutboxInsert = async (tx: Db, row: MessageRow): Promise<void> => {
-  await tx.insertInto("notify_outbox").values({ mid: row.mid, claimed_until: null, created_at: row.created_at }).execute();
+  await outboxInsertOf(tx).run(tx, [row.mid, row.created_at]);
 };
 
 /**
