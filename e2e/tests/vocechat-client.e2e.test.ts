@@ -44,7 +44,7 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
     await client?.close();
   });
 
-  it("signs in, chats, and opens files, favorites, users and every settings page with no failed request and no error toast", { timeout: 240_000 }, async () => {
+  it("signs in, chats, and opens files, favorites, users and every settings page with no failed request, no toast and no page error", async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", serviceWorkers: "block" });
     const origin = new URL(client.url).origin;
     // The client loads a few external assets and analytics: none leaves the test's origin.
@@ -152,7 +152,10 @@ describe.skipIf(!BUILD)("the VoceChat web client against Parley", () => {
     // Every settings page the client lists for an admin: read from its own navigation.
     await go("/setting", "setting");
     const navs = await settingNavs(page);
-    expect(navs.length).toBeGreaterThan(5);
+    // What 0.9.121 lists for an admin at the version Parley reports: none may go missing.
+    expect(navs).toEqual(
+      expect.arrayContaining(["overview", "my_account", "notification", "members", "data_management", "bot", "notification_channels", "firebase", "video", "smtp", "login_method", "third_app", "widget", "license", "api_doc", "version"]),
+    );
     for (const nav of navs) await go(`/setting/${nav}`, `setting-${nav}`);
     // And every page of a channel's settings, from its own navigation.
     await go(`/setting/channel/${gid}/overview`, "setting-channel-overview");
