@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import type { Db } from "../db/index.js";
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from "../http/errors.js";
 import { signInPolicy, signUpPolicy } from "../policies/identity.js";
-import { presentUserInfo } from "../presenters/users.js";
+import { presentOwnUserInfo } from "../presenters/users.js";
 import { consumeMagicToken, peekMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
 import { checkInviteToken, consumeInviteToken, joinInvitedGroup } from "./invites.js";
@@ -51,7 +51,7 @@ export async function openSession(
       .onConflict((oc) => oc.columns(["uid", "device"]).doUpdateSet({ token_hash: digest(issued.refresh_token), expires_at: expiresAt }))
       .execute();
   });
-  return { server_id: ctx.keys.server_id, ...issued, user: presentUserInfo(user) };
+  return { server_id: ctx.keys.server_id, ...issued, user: presentOwnUserInfo(user) };
 }
 
 /** `password` credential: 403 method off, 404 unknown e-mail, 401 wrong password, 423 frozen. */

@@ -58,7 +58,9 @@ export const userInfo: z.ZodType<UserInfo> = shape(
     is_admin: z.boolean(),
     is_bot: z.boolean(),
     avatar_updated_at: millis,
-    create_by: z.enum(["password", "magiclink", "google", "github", "oidc", "metamask", "thirdparty", "guest"]),
+    create_by: z.enum(["password", "magiclink", "google", "github", "oidc", "metamask", "thirdparty", "guest", "widget"]),
+    msg_smtp_notify_enable: z.boolean().optional().describe("the e-mail digest opt-in, on the caller's own account only"),
+    widget_id: z.string().optional().describe("a widget visitor's host uid"),
   }),
 );
 

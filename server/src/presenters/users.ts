@@ -18,6 +18,14 @@ export function presentUserInfo(u: UserRow): UserInfo {
   };
 }
 
+/**
+ * The caller's own `UserInfo` (`GET /user/me`, `PUT /user`, sign-in answers): with the e-mail
+ * digest opt-in, which only its owner sees (the Notifications page reads it back after a reload).
+ */
+export function presentOwnUserInfo(u: UserRow): UserInfo {
+  return { ...presentUserInfo(u), msg_smtp_notify_enable: u.msg_smtp_notify_enable === 1 };
+}
+
 /** The admin view `User`; the password field is always "" on the wire. */
 export function presentAdminUser(
   u: UserRow,

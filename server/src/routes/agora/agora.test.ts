@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgoraConfig, AgoraTokenResponse, AgoraUsages } from "@parley/protocol";
 import { dialects } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildCast, buildChannel } from "../../test/factories.js";
@@ -34,7 +35,7 @@ describe.each(dialects())("Agora (%s)", (dialect) => {
     expect(jsonOk(await call(s, "GET", "/admin/agora/enabled", cast.bob))).toBe(false);
     await configure();
     expect(jsonOk(await call(s, "GET", "/admin/agora/enabled", cast.bob))).toBe(true);
-    const read = jsonOk(await call(s, "GET", "/admin/agora/config", cast.admin));
+    const read = jsonOk<AgoraConfig>(await call(s, "GET", "/admin/agora/config", cast.admin));
     expect(read).toEqual({ ...config(), app_certificate: "********", rtm_secret: "********" });
     expect(jsonOk(await call(s, "GET", "/admin/agora/config", cast.bob))).toEqual({ enabled: true, url: agora.base, project_id: "", app_id: APP_ID, app_certificate: "", rtm_key: "", rtm_secret: "" });
     // Posting back what was read keeps the secrets; the newer clients' names are accepted too.
@@ -64,7 +65,7 @@ describe.each(dialects())("Agora (%s)", (dialect) => {
     const team = await buildChannel(s, cast.bob, { name: "team", members: [cast.carol.uid] });
     expect((await call(s, "GET", `/group/${team}/agora_token`, cast.bob)).statusCode).toBe(503);
     await configure();
-    const answer = jsonOk(await call(s, "GET", `/group/${team}/agora_token`, cast.bob));
+    const answer = jsonOk<AgoraTokenResponse>(await call(s, "GET", `/group/${team}/agora_token`, cast.bob));
     expect(answer).toMatchObject({ app_id: APP_ID, uid: cast.bob.uid, channel_name: `vocechat:group:${team}`, expired_in: 86_400 });
     const token = new AccessToken2();
     expect(token.from_string(answer.agora_token)).toBe(true);
@@ -74,7 +75,7 @@ describe.each(dialects())("Agora (%s)", (dialect) => {
     const rtc = token.services[0];
     expect([String(rtc.__channel_name), String(rtc.__uid)]).toEqual([`vocechat:group:${team}`, String(cast.bob.uid)]);
     // The same through POST /admin/agora/token.
-    expect(jsonOk(await call(s, "POST", "/admin/agora/token", cast.carol, { gid: team })).channel_name).toBe(`vocechat:group:${team}`);
+    expect(jsonOk<AgoraTokenResponse>(await call(s, "POST", "/admin/agora/token", cast.carol, { gid: team })).channel_name).toBe(`vocechat:group:${team}`);
     expect((await call(s, "GET", `/group/${team}/agora_token`, cast.otto)).statusCode).toBe(404);
     expect((await call(s, "GET", `/group/${team}/agora_token`, cast.guest)).statusCode).toBe(403);
     expect((await call(s, "GET", `/group/999/agora_token`, cast.bob)).statusCode).toBe(404);
@@ -84,8 +85,8 @@ describe.each(dialects())("Agora (%s)", (dialect) => {
   it("a DM call has one name from either side; a block refuses it; bad bodies are 400", async () => {
     const { s, seed: cast } = suite;
     await configure();
-    const fromBob = jsonOk(await call(s, "POST", "/admin/agora/token", cast.bob, { uid: cast.carol.uid }));
-    const fromCarol = jsonOk(await call(s, "POST", "/admin/agora/token", cast.carol, { uid: cast.bob.uid }));
+    const fromBob = jsonOk<AgoraTokenResponse>(await call(s, "POST", "/admin/agora/token", cast.bob, { uid: cast.carol.uid }));
+    const fromCarol = jsonOk<AgoraTokenResponse>(await call(s, "POST", "/admin/agora/token", cast.carol, { uid: cast.bob.uid }));
     const lo = Math.min(cast.bob.uid, cast.carol.uid);
     const hi = Math.max(cast.bob.uid, cast.carol.uid);
     expect(fromBob.channel_name).toBe(`vocechat:dm:${lo}:${hi}`);
@@ -123,7 +124,7 @@ describe.each(dialects())("Agora (%s)", (dialect) => {
 
     expect(jsonOk(await call(s, "GET", `/admin/agora/channel/user/${encodeURIComponent(dm)}/false`, cast.bob))).toEqual({ success: true, data: { channel_exist: true, users: [cast.bob.uid, cast.carol.uid] } });
     expect((await call(s, "GET", `/admin/agora/channel/user/${encodeURIComponent(dm)}/false`, cast.otto)).statusCode).toBe(404);
-    expect(jsonOk(await call(s, "GET", "/admin/agora/usages?from_date=2026-11-01&to_date=2026-11-02", cast.admin)).usages[0].usage.duration_audio_all).toBe(12);
+    expect(jsonOk<AgoraUsages>(await call(s, "GET", "/admin/agora/usages?from_date=2026-11-01&to_date=2026-11-02", cast.admin)).usages[0].usage.duration_audio_all).toBe(12);
     expect(agora.requests.at(-1)!.url).toBe("/dev/v3/usage?project_id=proj&from_date=2026-11-01&to_date=2026-11-02&business=default");
     expect((await call(s, "GET", "/admin/agora/usages?from_date=yesterday&to_date=2026-11-02", cast.admin)).statusCode).toBe(400);
     // Agora failing is a 502 that says so, not a 500.

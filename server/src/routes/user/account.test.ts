@@ -6,6 +6,7 @@ import { useSuite } from "../../test/suite.js";
 import { buildCast, buildDevice, userInfo } from "../../test/factories.js";
 import { fence, isType, marks, withoutNoise, userLogEntry } from "../../test/events.js";
 import { expectMatrix } from "../../test/matrix.js";
+import { call } from "../../test/api.js";
 
 describe.each(dialects())("account routes (%s)", (dialect) => {
   const suite = useSuite(dialect, { seed: (s) => buildCast(s, { passwords: true }) });
@@ -27,7 +28,7 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       assertMatches("UserInfo", res.json());
-      expect(res.json()).toEqual(userInfo(bob.uid, "Bob", { name: "Robert", language: "de-DE" }));
+      expect(res.json()).toEqual({ ...userInfo(bob.uid, "Bob", { name: "Robert", language: "de-DE" }), msg_smtp_notify_enable: false });
       expect((await s.app.inject({ method: "GET", url: "/api/user/me", headers: bob.headers })).json()).toMatchObject({ name: "Robert" });
 
       const expected = { type: "users_log", logs: [userLogEntry(version + 1, "update", bob.uid, { name: "Robert", language: "de-DE" })] };
@@ -48,6 +49,9 @@ describe.each(dialects())("account routes (%s)", (dialect) => {
       for (const events of await fence(s, streams, from3)) expect(withoutNoise(events)).toEqual([]);
       const row = await s.ctx.repos.users.byId(bob.uid);
       expect(row).toMatchObject({ webhook_url: "https://hooks.example/bob", msg_smtp_notify_enable: 1, gender: 1 });
+      // The opt-in is the owner's to read back (the Notifications page after a reload), nobody else's.
+      expect((await call(s, "GET", "/user/me", bob)).json()).toMatchObject({ uid: bob.uid, msg_smtp_notify_enable: true });
+      expect((await call(s, "GET", `/user/${bob.uid}`, admin)).json()).not.toHaveProperty("msg_smtp_notify_enable");
       expect((await put(bob, { webhook_url: "" })).statusCode).toBe(200);
       expect((await s.ctx.repos.users.byId(bob.uid))?.webhook_url).toBeNull();
     });

@@ -9,7 +9,7 @@ import type { ZodApp } from "../../http/validate.js";
 import { userPolicy } from "../../policies/users.js";
 import { auditActorOf, patchOf } from "../shared.js";
 import { presentContact } from "../../presenters/userSettings.js";
-import { presentUserInfo } from "../../presenters/users.js";
+import { presentOwnUserInfo, presentUserInfo } from "../../presenters/users.js";
 import { loadSystemCommon } from "../../repos/settings.js";
 import {
   changePasswordBody,
@@ -30,7 +30,7 @@ export function accountRoutes(app: ZodApp, ctx: AppContext, guards: Guards): voi
     const patch = patchOf(req.body);
     // "" clears the webhook.
     const user = await updateUserInfo(ctx, claimsOf(req).uid, { ...patch, webhook_url: patch.webhook_url === "" ? null : patch.webhook_url });
-    return sendJson(reply, presentUserInfo(user));
+    return sendJson(reply, presentOwnUserInfo(user));
   });
 
   app.post("/user/change_password", { preValidation: guards.member, schema: { body: changePasswordBody } }, async (req, reply) => {

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { notFound } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
-import { presentUserInfo } from "../../presenters/users.js";
+import { presentOwnUserInfo, presentUserInfo } from "../../presenters/users.js";
 import { dmPair } from "../../repos/messages.js";
 import { answerHistory, historyQuery, MESSAGE_BODY, sendAndAnswerMid, uidParams } from "../shared.js";
 import { accountRoutes } from "./account.js";
@@ -17,7 +17,7 @@ export function userRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   app.get("/user/me", { preValidation: guards.user }, async (req, reply) => {
     const user = await ctx.repos.users.byId(claimsOf(req).uid);
     if (!user) throw notFound("no such user");
-    return sendJson(reply, presentUserInfo(user));
+    return sendJson(reply, presentOwnUserInfo(user));
   });
 
   // VoceChat serves the directory without auth; Parley requires a session so

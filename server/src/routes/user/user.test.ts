@@ -28,7 +28,7 @@ describe.each(dialects())("user routes (%s)", (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       assertMatches("UserInfo", res.json());
-      expect(res.json()).toEqual(userInfo(bob.uid, "Bob"));
+      expect(res.json()).toEqual({ ...userInfo(bob.uid, "Bob"), msg_smtp_notify_enable: false });
     });
 
     it("401 without, with an invalid, or with an expired token", async () => {
