@@ -28,6 +28,11 @@ const file = (summary: string, types = ["application/octet-stream"]): RouteRespo
 
 const mid = z.number().int().describe("the new message's mid");
 
+const widgetTheme = { color: z.string(), position: z.enum(["right", "left"]), title: z.string(), welcome: z.string(), logo_url: z.string() };
+const widgetSettings = z.object({ ...widgetTheme, allowed_origins: z.array(z.string()) });
+const widgetPublicConfig = z.object({ ...widgetTheme, host: z.object({ uid: z.number().int(), name: z.string(), is_bot: z.boolean(), avatar_updated_at: z.number().int() }) });
+const pageApiKey = z.object({ key: z.string() });
+
 const agoraConfig = z.object({ enabled: z.boolean(), url: z.string(), project_id: z.string(), app_id: z.string(), app_certificate: z.string(), rtm_key: z.string(), rtm_secret: z.string() });
 const agoraToken = z.object({ agora_token: z.string(), app_id: z.string(), uid: z.number().int(), channel_name: z.string(), expired_in: z.number().int() });
 const agoraChannels = z.object({ success: z.boolean(), data: z.object({ channels: z.array(z.object({ channel_name: z.string(), user_count: z.number().int() })), total_size: z.number().int() }) });
@@ -286,6 +291,22 @@ export const RESPONSES: Record<string, RouteResponse> = {
   "PUT /api/user/notification/channels/:id": json("Changes one of the caller's channels", notificationChannel),
   "DELETE /api/user/notification/channels/:id": empty("Deletes one of the caller's channels"),
   "POST /api/user/notification/channels/:id/test": json("Sends a test message through the channel (502: the service refused it)", z.object({ success: z.boolean(), message: z.string() })),
+
+  // The embeddable widget and the admin's pages (docs/API.md "Widget (addition)")
+  "GET /api/widget/config": json("What the widget of a host draws", widgetPublicConfig),
+  "POST /api/widget/visitor": json("A new visitor account bound to the host, signed in", s.loginResponse),
+  "GET /api/widget/messages": json("The visitor's conversation with the host, oldest first", z.array(s.chatMessage)),
+  "GET /api/widget/events": { summary: "The visitor's event stream: its conversation's chat events", stream: true },
+  "POST /api/widget/email_login": json("Mails a sign-in link; answers the token to poll with", z.object({ poll_token: z.string() })),
+  "GET /api/widget/email_login/confirm": text("The page the mailed link opens", "text/html"),
+  "POST /api/widget/email_login/poll": json("The visitor's session once the link was opened (204 before)", s.loginResponse),
+  "GET /api/admin/widget/config": json("The widget's look and the sites that may embed it", widgetSettings),
+  "PUT /api/admin/widget/config": json("Changes the widget's settings", widgetSettings),
+  "GET /api/page/apikey": json("The pages' API key", pageApiKey),
+  "POST /api/page/apikey": json("A new pages' API key", pageApiKey),
+  "GET /api/page/:name": text("The landing or after-sign-in page, as text"),
+  "PUT /api/page/:name": empty("Sets a page (text/plain)"),
+  "DELETE /api/page/:name": empty("Deletes a page"),
 
   // Agora calls and VoceSpace (docs/API.md "Agora")
   "GET /api/admin/agora/enabled": json("Whether Agora calls are configured and on", z.boolean()),
