@@ -52,7 +52,7 @@ function DevicePicker({ engine, call }: { engine: CallEngine; call: CallSnapshot
   const { t } = useTranslation("chat");
   const select = "w-full rounded-md border border-zinc-600 bg-zinc-800 px-2 py-1 text-xs text-zinc-100";
   return (
-    <div className="grid gap-2 border-t border-zinc-700 p-2 text-xs text-zinc-300" data-testid="call-devices">
+    <div className="grid shrink-0 gap-2 border-t border-zinc-700 p-2 text-xs text-zinc-300" data-testid="call-devices">
       <label className="grid gap-1">
         {t("call.microphone")}
         <select className={select} value={call.selected.audio ?? ""} onChange={(e) => void engine.selectDevice("audio", e.target.value)}>
@@ -115,7 +115,7 @@ export default function CallPanel({ engine, call }: { engine: CallEngine; call: 
       data-testid="call-panel"
       className={clsx("fixed right-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] flex-col overflow-y-auto rounded-xl bg-zinc-900 text-white shadow-2xl ring-1 ring-zinc-700", small ? "w-64" : "w-[min(34rem,calc(100vw-2rem))]")}
     >
-      <header className="flex items-center gap-2 px-3 py-2">
+      <header className="flex shrink-0 items-center gap-2 px-3 py-2">
         <span className="size-2 shrink-0 animate-pulse rounded-full bg-emerald-400" aria-hidden />
         <div className="min-w-0 flex-1">
           <Link to={link} className="block truncate text-sm font-semibold hover:underline">
@@ -129,14 +129,14 @@ export default function CallPanel({ engine, call }: { engine: CallEngine; call: 
           {small ? <MaximizeIcon size={15} /> : <MinimizeIcon size={15} />}
         </button>
       </header>
-      <div className={clsx("grid gap-1.5 px-2", small ? "hidden" : active.tiles.length > 2 ? "grid-cols-3" : "grid-cols-2")}>
+      <div className={clsx("grid shrink-0 gap-1.5 px-2", small ? "hidden" : active.tiles.length > 2 ? "grid-cols-3" : "grid-cols-2")}>
         {active.tiles.map((tile) => {
           const user = users[tile.uid];
           return <TileView key={tile.key} tile={tile} speaking={!!call.speaking[tile.uid]} name={tile.local ? t("call.you") : (user?.name ?? `#${tile.uid}`)} avatar={user ? avatarUrl(tile.uid, user.avatar_updated_at) : null} />;
         })}
       </div>
       {devices && !small && <DevicePicker engine={engine} call={call} />}
-      <div className="flex items-center justify-center gap-2 p-2" role="toolbar" aria-label={t("call.controls")}>
+      <div className="flex shrink-0 items-center justify-center gap-2 p-2" role="toolbar" aria-label={t("call.controls")}>
         <Control label={active.audio ? t("call.mute") : t("call.unmute")} pressed={!active.audio} onClick={() => void engine.toggleMute()} testId="call-mute">
           {active.audio ? <MicIcon size={17} /> : <MicOffIcon size={17} />}
         </Control>
