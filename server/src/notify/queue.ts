@@ -183,7 +183,11 @@ export async function recordOutcomes(db: Db, done: readonly { row: QueueRow; out
   });
 }
 
-/** Deletes finished rows older than `KEEP_FINISHED_MS`. */
+/** Deletes finished rows older than `KEEP_FINISHED_MS`, and the push subscriptions of deleted accounts. */
 export async function pruneFinished(db: Db, now: number): Promise<void> {
   await db.deleteFrom("notify_queue").where("due_at", "is", null).where("finished_at", "<", now - KEEP_FINISHED_MS).execute();
+  await db
+    .deleteFrom("push_subscriptions")
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("users").select("users.uid").whereRef("users.uid", "=", "push_subscriptions.uid"))))
+    .execute();
 }

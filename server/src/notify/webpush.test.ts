@@ -6,6 +6,7 @@ import { dialects, type Session, type TestServer } from "../test/harness.js";
 import { FRONTEND } from "../test/identity.js";
 import { startPushReceiver, type PushReceiver } from "../test/pushReceiver.js";
 import { useSuite } from "../test/suite.js";
+import { pruneFinished } from "./queue.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `NOTIFY_PUSH_DELAY_MS` here: long enough to read a message before it fires. */
@@ -140,6 +141,29 @@ describe.each(dialects())("Web Push (%s)", (dialect) => {
       [carol.uid, "read"],
       [dave.uid, "sent"],
     ]);
+  });
+
+  it("an account frozen before the push fires gets nothing; a deleted account's subscriptions are pruned", async () => {
+    const { s } = suite;
+    const alice = await buildUser(s, "Alice");
+    const bob = await buildUser(s, "Bob");
+    const carol = await buildUser(s, "Carol");
+    const push = await receiver();
+    await subscribe(s, bob, push, "bob");
+    await subscribe(s, carol, push, "carol");
+    await buildMessage(s, alice, { uid: bob.uid }, "still there?");
+    // Queued for Bob (expanded), then frozen before the delay ends.
+    let rows = await rowsOf(s);
+    for (let i = 0; i < 100 && rows.length === 0; i++, await sleep(10)) rows = await rowsOf(s);
+    expect(rows).toMatchObject([{ uid: bob.uid, outcome: null }]);
+    await s.ctx.db.updateTable("users").set({ status: "frozen" }).where("uid", "=", bob.uid).execute();
+    for (let i = 0; i < 100 && rows[0]?.outcome == null; i++, await sleep(20)) rows = await rowsOf(s);
+    expect(rows).toMatchObject([{ uid: bob.uid, outcome: "skipped" }]);
+    expect(push.received).toHaveLength(0);
+
+    await s.ctx.db.deleteFrom("users").where("uid", "=", carol.uid).execute();
+    await pruneFinished(s.ctx.db, Date.now());
+    expect((await s.ctx.db.selectFrom("push_subscriptions").select("uid").execute()).map((r) => r.uid)).toEqual([bob.uid]);
   });
 
   it("a private channel reaches its members only", async () => {

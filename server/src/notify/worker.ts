@@ -97,12 +97,15 @@ export async function fireDue(ctx: AppContext, settings: NotifySettings, paths: 
   }
   const facts = await loadFacts(ctx.db, rows.map((r) => r.mid), settings);
   const reads = await readIndexes(ctx.db, rows.map((r) => r.uid), [...facts.values()].map((f) => f.row));
+  // An account deleted or frozen since the message is told nothing (its browsers may still be subscribed).
+  const uids = [...new Set(rows.map((r) => r.uid))];
+  const active = new Set((await ctx.db.selectFrom("users").select("uid").where("uid", "in", uids).where("status", "=", "normal").execute()).map((u) => u.uid));
   const done: { row: QueueRow; outcome: RowOutcome }[] = [];
   const groups = new Map<string, QueueRow[]>();
   for (const row of rows) {
     const fact = facts.get(row.mid);
     const path = byName.get(row.path);
-    if (!fact || !path) done.push({ row, outcome: "skipped" });
+    if (!fact || !path || !active.has(row.uid)) done.push({ row, outcome: "skipped" });
     else if (hasRead(reads, row.uid, fact.row)) done.push({ row, outcome: "read" });
     else {
       const key = `${row.path}\u0000${row.uid}`;
