@@ -94,7 +94,9 @@ function tempDir(): string {
   return dir;
 }
 
-describe("server build", () => {
+// Each test runs two or three esbuild builds in child processes (and starts one): seconds each on a
+// loaded machine, past the 20 s a unit test gets.
+describe("server build", { timeout: 90_000 }, () => {
   it("two concurrent builds both leave a complete build that runs, and an unchanged tree is not rebuilt", async () => {
     const root = tempDir();
     const [a, b] = await Promise.all([buildInChild(root), buildInChild(root)]);
