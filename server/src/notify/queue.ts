@@ -183,7 +183,11 @@ export async function recordOutcomes(db: Db, done: readonly { row: QueueRow; out
   });
 }
 
-/** Deletes finished rows older than `KEEP_FINISHED_MS`, and the push subscriptions of deleted accounts. */
+/**
+ * Deletes finished rows older than `KEEP_FINISHED_MS`, and the push subscriptions of deleted
+ * accounts (those of signed-out devices are kept, unused: signing in again on that browser
+ * brings them back).
+ */
 export async function pruneFinished(db: Db, now: number): Promise<void> {
   await db.deleteFrom("notify_queue").where("due_at", "is", null).where("finished_at", "<", now - KEEP_FINISHED_MS).execute();
   await db

@@ -166,6 +166,22 @@ describe.each(dialects())("Web Push (%s)", (dialect) => {
     expect((await s.ctx.db.selectFrom("push_subscriptions").select("uid").execute()).map((r) => r.uid)).toEqual([bob.uid]);
   });
 
+  it("a browser whose device signed out hears nothing more (until that device signs in again)", async () => {
+    const { s } = suite;
+    const alice = await buildUser(s, "Alice");
+    const bob = await buildUser(s, "Bob");
+    const push = await receiver();
+    await subscribe(s, bob, push, "bob");
+    ok(await call(s, "GET", "/token/logout", bob), "logout");
+    await buildMessage(s, alice, { uid: bob.uid }, "after you left");
+    let rows = await rowsOf(s);
+    for (let i = 0; i < 50 && rows.length === 0; i++, await sleep(20)) rows = await rowsOf(s);
+    await sleep(DELAY_MS + 200);
+    // Not even queued: no live subscription.
+    expect(await rowsOf(s)).toEqual([]);
+    expect(push.received).toHaveLength(0);
+  });
+
   it("a private channel reaches its members only", async () => {
     const { s } = suite;
     const alice = await buildUser(s, "Alice");

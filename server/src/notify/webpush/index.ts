@@ -5,7 +5,7 @@ import { pushTexts } from "./texts.js";
 import { loadNotifySettings } from "../settings.js";
 import type { NotificationPath, PathOutcome, PendingNotification } from "../types.js";
 import { postPush } from "./send.js";
-import { dropSubscription, subscribed, subscriptionsOf, type SubscriptionRow } from "./subscriptions.js";
+import { dropSubscription, liveSubscriptionsOf, subscribed, type SubscriptionRow } from "./subscriptions.js";
 import { loadWebPush, vapidKeys, vapidSubject } from "./vapid.js";
 
 /**
@@ -80,7 +80,7 @@ async function sendOne(ctx: AppContext, sub: SubscriptionRow, payload: PushPaylo
 }
 
 async function deliver(ctx: AppContext, uid: Uid, batch: readonly PendingNotification[]): Promise<PathOutcome[]> {
-  const subs = await subscriptionsOf(ctx.db, uid);
+  const subs = await liveSubscriptionsOf(ctx.db, uid);
   if (subs.length === 0) return batch.map(() => "skipped");
   const [settings, user] = await Promise.all([loadNotifySettings(ctx), ctx.db.selectFrom("users").select("language").where("uid", "=", uid).executeTakeFirst()]);
   const subject = vapidSubject(settings.frontendUrl);

@@ -12,10 +12,26 @@ export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 export const subscriptionsOf = (db: Db, uid: Uid): Promise<SubscriptionRow[]> =>
   db.selectFrom("push_subscriptions").selectAll().where("uid", "=", uid).orderBy("id").execute();
 
-/** Which of `uids` have at least one subscription. */
+/**
+ * A subscription is used only while the device that registered it is signed in: a browser
+ * signed out (`/token/logout`, a device removed by its owner or an admin, a frozen account)
+ * hears nothing more of the account, even when it did not unsubscribe. One without a device
+ * (registered by a bot key, say) is always live.
+ */
+const live = (db: Db) =>
+  db
+    .selectFrom("push_subscriptions as p")
+    .where(({ or, eb, exists, selectFrom }) =>
+      or([eb("p.device", "is", null), exists(selectFrom("devices as d").select("d.uid").whereRef("d.uid", "=", "p.uid").whereRef("d.device", "=", "p.device"))]),
+    );
+
+/** `uid`'s live subscriptions, oldest first. */
+export const liveSubscriptionsOf = (db: Db, uid: Uid): Promise<SubscriptionRow[]> => live(db).selectAll("p").where("p.uid", "=", uid).orderBy("p.id").execute();
+
+/** Which of `uids` have at least one live subscription. */
 export async function subscribed(db: Db, uids: readonly Uid[]): Promise<Set<Uid>> {
   if (uids.length === 0) return new Set();
-  const rows = await db.selectFrom("push_subscriptions").select("uid").distinct().where("uid", "in", [...uids]).execute();
+  const rows = await live(db).select("p.uid").distinct().where("p.uid", "in", [...uids]).execute();
   return new Set(rows.map((r) => r.uid));
 }
 
