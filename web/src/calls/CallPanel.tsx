@@ -1,5 +1,5 @@
 /**
- * The call window: docked at the bottom right of the app (above every screen, so it stays while
+ * The call window: docked at the top right of the app (above every screen, so it stays while
  * the user moves between conversations), with a tile per participant's camera and per shared
  * screen, the speaker ring, and the controls (mute, camera, screen, devices, leave).
  */
@@ -113,7 +113,7 @@ export default function CallPanel({ engine, call }: { engine: CallEngine; call: 
     <section
       aria-label={t("call.window")}
       data-testid="call-panel"
-      className={clsx("fixed right-4 bottom-4 z-40 flex max-h-[calc(100dvh-2rem)] flex-col overflow-y-auto rounded-xl bg-zinc-900 text-white shadow-2xl ring-1 ring-zinc-700", small ? "w-64" : "w-[min(34rem,calc(100vw-2rem))]")}
+      className={clsx("fixed top-16 right-4 z-40 flex max-h-[calc(100dvh-5rem)] flex-col overflow-y-auto rounded-xl bg-zinc-900 text-white shadow-2xl ring-1 ring-zinc-700", small ? "w-64" : "w-[min(34rem,calc(100vw-2rem))]")}
     >
       <header className="flex shrink-0 items-center gap-2 px-3 py-2">
         <span className="size-2 shrink-0 animate-pulse rounded-full bg-emerald-400" aria-hidden />
@@ -130,7 +130,8 @@ export default function CallPanel({ engine, call }: { engine: CallEngine; call: 
         </button>
       </header>
       <div className={clsx("grid shrink-0 gap-1.5 px-2", small ? "hidden" : active.tiles.length > 2 ? "grid-cols-3" : "grid-cols-2")}>
-        {active.tiles.map((tile) => {
+        {/* Shared screens first, across the window; the cameras below them together. */}
+        {[...active.tiles].sort((x, y) => (x.kind === y.kind ? 0 : x.kind === "screen" ? -1 : 1)).map((tile) => {
           const user = users[tile.uid];
           return <TileView key={tile.key} tile={tile} speaking={!!call.speaking[tile.uid]} name={tile.local ? t("call.you") : (user?.name ?? `#${tile.uid}`)} avatar={user ? avatarUrl(tile.uid, user.avatar_updated_at) : null} />;
         })}

@@ -1,11 +1,10 @@
 /**
- * The sidebar's mark of a conversation with a call going on: a phone and the faces of who is in
- * it (their names read by screen readers and shown on hover).
+ * The sidebar's mark of a conversation with a call going on: a phone and how many are in it
+ * (their names read by screen readers and shown on hover).
  */
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../app/hooks";
-import Avatar, { avatarUrl } from "../components/ui/Avatar";
 import { PhoneIcon } from "./icons";
 import { dmRoomId, groupRoomId, useCalls } from "./useCalls";
 
@@ -21,10 +20,8 @@ export default function SidebarCall({ kind, id, active }: { kind: "channel" | "d
     <span className={clsx("flex shrink-0 items-center gap-1", active ? "text-white" : "text-emerald-700 dark:text-emerald-400")} title={t("call.in_progress_with", { names })} data-testid="sidebar-call">
       <PhoneIcon size={12} />
       <span className="sr-only">, {t("call.in_progress_with", { names })}</span>
-      <span className="flex -space-x-1.5" aria-hidden="true">
-        {room.participants.slice(0, 3).map((p) => (
-          <Avatar key={p.uid} name={users[p.uid]?.name ?? "?"} seed={p.uid} src={users[p.uid] ? avatarUrl(p.uid, users[p.uid].avatar_updated_at) : null} size={16} rounded="full" className="ring-1 ring-white dark:ring-zinc-900" />
-        ))}
+      <span className="text-[11px] font-semibold tabular-nums" aria-hidden="true">
+        {room.participants.length}
       </span>
     </span>
   );
