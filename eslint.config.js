@@ -13,7 +13,7 @@ const ZOD_NAMESPACE = {
 };
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "server/build/**", "data/**", ".test-data/**", "bench/results/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "server/build/**", "data/**", "**/.test-data/**", "bench/results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
