@@ -56,14 +56,16 @@ export function rtp(page: Page, uid: number): Promise<RtpTotals> {
     totals.state = pc.connectionState;
     const stats = await pc.getStats();
     let pairId: string | undefined;
+    const byId = new Map<string, Record<string, unknown>>();
     stats.forEach((s: Record<string, unknown>) => {
+      byId.set(String(s.id), s);
       if (s.type === "inbound-rtp") totals[s.kind === "audio" ? "inAudio" : "inVideo"] += Number(s.bytesReceived ?? 0);
       if (s.type === "outbound-rtp") totals[s.kind === "audio" ? "outAudio" : "outVideo"] += Number(s.bytesSent ?? 0);
       if (s.type === "transport" && s.selectedCandidatePairId) pairId = String(s.selectedCandidatePairId);
     });
-    const pair = pairId ? (stats.get(pairId) as { localCandidateId?: string } | undefined) : undefined;
-    const local = pair?.localCandidateId ? (stats.get(pair.localCandidateId) as { candidateType?: string } | undefined) : undefined;
-    totals.localType = local?.candidateType ?? null;
+    const pair = pairId ? byId.get(pairId) : undefined;
+    const local = pair?.localCandidateId ? byId.get(String(pair.localCandidateId)) : undefined;
+    totals.localType = local?.candidateType ? String(local.candidateType) : null;
     return totals;
   }, uid);
 }

@@ -83,11 +83,42 @@ describe("built-in calls", () => {
     const b = await signedIn(BOB, `/chat/dm/${carolUid}`);
     const c = await signedIn(CAROL, `/chat/channel/${suite.gid("general")}`);
     await b.page.getByTestId("call-voice").click();
+    await c.page.getByTestId("call-ring").waitFor();
+    for (const scheme of ["light", "dark"] as const) {
+      await switchColorScheme(c.page, scheme);
+      await c.page.getByTestId("call-ring").screenshot({ path: `${SHOTS}/calls-ring-${scheme}.png` });
+      await expectNoSeriousA11yViolations(c.page, `incoming call (${scheme})`, [SIDEBAR_EMPTY_DMS]);
+    }
     await c.page.getByTestId("call-decline").click();
     await panel(b.page).waitFor({ state: "detached", timeout: 10_000 });
     await expect.poll(() => b.page.getByText("The call was declined.").count()).toBe(1);
     await expect.poll(() => b.page.getByTestId("call-event").last().innerText()).toBe("Call declined");
     await closeCleanly(b, c);
+  });
+
+  it("Settings → Calls: the admin sets STUN/TURN and the secret, shown masked afterwards", async () => {
+    const a = await signedIn(ADA, `/chat/channel/${suite.gid("general")}`);
+    const { page } = a;
+    await page.goto(`${suite.url}/#/setting/calls`);
+    await page.getByTestId("calls-form").waitFor();
+    await page.getByTestId("calls-stun").fill("stun:turn.example.com:3478");
+    await page.getByTestId("calls-turn").fill("turn:turn.example.com:3478?transport=udp\nturn:turn.example.com:3478?transport=tcp");
+    await page.getByTestId("calls-turn-secret").fill("a-long-shared-secret");
+    await page.getByTestId("calls-save").click();
+    await expect.poll(() => page.getByTestId("calls-turn-secret").inputValue()).toBe("********");
+    const stored = await suite.admin.request<{ turn_urls: string[]; turn_secret: string }>("GET", "/admin/call/config");
+    expect(stored).toMatchObject({ turn_urls: ["turn:turn.example.com:3478?transport=udp", "turn:turn.example.com:3478?transport=tcp"], turn_secret: "********" });
+    const bob = await suite.api(BOB);
+    const config = await bob.request<{ ice_servers: { urls: string[]; username?: string }[] }>("GET", "/call/config");
+    expect(config.ice_servers[1].username).toMatch(new RegExp(`^\\d{10}:${suite.uid(BOB)}$`));
+    for (const scheme of ["light", "dark"] as const) {
+      await switchColorScheme(page, scheme);
+      await page.screenshot({ path: `${SHOTS}/calls-settings-${scheme}.png` });
+      await expectNoSeriousA11yViolations(page, `Settings → Calls (${scheme})`);
+    }
+    // Back to no ICE servers for the calls below.
+    await suite.admin.request("POST", "/admin/call/config", { stun_urls: [], turn_urls: [], turn_secret: "", turn_ttl_s: 86400, max_participants: 6, relay_only: false });
+    await closeCleanly(a);
   });
 
   it("a channel call of three connects every pair; a shared screen shows on the others' side", async () => {
