@@ -73,6 +73,8 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
     await tx.deleteFrom("identities").where("uid", "=", uid).execute();
     // Its notification channels, and the bot tokens and webhook keys in them.
     await tx.deleteFrom("notification_channels").where("uid", "=", uid).execute();
+    // Out of any call (its peers drop the connection at the next room event; an emptied room ends at the call sweep).
+    await tx.deleteFrom("call_participants").where("uid", "=", uid).execute();
     await tx.deleteFrom("users").where("uid", "=", uid).execute();
     const log = await insertUserLog(tx, {
       uid,
