@@ -1,0 +1,68 @@
+/**
+ * Issue 20's "a restart loses nothing and sends nothing twice", as an operator's crash is: the
+ * compiled server in its own process, killed with SIGKILL while a Web Push is owed (queued,
+ * not yet due), and started again on the same data. As `webhooks/restart.test.ts` does.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { probeCall, probeLogin } from "../reliability/probeApi.js";
+import { compiledServer, startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
+import { dialects, dropSchema } from "../test/harness.js";
+import { startPushReceiver, type PushReceiver } from "../test/pushReceiver.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Long enough to kill the server before the push is due, short enough for a test. */
+const DELAY_MS = 3_000;
+
+describe.each(dialects())("a Web Push owed across a kill -9 (%s)", (dialect) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-notify-kill-"));
+  const schema = `notify_kill_${randomBytes(5).toString("hex")}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PREVIEW_ALLOW_PRIVATE: "1", // the push service is on loopback
+    NOTIFY_PUSH_DELAY_MS: String(DELAY_MS),
+    ...(dialect === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? "", DATABASE_SCHEMA: schema } : {}),
+  };
+  let server: ServerProcess | null = null;
+  let push: PushReceiver | null = null;
+
+  beforeAll(() => compiledServer(), 120_000);
+  afterEach(async () => {
+    await server?.stop();
+    await push?.close();
+  });
+  afterAll(async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dialect === "postgres") await dropSchema(schema);
+  });
+
+  it("is pushed once by the restarted server", async () => {
+    push = await startPushReceiver();
+    server = await startServerProcess(env, undefined, { compiled: true });
+    const first = server;
+    await probeCall(first.url, "POST", "/admin/system/create_admin", null, { email: "admin@kill.test", name: "Admin", password: "kill-pass-1", gender: 0 });
+    const admin = await probeLogin(first.url, "admin@kill.test", "kill-pass-1");
+    const bob = await probeCall<{ uid: number }>(first.url, "POST", "/admin/user", admin, { email: "bob@kill.test", name: "Bob", password: "kill-pass-1", gender: 0 });
+    const bobToken = await probeLogin(first.url, "bob@kill.test", "kill-pass-1");
+    await probeCall(first.url, "POST", "/user/push/subscriptions", bobToken, { endpoint: push.endpoint("bob"), keys: push.keys });
+
+    const sent = await fetch(`${first.url}/api/user/${bob.uid}/send`, { method: "POST", headers: { "x-api-key": admin, "content-type": "text/plain" }, body: "before the crash" });
+    expect(sent.status).toBe(200);
+    const mid = Number(await sent.text());
+    // Expanded into the queue (100 ms after the send), then killed well before it is due.
+    await sleep(800);
+    await first.kill();
+    expect(push.received).toHaveLength(0);
+
+    server = await startServerProcess(env, undefined, { compiled: true });
+    const [got] = await push.waitFor(1, DELAY_MS + 10_000);
+    expect(got.payload).toMatchObject({ mid, title: "Admin", body: "before the crash" });
+    // Exactly once: nothing more over another delay and a poll.
+    await sleep(DELAY_MS);
+    expect(push.received).toHaveLength(1);
+    expect(push.rejected).toEqual([]);
+  }, 90_000);
+});
