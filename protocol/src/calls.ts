@@ -67,6 +67,8 @@ export interface CallRoom {
   /** The DM peer being rung, until they join, decline or the ring times out. */
   ringing: Uid | null;
   participants: CallParticipant[];
+  /** Grows with every change of the room: a client keeps the state with the highest. */
+  version: number;
 }
 
 /** `POST /api/call/join`: a channel's room or the DM with `uid`, and the joiner's media. */

@@ -21,6 +21,7 @@ export function presentRoom(row: RoomRow, participants: readonly ParticipantRow[
     started_by: row.started_by,
     started_at: row.started_at,
     ringing: row.ring_uid,
+    version: row.version,
     participants: [...participants].sort((a, b) => a.joined_at - b.joined_at || a.uid - b.uid).map(presentParticipant),
   };
 }
@@ -49,6 +50,15 @@ export async function allRooms(db: Db): Promise<{ row: RoomRow; participants: Pa
 }
 
 /** The rooms `uid` is in (a user is in one at a time, but a crash between steps may leave two). */
+/** Marks a change of the room (see `version`). */
+export async function bumpRoom(db: Db, room: CallRoomId): Promise<void> {
+  await db
+    .updateTable("call_rooms")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("room", "=", room)
+    .execute();
+}
+
 export async function roomsOf(db: Db, uid: Uid): Promise<CallRoomId[]> {
   const rows = await db.selectFrom("call_participants").select("room").where("uid", "=", uid).execute();
   return rows.map((r) => r.room);

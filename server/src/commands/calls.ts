@@ -14,7 +14,7 @@ import {
   type Uid,
 } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
-import { allRooms, dmRoom, groupRoom, loadRoom, presentRoom, roomsOf, type RoomRow } from "../calls/rooms.js";
+import { allRooms, bumpRoom, dmRoom, groupRoom, loadRoom, presentRoom, roomsOf, type RoomRow } from "../calls/rooms.js";
 import { turnCredential } from "../calls/turn.js";
 import type { AppContext } from "../context.js";
 import { dmAudience, groupAudience } from "../events/audience.js";
@@ -161,7 +161,7 @@ export async function joinCall(ctx: AppContext, actor: TokenClaims, target: { gi
     if (!present.some((p) => p.uid === actor.uid) && present.length >= max_participants) throw conflict({ reason: "full" }, "this call is full");
     await tx
       .insertInto("call_rooms")
-      .values({ room: place.room, gid: place.gid, dm_low: place.dm?.[0] ?? null, dm_high: place.dm?.[1] ?? null, started_by: actor.uid, started_at: now, ring_uid: null, ring_until: null })
+      .values({ room: place.room, gid: place.gid, dm_low: place.dm?.[0] ?? null, dm_high: place.dm?.[1] ?? null, started_by: actor.uid, started_at: now, ring_uid: null, ring_until: null, version: 0 })
       .onConflict((oc) => oc.column("room").doNothing())
       .execute();
     await tx
@@ -178,6 +178,7 @@ export async function joinCall(ctx: AppContext, actor: TokenClaims, target: { gi
         .where("room", "=", place.room)
         .execute();
     }
+    await bumpRoom(tx, place.room);
   });
   if (rings && place.peer !== null) {
     ctx.bus.publish({ type: "call_ring", room: place.room, from_uid: actor.uid, state: "ringing", expires_at: now + RING_TIMEOUT_MS }, { kind: "users", uids: [place.peer] });
@@ -204,6 +205,7 @@ export async function leaveCall(ctx: AppContext, actor: TokenClaims, room: CallR
 async function removeParticipant(ctx: AppContext, room: CallRoomId, uid: Uid): Promise<boolean> {
   const gone = await ctx.db.deleteFrom("call_participants").where("room", "=", room).where("uid", "=", uid).executeTakeFirst();
   if (Number(gone.numDeletedRows) === 0) return false;
+  await bumpRoom(ctx.db, room);
   const state = await loadRoom(ctx.db, room);
   if (!state) return true;
   const audience = await audienceOfRow(ctx, state.row);
@@ -275,6 +277,7 @@ export async function setCallMedia(ctx: AppContext, actor: TokenClaims, room: Ca
   const flags = { audio: media.audio ? 1 : 0, video: media.video ? 1 : 0, screen: media.screen ? 1 : 0 };
   const done = await ctx.db.updateTable("call_participants").set(flags).where("room", "=", room).where("uid", "=", actor.uid).executeTakeFirst();
   if (Number(done.numUpdatedRows) === 0) throw notFound("not in this call");
+  await bumpRoom(ctx.db, room);
   const presented = await publishRoom(ctx, room, place.audience);
   if (!presented) throw notFound("not in this call");
   return presented;

@@ -506,6 +506,8 @@ export interface CallRoomsTable {
   /** A DM's peer being rung, and until when. */
   ring_uid: number | null;
   ring_until: number | null;
+  /** Bumped by every change (join, leave, media), so clients drop states older than theirs. */
+  version: number;
 }
 
 /** Who is in a call, from which device (its stream gets the signals), with their media flags (0/1). */

@@ -41,7 +41,7 @@ const iceServer = z.object({ urls: z.array(z.string()), username: z.string().opt
 const callConfig = z.object({ ice_servers: z.array(iceServer), ice_transport_policy: z.enum(["all", "relay"]), max_participants: z.number().int() });
 const callSettings = z.object({ stun_urls: z.array(z.string()), turn_urls: z.array(z.string()), turn_secret: z.string(), turn_ttl_s: z.number().int(), max_participants: z.number().int(), relay_only: z.boolean() });
 const callParticipant = z.object({ uid: z.number().int(), joined_at: z.number().int(), audio: z.boolean(), video: z.boolean(), screen: z.boolean() });
-const callRoom = z.object({ room: z.string(), gid: z.number().int().nullable(), dm: z.tuple([z.number().int(), z.number().int()]).nullable(), started_by: z.number().int(), started_at: z.number().int(), ringing: z.number().int().nullable(), participants: z.array(callParticipant) });
+const callRoom = z.object({ room: z.string(), gid: z.number().int().nullable(), dm: z.tuple([z.number().int(), z.number().int()]).nullable(), started_by: z.number().int(), started_at: z.number().int(), ringing: z.number().int().nullable(), participants: z.array(callParticipant), version: z.number().int() });
 const agoraUsages = z.object({ usages: z.array(z.object({ date: z.number().int(), usage: z.object({ duration_audio_all: z.number(), duration_video_hd: z.number(), duration_video_hdp: z.number() }) })) });
 const voceSpaceConfig = z.object({ enabled: z.boolean(), url: z.string(), license: z.string(), password: z.string(), server_type: z.string(), additional_domains: z.record(z.string(), z.boolean()) });
 

@@ -53,7 +53,7 @@ describe("call events in the conversation", () => {
   });
 });
 
-const room = (over: Partial<CallRoom> = {}): CallRoom => ({ room: "group:1", gid: 1, dm: null, started_by: 2, started_at: 0, ringing: null, participants: [], ...over });
+const room = (over: Partial<CallRoom> = {}): CallRoom => ({ room: "group:1", gid: 1, dm: null, started_by: 2, started_at: 0, ringing: null, participants: [], version: 1, ...over });
 
 describe("calls going on", () => {
   it("the header offers a voice or video call, then 'join' with the count once a call is going on; the sidebar marks it", async () => {

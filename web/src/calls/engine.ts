@@ -143,8 +143,15 @@ export class CallEngine {
   private async onEvent(e: CallStreamEvent): Promise<void> {
     if (e.type === "resync") return this.resync();
     if (e.type === "call_room") {
-      if (e.ended) delete this.rooms[e.room.room];
-      else this.rooms = { ...this.rooms, [e.room.room]: e.room };
+      // A state older than one already known (the answer to a join can overtake the events
+      // published before it) changes nothing.
+      const known = this.rooms[e.room.room];
+      if (!e.ended && known && e.room.version <= known.version && e.room.started_at === known.started_at) return;
+      if (e.ended && known && known.started_at !== e.room.started_at) return; // an older call of the conversation
+      if (e.ended) {
+        const { [e.room.room]: _gone, ...rest } = this.rooms;
+        this.rooms = rest;
+      } else this.rooms = { ...this.rooms, [e.room.room]: e.room };
       const live = this.live;
       if (live && live.room === e.room.room) {
         const others = e.ended ? [] : e.room.participants.filter((p) => p.uid !== this.me());

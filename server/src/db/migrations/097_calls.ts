@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn("started_at", big, (c) => c.notNull())
     .addColumn("ring_uid", big)
     .addColumn("ring_until", big)
+    // Bumped by every change of the room, so a client can drop a state older than one it has.
+    .addColumn("version", big, (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createTable("call_participants")

@@ -104,6 +104,8 @@ describe.each(dialects())("built-in calls (%s)", (dialect) => {
     await call(s, "POST", "/call/join", c.carol, { gid: c.general });
     const media = jsonOk<CallRoom>(await call(s, "POST", "/call/media", c.carol, { room: room(c.general), audio: false, video: true, screen: true }));
     expect(media.participants[1]).toMatchObject({ uid: c.carol.uid, audio: false, video: true, screen: true });
+    // Every change bumps the room's version (clients drop states older than theirs): two joins, then this.
+    expect(media.version).toBe(3);
     expect((await call(s, "POST", "/call/leave", c.bob, { room: room(c.general) })).statusCode).toBe(200);
     expect((await call(s, "POST", "/call/leave", c.bob, { room: room(c.general) })).statusCode).toBe(404);
     expect((await rows("call_participants")).map((p) => p.uid)).toEqual([c.carol.uid]);
