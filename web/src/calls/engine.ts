@@ -7,51 +7,16 @@
  *
  * Signalling: routes of docs/API.md "Calls (addition)" out, `call_*` events of the stream in.
  */
-import type { CallConfig, CallParticipant, CallRoom, CallSignalKind, Uid } from "@parley/protocol";
+import type { CallConfig, CallRoom, CallSignalKind, Uid } from "@parley/protocol";
+import { API_BASE } from "../app/config";
 import type { AppStore } from "../app/store";
 import { webrtcApi } from "./api";
 import { callEvents, type CallStreamEvent } from "./events";
 import { LevelMeter } from "./levels";
 import { Peer, type LocalTrack } from "./peer";
+import type { ActiveCall, CallSnapshot, CallTarget, Tile } from "./types";
 
-export type CallTarget = { gid: number } | { uid: number };
-
-export interface Tile {
-  key: string;
-  uid: Uid;
-  kind: "camera" | "screen";
-  stream: MediaStream | null;
-  local: boolean;
-  /** The participant's camera is on (a tile without it shows the avatar). */
-  video: boolean;
-  audio: boolean;
-}
-
-export interface ActiveCall {
-  room: string;
-  target: CallTarget;
-  audio: boolean;
-  video: boolean;
-  screen: boolean;
-  participants: CallParticipant[];
-  tiles: Tile[];
-  /** For a DM: still ringing the peer. */
-  ringing: boolean;
-}
-
-export interface CallSnapshot {
-  rooms: Record<string, CallRoom>;
-  active: ActiveCall | null;
-  /** A DM call ringing this user. */
-  incoming: { room: string; from: Uid; expiresAt: number } | null;
-  /** A participant is speaking (their audio level over the threshold). */
-  speaking: Record<number, boolean>;
-  devices: { audio: MediaDeviceInfo[]; video: MediaDeviceInfo[] };
-  selected: { audio: string | null; video: string | null };
-  /** Why the last action failed, as an i18n key of `chat:call.error.*`. */
-  error: string | null;
-  busy: boolean;
-}
+export type { ActiveCall, CallSnapshot, CallTarget, Tile };
 
 interface Live {
   room: string;
@@ -94,7 +59,12 @@ export class CallEngine {
 
   start(): void {
     if (this.unsubscribe) return;
-    this.unsubscribe = callEvents.on((e) => void this.onEvent(e));
+    const off = callEvents.on((e) => void this.onEvent(e));
+    window.addEventListener("pagehide", this.onPageHide);
+    this.unsubscribe = () => {
+      off();
+      window.removeEventListener("pagehide", this.onPageHide);
+    };
     void this.resync();
   }
 
@@ -103,6 +73,17 @@ export class CallEngine {
     this.unsubscribe = null;
     if (this.live) void this.leave();
   }
+
+  /**
+   * A closing tab leaves its call at once (a request that outlives the page), rather than after
+   * the 30 s in which the call sweep notices its stream is gone.
+   */
+  private readonly onPageHide = (): void => {
+    const live = this.live;
+    const token = this.store.getState().authData.token;
+    if (!live || !token) return;
+    void fetch(`${API_BASE}/call/leave`, { method: "POST", keepalive: true, headers: { "content-type": "application/json", "x-api-key": token }, body: JSON.stringify({ room: live.room }) }).catch(() => undefined);
+  };
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
