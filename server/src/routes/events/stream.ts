@@ -1,11 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.js";
-import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
-import { parse } from "../../http/validate.js";
-import { connectSequence } from "./connect.js";
-import { connectCache } from "./connectCache.js";
-import { eventsQuery } from "./schema.js";
+import { HttpError } from "../../http/errors.js";
+import { admitEventStream, replayThenLive } from "./admit.js";
 
 export const EVENTS_PATH = "/api/user/events";
 
@@ -29,21 +26,8 @@ export function isEventStreamRequest(req: IncomingMessage): boolean {
 export async function serveEventStream(ctx: AppContext, req: IncomingMessage, res: ServerResponse, log: FastifyBaseLogger): Promise<void> {
   const origin = req.headers.origin;
   const cors = origin ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : {};
-  let claims;
   try {
-    const query = Object.fromEntries(new URL(req.url ?? "", "http://x").searchParams);
-    const q = parse(eventsQuery, query, "query");
-    // The access token rides in the query string (docs/API.md "Framing"), and the request object
-    // lives as long as the stream: keeping the URL would hold the token in memory for hours, and
-    // its 300 bytes are 4 % of an idle stream's whole budget (docs/PERFORMANCE.md).
-    req.url = EVENTS_PATH;
-    claims = q["api-key"] ? await ctx.tokens.verifyAccess(q["api-key"], { remember: false }) : null;
-    if (!claims) throw unauthorized();
-    // A logged-out or deleted device has no row: its still-valid access token cannot stream.
-    // (Checked with the other streams opening meanwhile in one query: connect.ts `TurnGather`.)
-    if (!(await connectCache(ctx).device.get({ uid: claims.uid, device: claims.device }))) throw forbidden("unknown device");
-    // A cluster node cut off from Redis would miss the other nodes' events (docs/CLUSTER.md).
-    if (!ctx.bus.hearsAll) throw new HttpError(503, "event bus unavailable, retry shortly");
+    const { claims, query } = await admitEventStream(ctx, req, EVENTS_PATH);
 
     res.writeHead(200, {
       ...cors,
@@ -58,20 +42,7 @@ export async function serveEventStream(ctx: AppContext, req: IncomingMessage, re
     // Subscribe before reading the backlog; live events wait in the connection until it is
     // written, and chat events already replayed are dropped there (de-duplication by mid).
     const conn = ctx.hub.register(claims.uid, claims.device, claims.is_guest, res);
-    try {
-      for await (const { event, shared } of connectSequence(ctx, claims, {
-        afterMid: q.after_mid ?? null,
-        usersVersion: q.users_version ?? null,
-        limit: q.limit ?? null,
-      })) {
-        if (conn.isClosed) return;
-        conn.writeInitial(event, { shared });
-      }
-      conn.goLive();
-    } catch (err) {
-      log.error({ err }, "event stream connect failed");
-      conn.close();
-    }
+    await replayThenLive(ctx, claims, query, conn, (err) => log.error({ err }, "event stream connect failed"));
   } catch (err) {
     if (res.headersSent) return;
     const status = err instanceof HttpError ? err.status : 500;

@@ -4,11 +4,8 @@ import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppContext } from "../../context.js";
-import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
-import { parse } from "../../http/validate.js";
-import { connectSequence } from "./connect.js";
-import { connectCache } from "./connectCache.js";
-import { eventsQuery } from "./schema.js";
+import { HttpError } from "../../http/errors.js";
+import { admitEventStream, replayThenLive } from "./admit.js";
 
 export const EVENTS_WS_PATH = "/api/user/events_ws";
 
@@ -81,45 +78,22 @@ function wssOf(ctx: AppContext): WebSocketServer {
 export async function serveEventSocket(ctx: AppContext, req: IncomingMessage, socket: Duplex, head: Buffer, log: FastifyBaseLogger): Promise<void> {
   const origin = req.headers.origin;
   socket.on("error", destroyOnError);
-  let claims;
-  let q;
+  let admitted;
   try {
     if (req.method !== "GET" || (req.headers.upgrade ?? "").toLowerCase() !== "websocket") throw new HttpError(400, "expected a WebSocket upgrade");
-    q = parse(eventsQuery, Object.fromEntries(new URL(req.url ?? "", "http://x").searchParams), "query");
-    // The token rides in the query string: not kept with the request (see stream.ts).
-    req.url = EVENTS_WS_PATH;
-    claims = q["api-key"] ? await ctx.tokens.verifyAccess(q["api-key"], { remember: false }) : null;
-    if (!claims) throw unauthorized();
-    if (!(await connectCache(ctx).device.get({ uid: claims.uid, device: claims.device }))) throw forbidden("unknown device");
-    if (!ctx.bus.hearsAll) throw new HttpError(503, "event bus unavailable, retry shortly");
+    admitted = await admitEventStream(ctx, req, EVENTS_WS_PATH);
   } catch (err) {
     const status = err instanceof HttpError ? err.status : 500;
     if (status === 500) log.error({ err }, "event socket failed");
     refuse(socket, status, err instanceof HttpError ? err.message : "Server Error", origin);
     return;
   }
-  const verified = claims;
-  const query = q;
+  const { claims, query } = admitted;
   wssOf(ctx).handleUpgrade(req, socket, head, (ws) => {
     ws.on("error", terminateOnError);
     if (socket instanceof Socket) socket.setNoDelay(true);
     // As the SSE stream: subscribe first, then the connect sequence; live events wait meanwhile.
-    const conn = ctx.hub.register(verified.uid, verified.device, verified.is_guest, ws);
-    void (async () => {
-      try {
-        for await (const { event, shared } of connectSequence(ctx, verified, {
-          afterMid: query.after_mid ?? null,
-          usersVersion: query.users_version ?? null,
-          limit: query.limit ?? null,
-        })) {
-          if (conn.isClosed) return;
-          conn.writeInitial(event, { shared });
-        }
-        conn.goLive();
-      } catch (err) {
-        log.error({ err }, "event socket connect failed");
-        conn.close();
-      }
-    })();
+    const conn = ctx.hub.register(claims.uid, claims.device, claims.is_guest, ws);
+    void replayThenLive(ctx, claims, query, conn, (err) => log.error({ err }, "event socket connect failed"));
   });
 }
