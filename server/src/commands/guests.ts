@@ -1,10 +1,9 @@
-import { randomInt } from "node:crypto";
 import { GUEST_DEVICE, GUEST_MAX_AGE_S, type LoginResponse } from "@parley/protocol";
 import type { AppContext } from "../context.js";
 import { HttpError, forbidden } from "../http/errors.js";
 import { deleteAccount } from "./accounts.js";
 import { loadLoginConfig, openSession } from "./sessions.js";
-import { createUser } from "./users.js";
+import { createAnonymousUser } from "./users.js";
 
 /** How often guests are looked for: daily (docs/API.md "Identity"). */
 export const GUEST_SWEEP_INTERVAL_MS = 86_400_000;
@@ -18,20 +17,7 @@ export const GUEST_SWEEP_INTERVAL_MS = 86_400_000;
 export async function loginAsGuest(ctx: AppContext): Promise<LoginResponse> {
   const config = await loadLoginConfig(ctx);
   if (!config.guest) throw forbidden("guest mode is disabled");
-  const user = await createUser(
-    ctx,
-    {
-      email: null,
-      name: `User${randomInt(100_000, 1_000_000)}`,
-      password: null,
-      gender: 0,
-      language: "en-US",
-      is_admin: false,
-      is_bot: false,
-      create_by: "guest",
-    },
-    { assignName: true },
-  );
+  const user = await createAnonymousUser(ctx, "User", { create_by: "guest" });
   return openSession(ctx, user, GUEST_DEVICE, null);
 }
 

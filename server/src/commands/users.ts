@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { CreateBy, Uid } from "@parley/protocol";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import type { TokenClaims } from "../auth/tokens.js";
@@ -159,6 +160,16 @@ export async function createUser(ctx: AppContext, input: NewUser, opts: CreateUs
   }
   announceNewUser(ctx, created);
   return created.user;
+}
+
+/**
+ * An account nobody signs in to by password: no e-mail, no password, named `<prefix>123456`
+ * (another free name on a clash). Guests (`create_by: "guest"`) and widget visitors
+ * (`create_by: "widget"` with their host's uid) are made so.
+ */
+export function createAnonymousUser(ctx: AppContext, prefix: string, origin: Pick<NewUser, "create_by" | "widget_id">): Promise<UserRow> {
+  const name = `${prefix}${randomInt(100_000, 1_000_000)}`;
+  return createUser(ctx, { email: null, name, password: null, gender: 0, language: "en-US", is_admin: false, is_bot: false, ...origin }, { assignName: true });
 }
 
 /** The fields of `PUT /user` (docs/API.md "Users"); absent fields stay as they are. */

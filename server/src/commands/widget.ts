@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { LoginResponse, PageName, Uid, WidgetPublicConfig, WidgetSettings } from "@parley/protocol";
 import type { AppContext } from "../context.js";
 import { HttpError, badRequest, notFound } from "../http/errors.js";
@@ -9,7 +9,7 @@ import { DEFAULT_WIDGET_SETTINGS, forgetAllowedOrigins, loadWidgetSettings, norm
 import { WIDGET_DEVICE } from "../widget/visitors.js";
 import { describeChange, setConfigAudited, type AuditActor } from "./audit.js";
 import { openSession } from "./sessions.js";
-import { createUser } from "./users.js";
+import { createAnonymousUser } from "./users.js";
 
 /** Most origins an admin may list. */
 export const WIDGET_ORIGINS_MAX = 50;
@@ -36,21 +36,7 @@ export async function widgetPublicConfig(ctx: AppContext, hostId: Uid): Promise<
  */
 export async function createVisitor(ctx: AppContext, hostId: Uid): Promise<LoginResponse> {
   if (!canHost(await ctx.repos.users.byId(hostId))) throw notFound("no such host");
-  const user = await createUser(
-    ctx,
-    {
-      email: null,
-      name: `Visitor${randomInt(100_000, 1_000_000)}`,
-      password: null,
-      gender: 0,
-      language: "en-US",
-      is_admin: false,
-      is_bot: false,
-      create_by: "widget",
-      widget_id: String(hostId),
-    },
-    { assignName: true },
-  );
+  const user = await createAnonymousUser(ctx, "Visitor", { create_by: "widget", widget_id: String(hostId) });
   return openSession(ctx, user, WIDGET_DEVICE, null);
 }
 
