@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import type { Writable } from "node:stream";
 import { WebSocket } from "ws";
 
 /** Where a stream's bytes go: the parts of one flush, and at the end the end of the response. */
@@ -33,6 +34,17 @@ function chunkOf(part: Buffer): Buffer {
   return chunk;
 }
 
+/** The parts of one flush, each framed by `frame`; corked when more than one, so they leave in one `writev`. */
+function writeCorked(out: Writable, parts: readonly Buffer[], frame: (part: Buffer) => Buffer): void {
+  if (parts.length === 1) {
+    out.write(frame(parts[0]));
+    return;
+  }
+  out.cork();
+  for (const part of parts) out.write(frame(part));
+  out.uncork();
+}
+
 /**
  * FAN-OUT WRITES GO STRAIGHT TO THE SOCKET. `ServerResponse.write` frames every write as a
  * chunk of its own (three buffers in a `writev`), corks the socket and schedules the uncork for
@@ -56,13 +68,7 @@ class ChunkedSocketSink implements StreamSink {
   }
 
   write(parts: readonly Buffer[]): void {
-    if (parts.length === 1) {
-      this.socket.write(chunkOf(parts[0]));
-      return;
-    }
-    this.socket.cork();
-    for (const part of parts) this.socket.write(chunkOf(part));
-    this.socket.uncork();
+    writeCorked(this.socket, parts, chunkOf);
   }
 
   end(parts: readonly Buffer[]): void {
@@ -84,13 +90,7 @@ class ResponseSink implements StreamSink {
   }
 
   write(parts: readonly Buffer[]): void {
-    if (parts.length === 1) {
-      this.res.write(parts[0]);
-      return;
-    }
-    this.res.cork();
-    for (const part of parts) this.res.write(part);
-    this.res.uncork();
+    writeCorked(this.res, parts, (part) => part);
   }
 
   end(parts: readonly Buffer[]): void {
