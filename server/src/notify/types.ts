@@ -50,6 +50,8 @@ export interface NotificationPath {
    * Optional: which of `uids` this path could reach at all (a push subscription, a device token,
    * a channel of theirs, an e-mail opt-in), asked when a message is expanded so the queue holds
    * no work a path would only skip (a 1,000-member channel, nobody with a phone). Absent: all.
+   * The worker asks in chunks of at most 1,000 uids (worker.ts `REACH_CHUNK`), so one `IN (…)`
+   * list of them stays under both dialects' bound on parameters.
    */
   recipients?(ctx: AppContext, uids: readonly Uid[]): Promise<ReadonlySet<Uid>>;
   /**

@@ -99,24 +99,17 @@ async function deliver(ctx: AppContext, uid: Uid, batch: readonly PendingNotific
 
 /** Only users with an enabled channel of a type that is on: the queue holds no channel work for the rest. */
 async function recipients(ctx: AppContext, uids: readonly Uid[]): Promise<ReadonlySet<Uid>> {
-  const reached = new Set<Uid>();
   const types = [...(await enabledChannelTypes(ctx.db))];
-  if (uids.length === 0 || types.length === 0) return reached;
-  for (let i = 0; i < uids.length; i += IN_CHUNK) {
-    const rows = await ctx.db
-      .selectFrom("notification_channels")
-      .select("uid")
-      .distinct()
-      .where("uid", "in", uids.slice(i, i + IN_CHUNK))
-      .where("enabled", "=", 1)
-      .where("channel_type", "in", types)
-      .execute();
-    for (const row of rows) reached.add(row.uid);
-  }
-  return reached;
+  if (uids.length === 0 || types.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectFrom("notification_channels")
+    .select("uid")
+    .distinct()
+    .where("uid", "in", [...uids])
+    .where("enabled", "=", 1)
+    .where("channel_type", "in", types)
+    .execute();
+  return new Set(rows.map((row) => row.uid));
 }
-
-/** uids per `IN (…)` list, well under either dialect's bound on parameters. */
-const IN_CHUNK = 1_000;
 
 export const channelsPath: NotificationPath = { name: "channels", deliver, recipients };

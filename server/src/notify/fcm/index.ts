@@ -94,23 +94,16 @@ async function deliver(ctx: AppContext, uid: Uid, batch: readonly PendingNotific
 
 /** Only users with a device token, and nobody while FCM does not send: the queue holds no FCM work for the rest. */
 async function recipients(ctx: AppContext, uids: readonly Uid[]): Promise<ReadonlySet<Uid>> {
-  const reached = new Set<Uid>();
-  if (uids.length === 0 || !fcmSends(await loadFcmConfig(ctx))) return reached;
-  for (let i = 0; i < uids.length; i += IN_CHUNK) {
-    const rows = await ctx.db
-      .selectFrom("devices")
-      .select("uid")
-      .distinct()
-      .where("uid", "in", uids.slice(i, i + IN_CHUNK))
-      .where("device_token", "is not", null)
-      .where("device_token", "!=", "")
-      .execute();
-    for (const row of rows) reached.add(row.uid);
-  }
-  return reached;
+  if (uids.length === 0 || !fcmSends(await loadFcmConfig(ctx))) return new Set();
+  const rows = await ctx.db
+    .selectFrom("devices")
+    .select("uid")
+    .distinct()
+    .where("uid", "in", [...uids])
+    .where("device_token", "is not", null)
+    .where("device_token", "!=", "")
+    .execute();
+  return new Set(rows.map((row) => row.uid));
 }
-
-/** uids per `IN (…)` list, well under either dialect's bound on parameters. */
-const IN_CHUNK = 1_000;
 
 export const fcmPath: NotificationPath = { name: "fcm", deliver, recipients };
