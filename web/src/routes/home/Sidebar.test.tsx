@@ -4,53 +4,21 @@
  * the server and updating the list.
  */
 import { describe, expect, it, vi } from "vitest";
-import { GROUP, ME, renderApp, session } from "../../test/render";
-
-const BOB = { ...ME, uid: 2, name: "Bob Builder", email: "bob@example.com", is_admin: false };
-const group = (gid: number, name: string) => ({ ...GROUP, gid, name });
-const chat = (mid: number, target: { gid: number } | { uid: number }, content: string, properties: Record<string, unknown> | null = null, from = 2) => ({
-  type: "chat",
-  mid,
-  from_uid: from,
-  created_at: Date.now() - 60_000 + mid,
-  target,
-  detail: { type: "normal", content, content_type: "text/plain", properties, expires_in: null },
-});
+import { renderApp, session } from "../../test/render";
+import { CONVERSATION_ROUTES, conversationEvents } from "./conversations.fixture";
 
 async function connected() {
   const app = await renderApp({
     route: "/chat/channel/10",
     storage: session(),
     api: {
-      "GET /api/user": () => ({ body: [ME, BOB] }),
-      "GET /api/group/10/history": () => ({ body: [] }),
-      "GET /api/group/11/history": () => ({ body: [] }),
-      "GET /api/group/12/history": () => ({ body: [] }),
-      "GET /api/user/2/history": () => ({ body: [] }),
+      ...CONVERSATION_ROUTES,
       "POST /api/user/pin_chat": () => ({ body: "" }),
       "POST /api/user/mute": () => ({ body: "" }),
       "POST /api/user/read-index": () => ({ body: "" }),
     },
   });
-  await app.openStream(
-    { type: "related_groups", groups: [group(10, "general"), group(11, "random"), group(12, "design")] },
-    {
-      type: "user_settings",
-      mute_users: [],
-      mute_groups: [{ gid: 12, expired_at: null }],
-      read_index_users: [],
-      read_index_groups: [{ gid: 11, mid: 1 }],
-      burn_after_reading_users: [],
-      burn_after_reading_groups: [],
-      pinned_chats: [],
-    },
-    chat(1, { gid: 11 }, "old news"),
-    chat(2, { gid: 11 }, "lunch?"),
-    chat(3, { gid: 11 }, " @1  are you in?", { mentions: [1] }),
-    chat(4, { gid: 12 }, "quiet please"),
-    chat(5, { uid: 1 }, "hey there"),
-    chat(6, { gid: 10 }, "in the open channel", null, 1),
-  );
+  await app.openStream(...conversationEvents(" @1  are you in?"));
   const item = (key: string) => document.querySelector<HTMLElement>(`[data-conv="${key}"]`)!;
   await vi.waitFor(() => expect(item("dm:2")).not.toBeNull());
   return { app, item, badge: (key: string) => item(key).querySelector<HTMLElement>('[data-testid="unread-badge"]') };

@@ -4,18 +4,8 @@
  * tab is hidden, under the server's rule (not own, muted only when it mentions me).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GROUP, ME, renderApp, session } from "../../test/render";
-
-const BOB = { ...ME, uid: 2, email: "bob@example.com", name: "Bob Builder", is_admin: false };
-const group = (gid: number, name: string) => ({ ...GROUP, gid, name });
-const chat = (mid: number, target: { gid: number } | { uid: number }, content: string, properties: Record<string, unknown> | null = null, from = 2) => ({
-  type: "chat",
-  mid,
-  from_uid: from,
-  created_at: Date.now() - 60_000 + mid,
-  target,
-  detail: { type: "normal", content, content_type: "text/plain", properties, expires_in: null },
-});
+import { renderApp, session } from "../../test/render";
+import { chat, CONVERSATION_ROUTES, conversationEvents } from "./conversations.fixture";
 
 /** An Image that loads at once (happy-dom loads none), so the badge is drawn over it. */
 class LoadingImage {
@@ -56,34 +46,12 @@ async function connected(storage: Record<string, string> = {}) {
     route: "/chat/channel/10",
     storage: { ...session(), ...storage },
     api: {
-      "GET /api/user": () => ({ body: [ME, BOB] }),
-      "GET /api/group/10/history": () => ({ body: [] }),
-      "GET /api/group/11/history": () => ({ body: [] }),
-      "GET /api/group/12/history": () => ({ body: [] }),
-      "GET /api/user/2/history": () => ({ body: [] }),
+      ...CONVERSATION_ROUTES,
       "POST /api/user/read-index": () => ({ body: "" }),
     },
   });
   vi.stubGlobal("Image", LoadingImage);
-  const es = await app.openStream(
-    { type: "related_groups", groups: [group(10, "general"), group(11, "random"), group(12, "design")] },
-    {
-      type: "user_settings",
-      mute_users: [],
-      mute_groups: [{ gid: 12, expired_at: null }],
-      read_index_users: [],
-      read_index_groups: [{ gid: 11, mid: 1 }],
-      burn_after_reading_users: [],
-      burn_after_reading_groups: [],
-      pinned_chats: [],
-    },
-    chat(1, { gid: 11 }, "old news"),
-    chat(2, { gid: 11 }, "lunch?"),
-    chat(3, { gid: 11 }, "@1 are you in?", { mentions: [1] }),
-    chat(4, { gid: 12 }, "quiet please"),
-    chat(5, { uid: 1 }, "hey there"),
-    chat(6, { gid: 10 }, "in the open channel", null, 1),
-  );
+  const es = await app.openStream(...conversationEvents("@1 are you in?"));
   await vi.waitFor(() => expect(document.querySelector('[data-conv="dm:2"]')).not.toBeNull());
   const send = (...events: Record<string, unknown>[]) => app.rtl.act(() => events.forEach((e) => es.send(e)));
   return { app, send };
