@@ -75,7 +75,7 @@ function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
 /** What an empty section shows: a quiet line that does what its "+" does. */
 function EmptyButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:hover:bg-zinc-800" onClick={onClick}>
+    <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-zinc-500 hover:bg-zinc-200/70 dark:text-zinc-400 dark:hover:bg-zinc-800" onClick={onClick}>
       {children}
     </button>
   );
