@@ -98,23 +98,6 @@ export interface ChannelSchema {
   fields: ChannelSchemaField[];
 }
 
-/** A user's notification channel. `config` holds the type's fields (secrets masked in answers). */
-export interface NotificationChannel {
-  id: number;
-  user_id: Uid;
-  channel_type: string;
-  name: string;
-  enabled: boolean;
-  config: Record<string, string | number>;
-  trigger_on_all_messages: boolean;
-  trigger_on_mentions: boolean;
-  trigger_on_groups: Gid[];
-  skip_when_online: boolean;
-  rate_limit_rps?: number | null;
-  created_at: Millis;
-  updated_at: Millis;
-}
-
 /** `POST /api/user/notification/channels` and `PUT …/{id}` body. */
 export interface NotificationChannelInput {
   channel_type: string;
@@ -126,6 +109,14 @@ export interface NotificationChannelInput {
   trigger_on_groups: Gid[];
   skip_when_online: boolean;
   rate_limit_rps?: number | null;
+}
+
+/** A user's notification channel: the input and its ids. `config` holds the type's fields (secrets masked in answers). */
+export interface NotificationChannel extends NotificationChannelInput {
+  id: number;
+  user_id: Uid;
+  created_at: Millis;
+  updated_at: Millis;
 }
 
 /** `POST /api/user/notification/channels/{id}/test` answer. */
