@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal, waitForCount } from "./localServer.js";
 
 /** One request a recorder got. */
 export interface RecordedRequest {
@@ -54,26 +54,14 @@ export async function startHttpRecorder(answer: (req: RecordedRequest) => Answer
       res.writeHead(status, { "content-type": typeof out === "string" ? "text/plain" : "application/json" }).end(text);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocal(server);
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: local.origin,
     requests,
     respond(next) {
       respond = next;
     },
-    async waitFor(n, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.length < n) {
-        if (Date.now() > deadline) throw new Error(`http recorder: ${requests.length} of ${n} requests after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return requests;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    waitFor: (n, timeoutMs = 10_000) => waitForCount(requests, n, timeoutMs, "http recorder requests"),
+    close: local.close,
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
+import { listenLocal, waitForCount } from "./localServer.js";
 
 /** One POST a webhook receiver got. */
 export interface ReceivedHook {
@@ -38,27 +38,15 @@ export async function startWebhookReceiver(statuses: number[] = [200]): Promise<
       res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${local.origin}/hook`,
     posts,
     answer(status) {
       fixed = status;
     },
-    async waitFor(n, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (posts.length < n) {
-        if (Date.now() > deadline) throw new Error(`webhook receiver: ${posts.length} of ${n} POSTs after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return posts;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    waitFor: (n, timeoutMs = 10_000) => waitForCount(posts, n, timeoutMs, "webhook receiver POSTs"),
+    close: local.close,
   };
 }
 
