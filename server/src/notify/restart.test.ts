@@ -3,14 +3,11 @@
  * compiled server in its own process, killed with SIGKILL while a Web Push is owed (queued,
  * not yet due), and started again on the same data. As `webhooks/restart.test.ts` does.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { probeCall, probeLogin } from "../reliability/probeApi.js";
-import { compiledServer, startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
-import { dialects, dropSchema } from "../test/harness.js";
+import { startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
+import { dialects } from "../test/harness.js";
+import { useProcessSuite } from "../test/processSuite.js";
 import { startPushReceiver, type PushReceiver } from "../test/pushReceiver.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,25 +15,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DELAY_MS = 3_000;
 
 describe.each(dialects())("a Web Push owed across a kill -9 (%s)", (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-notify-kill-"));
-  const schema = `notify_kill_${randomBytes(5).toString("hex")}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
+  const env = useProcessSuite(dialect, "notify-kill", {
     PREVIEW_ALLOW_PRIVATE: "1", // the push service is on loopback
     NOTIFY_PUSH_DELAY_MS: String(DELAY_MS),
-    ...(dialect === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? "", DATABASE_SCHEMA: schema } : {}),
-  };
+  });
   let server: ServerProcess | null = null;
   let push: PushReceiver | null = null;
-
-  beforeAll(() => compiledServer(), 120_000);
   afterEach(async () => {
     await server?.stop();
     await push?.close();
-  });
-  afterAll(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === "postgres") await dropSchema(schema);
   });
 
   it("is pushed once by the restarted server", async () => {

@@ -4,15 +4,11 @@
  * as the crash probe starts one), killed with SIGKILL (no shutdown hook, nothing flushed) while
  * the delivery is still owed, and started again on the same data.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { probeCall, probeLogin } from "../reliability/probeApi.js";
-import { compiledServer, startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
+import { startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
 import { dialects } from "../test/harness.js";
+import { useProcessSuite } from "../test/processSuite.js";
 import { expectSigned, startWebhookReceiver, type WebhookReceiver } from "../test/webhookReceiver.js";
 import type { DeliveryView } from "./outbox.js";
 
@@ -26,32 +22,16 @@ const RETRY_BASE_MS = 1_500;
 const QUIET_MS = 2_500;
 
 describe.each(dialects())("webhook delivery across a kill -9 (%s)", (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-webhook-kill-"));
-  const schema = `webhook_kill_${randomBytes(5).toString("hex")}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
+  // The compiled server, as `npm start` runs it.
+  const env = useProcessSuite(dialect, "webhook-kill", {
     PREVIEW_ALLOW_PRIVATE: "1", // the receiver is on loopback
     WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
-    ...(dialect === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? "", DATABASE_SCHEMA: schema } : {}),
-  };
+  });
   let server: ServerProcess | null = null;
   let hook: WebhookReceiver | null = null;
-
-  // The compiled server, as `npm start` runs it (built now unless the sources are unchanged).
-  beforeAll(() => compiledServer(), 120_000);
-
   afterEach(async () => {
     await server?.stop();
     await hook?.close();
-  });
-  afterAll(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === "postgres") {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
   });
 
   it("a DM owed to a bot whose receiver is down is delivered once, signed, by the restarted server", async () => {
