@@ -3,7 +3,7 @@ import { DEFAULT_AGORA_CONFIG, SECRET_MASK, type AgoraConfig, type AgoraUsages }
 import { useGetAgoraConfigQuery, useGetAgoraUsagesQuery, useUpdateAgoraConfigMutation } from "../../../app/services/calls";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";
-import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import { DraftForm, SaveNotice, saveOutcome, Section, SettingsPage, useDraft } from "./parts";
 
 /** Agora shows its app id and certificate as 32 hexadecimal digits. */
 const HEX32 = "[0-9a-fA-F]{32}";
@@ -121,11 +121,9 @@ function Usage() {
 export default function Agora() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetAgoraConfigQuery();
-  if (isLoading) return <div className="h-full" aria-busy="true" />;
   const stored = { ...DEFAULT_AGORA_CONFIG, ...data };
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6">
-      {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("agora.load_failed")}</p>}
+    <SettingsPage loading={isLoading} failedText={isError && t("agora.load_failed")}>
       <Section title={t("agora.title")} description={t("agora.hint")} plain>
         {/* After a save the stored config is read again: the secrets come back as the mask. */}
         <AgoraForm stored={stored} onSaved={() => void refetch()} />
@@ -135,6 +133,6 @@ export default function Agora() {
           <Usage />
         </Section>
       )}
-    </div>
+    </SettingsPage>
   );
 }

@@ -4,7 +4,7 @@ import { useGetFcmConfigQuery, useUpdateFcmConfigMutation } from "../../../app/s
 import Input from "../../../components/ui/Input";
 import Textarea from "../../../components/ui/Textarea";
 import Toggle from "../../../components/ui/Toggle";
-import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import { DraftForm, SaveNotice, saveOutcome, Section, SettingsPage, useDraft } from "./parts";
 
 /** The FCM settings, saved whole with `POST /admin/fcm/config`; the masked private key sent back keeps the stored one. */
 function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }) {
@@ -93,14 +93,12 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
 export default function Firebase() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetFcmConfigQuery();
-  if (isLoading) return <div className="h-full" aria-busy="true" />;
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6">
-      {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("firebase.load_failed")}</p>}
+    <SettingsPage loading={isLoading} failedText={isError && t("firebase.load_failed")}>
       <Section title={t("firebase.title")} description={t("firebase.hint")} plain>
         {/* After a save the stored config is read again: the private key comes back as the mask. */}
         <FcmForm stored={{ ...DEFAULT_FCM_CONFIG, ...data }} onSaved={() => void refetch()} />
       </Section>
-    </div>
+    </SettingsPage>
   );
 }

@@ -10,7 +10,7 @@ import Button from "../../../components/ui/Button";
 import Textarea from "../../../components/ui/Textarea";
 import { dateLocale } from "../../../utils/dates";
 import { Card, Row } from "../SettingsFrame";
-import { FormFooter, Section } from "./parts";
+import { FormFooter, Section, SettingsPage } from "./parts";
 
 /** The server's words for what keeps a license from serving this server (docs/API.md "License"), as keys of `license_page.problem`. */
 const PROBLEMS: Record<string, string> = { "Domain incorrect.": "domain", "Expired.": "expired", "Sign invalid.": "sign" };
@@ -203,15 +203,14 @@ function Install({ onInstalled }: { onInstalled: () => void }) {
 export default function License() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetLicenseQuery();
-  if (isLoading) return <div className="h-full" aria-busy="true" />;
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6">
+    <SettingsPage loading={isLoading}>
       <Section title={t("license_page.current")} plain>
         {data ? <Current license={data} /> : <Alert tone="error">{isError ? t("license_page.load_failed") : t("overview_edit.failed_unknown")}</Alert>}
       </Section>
       <Section title={t("license_page.install")} description={t("license_page.install_desc")} plain>
         <Install onInstalled={() => void refetch()} />
       </Section>
-    </div>
+    </SettingsPage>
   );
 }

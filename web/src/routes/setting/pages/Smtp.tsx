@@ -6,7 +6,7 @@ import { useGetSmtpConfigQuery, useSendTestMailMutation, useUpdateSmtpConfigMuta
 import Button from "../../../components/ui/Button";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";
-import { DraftForm, IDLE, saveOutcome, SaveNotice, Section, useDraft, type SaveOutcome } from "./parts";
+import { DraftForm, IDLE, SaveNotice, saveOutcome, type SaveOutcome, Section, SettingsPage, useDraft } from "./parts";
 
 /** The port on which the server speaks TLS from the first byte (`mail/transport.ts`); others upgrade with STARTTLS. */
 const IMPLICIT_TLS_PORT = 465;
@@ -117,11 +117,9 @@ function TestMail({ ready }: { ready: boolean }) {
 export default function Smtp() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetSmtpConfigQuery();
-  if (isLoading) return <div className="h-full" aria-busy="true" />;
   const stored = data ?? DEFAULT_SMTP_CONFIG;
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6">
-      {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("smtp.load_failed")}</p>}
+    <SettingsPage loading={isLoading} failedText={isError && t("smtp.load_failed")}>
       <Section title={t("smtp.server")} description={t("smtp.server_hint")} plain>
         {/* After a save the stored config is read again: the password comes back as the mask. */}
         <SmtpForm stored={stored} onSaved={() => void refetch()} />
@@ -129,6 +127,6 @@ export default function Smtp() {
       <Section title={t("smtp.test")} description={t("smtp.test_hint")} plain>
         <TestMail ready={stored.enabled && stored.host !== ""} />
       </Section>
-    </div>
+    </SettingsPage>
   );
 }
