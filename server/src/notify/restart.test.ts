@@ -3,33 +3,25 @@
  * compiled server in its own process, killed with SIGKILL while a Web Push is owed (queued,
  * not yet due), and started again on the same data. As `webhooks/restart.test.ts` does.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { probeCall, probeLogin } from "../reliability/probeApi.js";
-import { startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
 import { dialects } from "../test/harness.js";
 import { useProcessSuite } from "../test/processSuite.js";
-import { startPushReceiver, type PushReceiver } from "../test/pushReceiver.js";
+import { startPushReceiver } from "../test/pushReceiver.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Long enough to kill the server before the push is due, short enough for a test. */
 const DELAY_MS = 3_000;
 
 describe.each(dialects())("a Web Push owed across a kill -9 (%s)", (dialect) => {
-  const env = useProcessSuite(dialect, "notify-kill", {
+  const suite = useProcessSuite(dialect, "notify-kill", {
     PREVIEW_ALLOW_PRIVATE: "1", // the push service is on loopback
     NOTIFY_PUSH_DELAY_MS: String(DELAY_MS),
   });
-  let server: ServerProcess | null = null;
-  let push: PushReceiver | null = null;
-  afterEach(async () => {
-    await server?.stop();
-    await push?.close();
-  });
 
   it("is pushed once by the restarted server", async () => {
-    push = await startPushReceiver();
-    server = await startServerProcess(env, undefined, { compiled: true });
-    const first = server;
+    const push = suite.closeAfter(await startPushReceiver());
+    const first = await suite.start();
     await probeCall(first.url, "POST", "/admin/system/create_admin", null, { email: "admin@kill.test", name: "Admin", password: "kill-pass-1", gender: 0 });
     const admin = await probeLogin(first.url, "admin@kill.test", "kill-pass-1");
     const bob = await probeCall<{ uid: number }>(first.url, "POST", "/admin/user", admin, { email: "bob@kill.test", name: "Bob", password: "kill-pass-1", gender: 0 });
@@ -44,7 +36,7 @@ describe.each(dialects())("a Web Push owed across a kill -9 (%s)", (dialect) => 
     await first.kill();
     expect(push.received).toHaveLength(0);
 
-    server = await startServerProcess(env, undefined, { compiled: true });
+    await suite.start();
     const [got] = await push.waitFor(1, DELAY_MS + 10_000);
     expect(got.payload).toMatchObject({ mid, title: "Admin", body: "before the crash" });
     // Exactly once: nothing more over another delay and a poll.

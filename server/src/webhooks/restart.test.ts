@@ -4,12 +4,11 @@
  * as the crash probe starts one), killed with SIGKILL (no shutdown hook, nothing flushed) while
  * the delivery is still owed, and started again on the same data.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { probeCall, probeLogin } from "../reliability/probeApi.js";
-import { startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
 import { dialects } from "../test/harness.js";
 import { useProcessSuite } from "../test/processSuite.js";
-import { expectSigned, startWebhookReceiver, type WebhookReceiver } from "../test/webhookReceiver.js";
+import { expectSigned, startWebhookReceiver } from "../test/webhookReceiver.js";
 import type { DeliveryView } from "./outbox.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,22 +22,15 @@ const QUIET_MS = 2_500;
 
 describe.each(dialects())("webhook delivery across a kill -9 (%s)", (dialect) => {
   // The compiled server, as `npm start` runs it.
-  const env = useProcessSuite(dialect, "webhook-kill", {
+  const suite = useProcessSuite(dialect, "webhook-kill", {
     PREVIEW_ALLOW_PRIVATE: "1", // the receiver is on loopback
     WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
   });
-  let server: ServerProcess | null = null;
-  let hook: WebhookReceiver | null = null;
-  afterEach(async () => {
-    await server?.stop();
-    await hook?.close();
-  });
 
   it("a DM owed to a bot whose receiver is down is delivered once, signed, by the restarted server", async () => {
-    hook = await startWebhookReceiver();
+    const hook = suite.closeAfter(await startWebhookReceiver());
     hook.answer(503); // down until the server has died
-    server = await startServerProcess(env, undefined, { compiled: true });
-    const first = server;
+    const first = await suite.start();
 
     await probeCall(first.url, "POST", "/admin/system/create_admin", null, { email: "admin@kill.test", name: "Admin", password: "kill-pass-1", gender: 0 });
     const admin = await probeLogin(first.url, "admin@kill.test", "kill-pass-1");
@@ -70,8 +62,7 @@ describe.each(dialects())("webhook delivery across a kill -9 (%s)", (dialect) =>
     const refused = hook.posts.length; // 1, unless a slow machine let a second 503 in before the kill
     hook.answer(200);
 
-    server = await startServerProcess(env, undefined, { compiled: true });
-    const again = server;
+    const again = await suite.start();
     const posts = await hook.waitFor(refused + 1, 15_000);
     const delivered = posts[refused];
     expect(JSON.parse(delivered.body)).toMatchObject({ mid, from_uid: expect.any(Number), target: { uid: bot.uid }, detail: { type: "normal", content: "while you were down" } });
