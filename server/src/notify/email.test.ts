@@ -2,7 +2,7 @@ import { DEFAULT_SYSTEM_COMMON } from "@parley/protocol";
 import { describe, expect, it } from "vitest";
 import { call, ok } from "../test/api.js";
 import { buildAdmin, buildChannel, buildMessage, buildUser } from "../test/factories.js";
-import { dialects, startTestServer, type Session, type TestServer } from "../test/harness.js";
+import { dialects, startTestServer, type DialectName, type Session, type TestServer } from "../test/harness.js";
 import { enableSmtp, FRONTEND } from "../test/identity.js";
 import { useSmtp } from "../test/smtp.js";
 import { useSuite } from "../test/suite.js";
@@ -20,6 +20,33 @@ async function digestsOn(s: TestServer, admin: Session, smtp: Parameters<typeof 
   await enableSmtp(s, admin, smtp);
   await s.ctx.repos.config.set("system_common", { ...DEFAULT_SYSTEM_COMMON, msg_smtp_notify_enable: true, msg_smtp_notify_delay_seconds: DELAY_S });
   for (const w of who) ok(await call(s, "PUT", "/user", w, { msg_smtp_notify_enable: true }), "opt in");
+}
+
+/** Admin, Alice and Bob, with Bob opted in to the digest (as `digestsOn`). */
+async function digestCast(s: TestServer, smtp: Parameters<typeof enableSmtp>[2]) {
+  const admin = await buildAdmin(s);
+  const alice = await buildUser(s, "Alice");
+  const bob = await buildUser(s, "Bob");
+  await digestsOn(s, admin, smtp, [bob]);
+  return { admin, alice, bob };
+}
+
+/**
+ * A server stopped and started again on the same data, as a deploy does: `body` gets the first
+ * and starts the second with `restart`; both are closed after.
+ */
+async function acrossRestart(dialect: DialectName, body: (first: TestServer, restart: () => Promise<TestServer>) => Promise<void>): Promise<void> {
+  const servers = [await startTestServer(dialect, FAST)];
+  const first = servers[0];
+  try {
+    await body(first, async () => {
+      const again = await startTestServer(dialect, { ...FAST, dataDir: first.ctx.config.dataDir, databaseSchema: first.ctx.config.databaseSchema });
+      servers.push(again);
+      return again;
+    });
+  } finally {
+    for (const s of servers.reverse()) await s.close();
+  }
 }
 
 /** The rows of the queue for one path, for what was decided. */
@@ -66,11 +93,8 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
 
   it("in the user's language", async () => {
     const { s } = suite;
-    const admin = await buildAdmin(s);
-    const alice = await buildUser(s, "Alice");
-    const bob = await buildUser(s, "Bob");
+    const { alice, bob } = await digestCast(s, mail.smtp);
     await s.ctx.db.updateTable("users").set({ language: "de" }).where("uid", "=", bob.uid).execute();
-    await digestsOn(s, admin, mail.smtp, [bob]);
     await buildMessage(s, alice, { uid: bob.uid }, "hallo");
     const digest = await mail.smtp.waitFor(() => true, 5_000);
     expect(digest.subject).toBe("1 ungelesene Nachricht auf Parley");
@@ -125,13 +149,8 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
   });
 
   it("a restart during the delay still sends the digest, exactly once", async () => {
-    const first = await startTestServer(dialect, FAST);
-    let again: TestServer | null = null;
-    try {
-      const admin = await buildAdmin(first);
-      const alice = await buildUser(first, "Alice");
-      const bob = await buildUser(first, "Bob");
-      await digestsOn(first, admin, mail.smtp, [bob]);
+    await acrossRestart(dialect, async (first, restart) => {
+      const { alice, bob } = await digestCast(first, mail.smtp);
       await buildMessage(first, alice, { uid: bob.uid }, "before the restart");
       // Expanded (queued for Bob) before the server stops, well inside the delay.
       for (let i = 0; i < 100 && (await queueOf(first)).length === 0; i++) await sleep(20);
@@ -139,38 +158,27 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
       await first.app.close();
       expect(mail.smtp.mails).toHaveLength(0);
 
-      again = await startTestServer(dialect, { ...FAST, dataDir: first.ctx.config.dataDir, databaseSchema: first.ctx.config.databaseSchema });
+      const again = await restart();
       const digest = await mail.smtp.waitFor(() => true, 5_000);
       expect(textOf(digest)).toContain("Alice: before the restart");
       await sleep(DELAY_S * 1000);
       expect(mail.smtp.mails).toHaveLength(1);
       expect(await queueOf(again)).toMatchObject([{ uid: bob.uid, outcome: "sent", attempts: 1 }]);
-    } finally {
-      await again?.close();
-      await first.close();
-    }
+    });
   });
 
   it("a message committed while no worker ran is expanded and mailed after the restart", async () => {
-    const first = await startTestServer(dialect, FAST);
-    let again: TestServer | null = null;
-    try {
-      const admin = await buildAdmin(first);
-      const alice = await buildUser(first, "Alice");
-      const bob = await buildUser(first, "Bob");
-      await digestsOn(first, admin, mail.smtp, [bob]);
+    await acrossRestart(dialect, async (first, restart) => {
+      const { alice, bob } = await digestCast(first, mail.smtp);
       await first.ctx.jobs.notify.stop();
       await buildMessage(first, alice, { uid: bob.uid }, "in the outbox");
       expect(await first.ctx.db.selectFrom("notify_outbox").select("mid").execute()).toHaveLength(1);
       await first.app.close();
 
-      again = await startTestServer(dialect, { ...FAST, dataDir: first.ctx.config.dataDir, databaseSchema: first.ctx.config.databaseSchema });
+      const again = await restart();
       const digest = await mail.smtp.waitFor(() => true, 5_000);
       expect(textOf(digest)).toContain("Alice: in the outbox");
       expect(await again.ctx.db.selectFrom("notify_outbox").select("mid").execute()).toHaveLength(0);
-    } finally {
-      await again?.close();
-      await first.close();
-    }
+    });
   });
 });
