@@ -22,6 +22,10 @@ export interface CatalogEntry {
 const text = (name: string, label: string, extra: Partial<CatalogField> = {}): CatalogField => ({ name, type: "text", label, required: false, ...extra });
 const url = (name: string, label: string, extra: Partial<CatalogField> = {}): CatalogField => ({ name, type: "url", label, required: false, ...extra });
 const webhook = (placeholder: string): CatalogField => url("webhook_url", "Webhook URL", { required: true, secret: true, placeholder, description: "The bot's webhook address (it holds the bot's key, so it is kept secret)" });
+/** The address of a service that is often self-hosted (Bark, Gotify, PushDeer). */
+const serverUrl = (placeholder: string): CatalogField => url("server_url", "Server URL", { required: true, placeholder });
+/** The token a service gave (kept secret). */
+const token = (name: string, label: string, description?: string): CatalogField => text(name, label, { required: true, secret: true, ...(description ? { description } : {}) });
 const signSecret = text("sign_secret", "Sign Secret", { secret: true, description: "The bot's signing secret, if its security setting asks for a signature" });
 
 export const CATALOG: readonly CatalogEntry[] = [
@@ -61,8 +65,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     name: "Bark",
     description: "Bark notifications on iOS",
     fields: [
-      url("server_url", "Server URL", { required: true, placeholder: "https://api.day.app" }),
-      text("device_key", "Device Key", { required: true, secret: true, description: "The key the Bark app shows" }),
+      serverUrl("https://api.day.app"),
+      token("device_key", "Device Key", "The key the Bark app shows"),
       text("sound", "Sound", { placeholder: "default" }),
     ],
   },
@@ -71,8 +75,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     name: "Gotify",
     description: "A self-hosted Gotify server",
     fields: [
-      url("server_url", "Server URL", { required: true, placeholder: "https://gotify.example.com" }),
-      text("app_token", "App Token", { required: true, secret: true, description: "An application token from Gotify" }),
+      serverUrl("https://gotify.example.com"),
+      token("app_token", "App Token", "An application token from Gotify"),
       { name: "priority", type: "number", label: "Priority", required: false, placeholder: "5", description: "0 to 10" },
     ],
   },
@@ -81,7 +85,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     name: "Server Chan",
     description: "WeChat notifications through Server Chan",
     fields: [
-      text("send_key", "SendKey", { required: true, secret: true }),
+      token("send_key", "SendKey"),
       url("server_url", "Server URL", { placeholder: "https://sctapi.ftqq.com", description: "Left empty: Server Chan's own (sctp keys: their push.ft07.com server)" }),
     ],
   },
@@ -89,7 +93,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     type: "pushdeer",
     name: "PushDeer",
     description: "PushDeer notifications",
-    fields: [url("server_url", "Server URL", { required: true, placeholder: "https://api2.pushdeer.com" }), text("push_key", "Push Key", { required: true, secret: true })],
+    fields: [serverUrl("https://api2.pushdeer.com"), token("push_key", "Push Key")],
   },
   {
     type: "matrix",
@@ -97,7 +101,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     description: "A message in a Matrix room",
     fields: [
       url("homeserver_url", "Homeserver URL", { required: true, placeholder: "https://matrix.org" }),
-      text("access_token", "Access Token", { required: true, secret: true }),
+      token("access_token", "Access Token"),
       text("room_id", "Room ID", { required: true, placeholder: "!roomid:matrix.org" }),
     ],
   },
