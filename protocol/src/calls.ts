@@ -86,9 +86,9 @@ export interface CallSignalRequest {
 
 export type CallRingState = "ringing" | "declined" | "missed" | "cancelled";
 
-/** `properties.call` of the message posted into the conversation when a call ends. */
+/** `properties.call` of the message posted into the conversation when a channel's call starts, or a call ends. */
 export interface CallMessageProperties {
-  call: { event: "ended" | "missed" | "declined"; duration_ms: number };
+  call: { event: "started" | "ended" | "missed" | "declined"; duration_ms: number };
 }
 
 /** Parley extension events (docs/API.md "Calls (addition)"). */

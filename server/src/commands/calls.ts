@@ -156,14 +156,16 @@ export async function joinCall(ctx: AppContext, actor: TokenClaims, target: { gi
   const now = Date.now();
   const flags = { audio: media.audio ? 1 : 0, video: media.video ? 1 : 0, screen: media.screen ? 1 : 0 };
   let rings = false;
+  let started = false;
   await ctx.db.transaction().execute(async (tx) => {
     const present = await tx.selectFrom("call_participants").select("uid").where("room", "=", place.room).execute();
     if (!present.some((p) => p.uid === actor.uid) && present.length >= max_participants) throw conflict({ reason: "full" }, "this call is full");
-    await tx
+    const created = await tx
       .insertInto("call_rooms")
       .values({ room: place.room, gid: place.gid, dm_low: place.dm?.[0] ?? null, dm_high: place.dm?.[1] ?? null, started_by: actor.uid, started_at: now, ring_uid: null, ring_until: null, version: 0 })
       .onConflict((oc) => oc.column("room").doNothing())
-      .execute();
+      .executeTakeFirst();
+    started = Number(created.numInsertedOrUpdatedRows ?? 0) > 0;
     await tx
       .insertInto("call_participants")
       .values({ room: place.room, uid: actor.uid, device: actor.device, joined_at: now, seen_at: now, ...flags })
@@ -185,6 +187,8 @@ export async function joinCall(ctx: AppContext, actor: TokenClaims, target: { gi
   }
   const room = await publishRoom(ctx, place.room, place.audience);
   if (!room) throw notFound("no such call"); // emptied by a racing sweep in between
+  // A channel hears that a call began (a DM hears the ring instead, and its outcome after).
+  if (started && place.gid !== null) await postCallEvent(ctx, actor.uid, { gid: place.gid }, { event: "started", duration_ms: 0 });
   return room;
 }
 
@@ -233,18 +237,23 @@ async function endRoom(ctx: AppContext, row: RoomRow, outcome: CallMessageProper
     const event = { type: "call_ring" as const, room: row.room, from_uid: deleted.started_by, state: "missed" as const, expires_at: Date.now() };
     ctx.bus.publish(event, { kind: "users", uids: [deleted.ring_uid] });
   }
-  const starter: TokenClaims = { uid: deleted.started_by, device: "call", is_admin: false, is_guest: false };
   const target = deleted.gid !== null ? { gid: deleted.gid } : { uid: deleted.dm_low === deleted.started_by ? deleted.dm_high! : deleted.dm_low! };
-  const call: CallMessageProperties["call"] = { event: outcome, duration_ms };
+  await postCallEvent(ctx, deleted.started_by, target, { event: outcome, duration_ms });
+}
+
+/** Posts a call's event into its conversation as a message of the one who started the call. */
+async function postCallEvent(ctx: AppContext, starterUid: Uid, target: { gid: Gid } | { uid: Uid }, call: CallMessageProperties["call"]): Promise<void> {
+  const starter: TokenClaims = { uid: starterUid, device: "call", is_admin: false, is_guest: false };
   try {
-    await sendMessage(ctx, starter, target, { content_type: ContentType.text, content: callSummary(outcome, duration_ms), properties: { call } });
+    await sendMessage(ctx, starter, target, { content_type: ContentType.text, content: callSummary(call.event, call.duration_ms), properties: { call } });
   } catch {
-    // The starter may no longer post there (left the channel, blocked since): the call still ended.
+    // The starter may no longer post there (left the channel, blocked since): the call goes on.
   }
 }
 
 /** The message's text, for clients that do not read `properties.call` (VoceChat's). */
 export function callSummary(outcome: CallMessageProperties["call"]["event"], durationMs: number): string {
+  if (outcome === "started") return "📞 Call started";
   if (outcome === "missed") return "📞 Missed call";
   if (outcome === "declined") return "📞 Call declined";
   const s = Math.round(durationMs / 1000);

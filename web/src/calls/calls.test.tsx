@@ -42,11 +42,13 @@ describe("call events in the conversation", () => {
     expect(callDuration(2 * 3_600_000 + 5 * 60_000)).toEqual({ key: "hours", value: 2, minutes: 5 });
   });
 
-  it("shows the call's end as a call event, a missed call as such, and plain text without the marker", () => {
+  it("shows a call's start and end as call events, a missed call as such, and plain text without the marker", () => {
     const ended = renderWithStore(<MessageContent message={callMessage({ event: "ended", duration_ms: 12 * 60_000 })} users={users.byId} />, { preloadedState: { users } });
     expect(within(ended.container).getByTestId("call-event").textContent).toBe("Call ended · 12 min");
     const missed = renderWithStore(<MessageContent message={callMessage({ event: "missed", duration_ms: 0 }, "📞 Missed call")} users={users.byId} />, { preloadedState: { users } });
     expect(within(missed.container).getByTestId("call-event").textContent).toBe("Missed call");
+    const started = renderWithStore(<MessageContent message={callMessage({ event: "started", duration_ms: 0 }, "📞 Call started")} users={users.byId} />, { preloadedState: { users } });
+    expect(within(started.container).getByTestId("call-event").textContent).toBe("Call started");
     const plain = renderWithStore(<MessageContent message={callMessage(null, "just text")} users={users.byId} />, { preloadedState: { users } });
     expect(within(plain.container).queryByTestId("call-event")).toBeNull();
     expect(within(plain.container).getByText("just text")).toBeTruthy();

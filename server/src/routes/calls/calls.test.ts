@@ -15,7 +15,7 @@ describe.each(dialects())("built-in calls (%s)", (dialect) => {
   const suite = useSuite(dialect, { storage: "reset", seed: buildChatSetup });
   const room = (gid: number) => `group:${gid}`;
   const rows = async (table: "call_rooms" | "call_participants") => suite.s.ctx.db.selectFrom(table).selectAll().execute();
-  const messages = async (gid: number) => (await suite.s.ctx.db.selectFrom("messages").selectAll().where("target_gid", "=", gid).orderBy("mid").execute()).map((m) => ({ content: m.content, properties: m.properties && JSON.parse(m.properties) }));
+  const messages = async (gid: number) => (await suite.s.ctx.db.selectFrom("messages").selectAll().where("target_gid", "=", gid).orderBy("mid").execute()).map((m) => ({ from_uid: m.from_uid, content: m.content, properties: m.properties && JSON.parse(m.properties) }));
 
   it("the config: ICE servers with a TURN credential coturn's use-auth-secret accepts; the admin's settings mask the secret", async () => {
     const { s, seed: c } = suite;
@@ -97,7 +97,7 @@ describe.each(dialects())("built-in calls (%s)", (dialect) => {
     expect(state.room.participants.map((p) => p.uid)).toEqual([c.bob.uid, c.carol.uid]);
   });
 
-  it("leaving: the room changes, the last one out ends it and posts 'call ended' into the channel", async () => {
+  it("leaving: the room changes, the last one out ends it; the channel reads 'call started' then 'call ended'", async () => {
     const { s, seed: c } = suite;
     const [otto] = await suite.connect(c.otto);
     await call(s, "POST", "/call/join", c.bob, { gid: c.general });
@@ -112,9 +112,10 @@ describe.each(dialects())("built-in calls (%s)", (dialect) => {
     expect((await call(s, "POST", "/call/leave", c.carol, { room: room(c.general) })).statusCode).toBe(200);
     expect(await rows("call_rooms")).toEqual([]);
     const posted = await messages(c.general);
-    expect(posted).toHaveLength(1);
-    expect(posted[0].content).toMatch(/^📞 Call ended · \d+ s$/);
-    expect(posted[0].properties).toEqual({ call: { event: "ended", duration_ms: expect.any(Number) } });
+    expect(posted.map((m) => m.from_uid)).toEqual([c.bob.uid, c.bob.uid]);
+    expect(posted[0]).toMatchObject({ content: "📞 Call started", properties: { call: { event: "started", duration_ms: 0 } } });
+    expect(posted[1].content).toMatch(/^📞 Call ended · \d+ s$/);
+    expect(posted[1].properties).toEqual({ call: { event: "ended", duration_ms: expect.any(Number) } });
     const [events] = await fence(s, [otto]);
     const last = events.filter(isType("call_room")).at(-1)!;
     expect(last.ended).toBe(true);
