@@ -99,20 +99,23 @@ describe("error catalogue", () => {
   it("names every other situation of the table in one place", async () => {
     const { errors } = await setup();
     const t = errors.errorText;
-    expect(t("inviteInvalid")).toBe("The invite link is invalid or expired");
-    expect(t("alreadyInChannel")).toBe("You are already in this channel");
-    expect(t("sendBlocked")).toBe("Send failed, blocked maybe");
-    expect(t("sendFailed")).toBe("Send Message Failed");
-    expect(t("stripeSession")).toBe("Invalided Stripe Session ID");
-    expect(t("magicLinkInvalid")).toBe("Magic link invalid or expired, Please request a new magic link.");
-    expect(t("versionNeeded", { version: "0.4.0" })).toBe("This function needs server version 0.4.0 at least");
-    expect(t("upgradeServer")).toBe("Please upgrade the Server!");
-    expect(t("singleTab")).toBe("Only one active tab is allowed");
-    expect(t("kickedOtherDevice")).toBe("kicked from the other device");
-    expect(t("accountDeleted")).toBe("Your account has been deleted");
-    expect(t("reconnecting")).toBe("Reconnecting...");
-    expect(t("imageCopyType")).toBe("Cannot copy this type of image to clipboard");
-    expect(t("imageCopyBlob")).toBe("Cannot get blob from image element");
+    const table: [Parameters<typeof t>[0], string, Parameters<typeof t>[1]?][] = [
+      ["inviteInvalid", "The invite link is invalid or expired"],
+      ["alreadyInChannel", "You are already in this channel"],
+      ["sendBlocked", "Send failed, blocked maybe"],
+      ["sendFailed", "Send Message Failed"],
+      ["stripeSession", "Invalided Stripe Session ID"],
+      ["magicLinkInvalid", "Magic link invalid or expired, Please request a new magic link."],
+      ["versionNeeded", "This function needs server version 0.4.0 at least", { version: "0.4.0" }],
+      ["upgradeServer", "Please upgrade the Server!"],
+      ["singleTab", "Only one active tab is allowed"],
+      ["kickedOtherDevice", "kicked from the other device"],
+      ["accountDeleted", "Your account has been deleted"],
+      ["reconnecting", "Reconnecting..."],
+      ["imageCopyType", "Cannot copy this type of image to clipboard"],
+      ["imageCopyBlob", "Cannot get blob from image element"],
+    ];
+    for (const [key, text, values] of table) expect(t(key, values), key).toBe(text);
   });
 
   it("shows a real failed call through the base query", async () => {
