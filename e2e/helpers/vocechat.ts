@@ -8,6 +8,7 @@ import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { listenLocal } from "../../server/src/test/localServer";
 import { ROOT } from "./server";
 
 /** Where the build is: `VOCECHAT_WEB_BUILD`, else beside the checkout in `shared/`, else the CI machine's path. */
@@ -82,14 +83,6 @@ export async function serveVocechat(build: string, api: string): Promise<ClientS
     up.on("error", () => socket.destroy());
     socket.on("error", () => up.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const local = await listenLocal(server);
+  return { url: local.origin, close: local.close };
 }
