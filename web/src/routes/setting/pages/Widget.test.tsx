@@ -29,6 +29,14 @@ function widgetApi(calls: RecordedCall[], opts: { css?: string | null; refuseCss
   };
 }
 
+/** The Widget page with its calls recorded, and one of its forms (by name). */
+async function openForm(name: string, opts: Parameters<typeof widgetApi>[1] = {}) {
+  const calls: RecordedCall[] = [];
+  const app = await renderApp({ route: "/setting/widget", storage: session(), api: widgetApi(calls, opts) });
+  const form = app.rtl.within(await app.findByRole("form", { name }));
+  return { app, calls, form };
+}
+
 describe("Widget (admin)", () => {
   it("shows this server's embed snippet, answered by the admin, with a Copy button", async () => {
     const app = await renderApp({ route: "/setting/widget", storage: session(), api: widgetApi([]) });
@@ -44,9 +52,7 @@ describe("Widget (admin)", () => {
   });
 
   it("saves the allowed sites (one per line) and the look", async () => {
-    const calls: RecordedCall[] = [];
-    const app = await renderApp({ route: "/setting/widget", storage: session(), api: widgetApi(calls) });
-    const form = app.rtl.within(await app.findByRole("form", { name: "Sites and appearance" }));
+    const { app, calls, form } = await openForm("Sites and appearance");
     const origins = form.getByLabelText("Allowed sites") as HTMLTextAreaElement;
     expect(origins.value).toBe("https://shop.example");
     await app.user.type(origins, "{Enter}https://blog.example");
@@ -61,9 +67,7 @@ describe("Widget (admin)", () => {
   });
 
   it("shows the server's refusal of a site, with what was typed kept", async () => {
-    const calls: RecordedCall[] = [];
-    const app = await renderApp({ route: "/setting/widget", storage: session(), api: widgetApi(calls, { refuseSettings: { status: 400, body: "not an origin: \"https://a.example/x\"" } }) });
-    const form = app.rtl.within(await app.findByRole("form", { name: "Sites and appearance" }));
+    const { app, form } = await openForm("Sites and appearance", { refuseSettings: { status: 400, body: "not an origin: \"https://a.example/x\"" } });
     await app.user.type(form.getByLabelText("Allowed sites"), "{Enter}https://a.example/x");
     await app.user.click(form.getByRole("button", { name: "Save changes" }));
     expect((await form.findByRole("alert")).textContent).toContain("not an origin");
@@ -71,9 +75,7 @@ describe("Widget (admin)", () => {
   });
 
   it("saves the typed stylesheet (none stored yet) and confirms it", async () => {
-    const calls: RecordedCall[] = [];
-    const app = await renderApp({ route: "/setting/widget", storage: session(), api: widgetApi(calls) });
-    const form = app.rtl.within(await app.findByRole("form", { name: "Custom CSS" }));
+    const { app, calls, form } = await openForm("Custom CSS");
     const css = form.getByLabelText("Stylesheet") as HTMLTextAreaElement;
     expect(css.value).toBe("");
     expect((form.getByRole("button", { name: "Save changes" }) as HTMLButtonElement).disabled).toBe(true);
@@ -95,9 +97,7 @@ describe("Widget (admin)", () => {
   });
 
   it("saves a page as text and replaces the pages' API key", async () => {
-    const calls: RecordedCall[] = [];
-    const app = await renderApp({ route: "/setting/widget", storage: session(), api: widgetApi(calls) });
-    const landing = app.rtl.within(await app.findByRole("form", { name: "Landing page" }));
+    const { app, calls, form: landing } = await openForm("Landing page");
     const text = (await landing.findByDisplayValue("Welcome!")) as HTMLTextAreaElement;
     await app.user.type(text, " Hello.");
     await app.user.click(landing.getByRole("button", { name: "Save changes" }));
