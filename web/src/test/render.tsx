@@ -85,6 +85,17 @@ export function systemCommonApi(stored: object, refuse?: string): Record<string,
   };
 }
 
+/**
+ * An admin config route pair (`GET`/`POST /api/admin/<name>/config`, as SMTP, FCM and Agora have):
+ * `stored` answered, each POST recorded in `posts`, refused with a 400 of `refuse` when given.
+ */
+export function adminConfigApi(name: string, stored: object, posts: RecordedCall[], refuse?: string): Record<string, Handler> {
+  return {
+    [`GET /api/admin/${name}/config`]: () => ({ body: stored }),
+    [`POST /api/admin/${name}/config`]: (req) => (posts.push(req), refuse ? { status: 400, body: refuse } : { body: "" }),
+  };
+}
+
 /** A stored session (the localStorage keys of docs/ARCHITECTURE.md "Client rules") whose token expires in `expiresInMs`. */
 export function session(expiresInMs = 300_000, token = "tok-1"): Record<string, string> {
   return {

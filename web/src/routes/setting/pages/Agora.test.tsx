@@ -1,7 +1,7 @@
 /** The Agora page: masked secrets kept unless retyped, the server's refusal shown, the usage report once the REST key is set. */
 import { describe, expect, it } from "vitest";
 import { SECRET_MASK } from "@parley/protocol";
-import { renderApp, session, type RecordedCall } from "../../../test/render";
+import { adminConfigApi, renderApp, session, type RecordedCall } from "../../../test/render";
 
 const STORED = {
   enabled: true,
@@ -21,8 +21,7 @@ const USAGE = {
 
 function agoraApi(posts: RecordedCall[], stored: object = STORED, refuse?: string) {
   return {
-    "GET /api/admin/agora/config": () => ({ body: stored }),
-    "POST /api/admin/agora/config": (req: RecordedCall) => (posts.push(req), refuse ? { status: 400, body: refuse } : { body: "" }),
+    ...adminConfigApi("agora", stored, posts, refuse),
     "GET /api/admin/agora/usages": () => ({ body: USAGE }),
   };
 }

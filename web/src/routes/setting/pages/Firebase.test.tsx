@@ -1,16 +1,11 @@
 /** The Firebase page: the stored private key stays masked and is kept unless retyped; a refusal is shown with the typed fields kept. */
 import { describe, expect, it, vi } from "vitest";
 import { SECRET_MASK } from "@parley/protocol";
-import { renderApp, session, type RecordedCall } from "../../../test/render";
+import { adminConfigApi, renderApp, session, type RecordedCall } from "../../../test/render";
 
 const STORED = { enabled: true, use_official: false, token_url: null, send_url: null, project_id: "parley-1234", client_email: "fcm@parley-1234.iam.gserviceaccount.com", private_key: SECRET_MASK };
 
-function fcmApi(posts: RecordedCall[], refuse?: string) {
-  return {
-    "GET /api/admin/fcm/config": () => ({ body: STORED }),
-    "POST /api/admin/fcm/config": (req: RecordedCall) => (posts.push(req), refuse ? { status: 400, body: refuse } : { body: "" }),
-  };
-}
+const fcmApi = (posts: RecordedCall[], refuse?: string) => adminConfigApi("fcm", STORED, posts, refuse);
 
 describe("Firebase (admin)", () => {
   it("saves the typed project with the masked key sent back, so the stored key is kept", async () => {

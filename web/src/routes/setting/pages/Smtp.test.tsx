@@ -1,14 +1,13 @@
 /** The SMTP page: the masked password kept unless retyped, the server's refusals shown, a test mail. */
 import { describe, expect, it } from "vitest";
 import { SMTP_PASSWORD_MASK } from "@parley/protocol";
-import { renderApp, session, type RecordedCall } from "../../../test/render";
+import { adminConfigApi, renderApp, session, type RecordedCall } from "../../../test/render";
 
 const STORED = { enabled: true, host: "mail.example.com", port: 587, from: "chat@example.com", username: "chat", password: SMTP_PASSWORD_MASK };
 
 function smtpApi(posts: RecordedCall[], { refuse, mailRefusal }: { refuse?: string; mailRefusal?: string } = {}) {
   return {
-    "GET /api/admin/smtp/config": () => ({ body: STORED }),
-    "POST /api/admin/smtp/config": (req: RecordedCall) => (posts.push(req), refuse ? { status: 400, body: refuse } : { body: "" }),
+    ...adminConfigApi("smtp", STORED, posts, refuse),
     "POST /api/admin/system/send_mail": (req: RecordedCall) => (posts.push(req), mailRefusal ? { status: 503, body: mailRefusal } : { body: "" }),
   };
 }
