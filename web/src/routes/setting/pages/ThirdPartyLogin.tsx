@@ -33,6 +33,22 @@ export default function ThirdPartyLogin() {
   );
 }
 
+/** The OAuth app's client id, the field both providers have. */
+function ClientIdInput({ draft, placeholder, testId }: { draft: { values: { client_id: string }; edit: (patch: { client_id: string }) => void }; placeholder: string; testId: string }) {
+  const { t } = useTranslation("setting");
+  return (
+    <Input
+      label={t("third_party.client_id")}
+      value={draft.values.client_id}
+      onChange={(e) => draft.edit({ client_id: e.target.value })}
+      placeholder={placeholder}
+      maxLength={512}
+      autoComplete="off"
+      data-testid={testId}
+    />
+  );
+}
+
 function GoogleForm({ stored }: { stored: GoogleAuthConfig }) {
   const { t } = useTranslation("setting");
   const draft = useDraft<GoogleAuthConfig>(stored);
@@ -41,15 +57,7 @@ function GoogleForm({ stored }: { stored: GoogleAuthConfig }) {
   return (
     <DraftForm label="Google" draft={draft} saving={isLoading} onSubmit={submit} testId="google-form" saveTestId="google-save">
       <div className="space-y-4 p-5">
-        <Input
-          label={t("third_party.client_id")}
-          value={draft.values.client_id}
-          onChange={(e) => draft.edit({ client_id: e.target.value })}
-          placeholder="1234-abc.apps.googleusercontent.com"
-          maxLength={512}
-          autoComplete="off"
-          data-testid="google-client-id"
-        />
+        <ClientIdInput draft={draft} placeholder="1234-abc.apps.googleusercontent.com" testId="google-client-id" />
         <CopyField label={t("third_party.redirect_uri")} value={`${window.location.origin}/`} />
         <SaveNotice outcome={draft.outcome} />
       </div>
@@ -67,15 +75,7 @@ function GithubForm({ stored }: { stored: GithubAuthConfig }) {
   return (
     <DraftForm label="GitHub" draft={draft} saving={isLoading} onSubmit={submit} testId="github-form" saveTestId="github-save">
       <div className="space-y-4 p-5">
-        <Input
-          label={t("third_party.client_id")}
-          value={draft.values.client_id}
-          onChange={(e) => draft.edit({ client_id: e.target.value })}
-          placeholder="Iv1.0123456789abcdef"
-          maxLength={512}
-          autoComplete="off"
-          data-testid="github-client-id"
-        />
+        <ClientIdInput draft={draft} placeholder="Iv1.0123456789abcdef" testId="github-client-id" />
         <PasswordInput
           label={t("third_party.client_secret")}
           value={draft.values.client_secret}
