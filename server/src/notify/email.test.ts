@@ -22,13 +22,17 @@ async function digestsOn(s: TestServer, admin: Session, smtp: Parameters<typeof 
   for (const w of who) ok(await call(s, "PUT", "/user", w, { msg_smtp_notify_enable: true }), "opt in");
 }
 
-/** Admin, Alice and Bob, with Bob opted in to the digest (as `digestsOn`). */
-async function digestCast(s: TestServer, smtp: Parameters<typeof enableSmtp>[2]) {
+/**
+ * Admin, Alice and a reader (Bob unless named), the reader opted in to the digest (as
+ * `digestsOn`); with `channel`, a public channel of that name made by the admin first.
+ */
+async function digestCast(s: TestServer, smtp: Parameters<typeof enableSmtp>[2], { reader = "Bob", channel }: { reader?: string; channel?: string } = {}) {
   const admin = await buildAdmin(s);
   const alice = await buildUser(s, "Alice");
-  const bob = await buildUser(s, "Bob");
+  const bob = await buildUser(s, reader);
+  const gid = channel ? await buildChannel(s, admin, { name: channel, is_public: true }) : 0;
   await digestsOn(s, admin, smtp, [bob]);
-  return { admin, alice, bob };
+  return { admin, alice, bob, gid };
 }
 
 /**
@@ -58,11 +62,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
 
   it("unread messages produce ONE digest after the delay: every conversation, its latest messages, links; nothing more after", async () => {
     const { s } = suite;
-    const admin = await buildAdmin(s);
-    const alice = await buildUser(s, "Alice");
-    const bob = await buildUser(s, "Bob");
-    const gid = await buildChannel(s, admin, { name: "general", is_public: true });
-    await digestsOn(s, admin, mail.smtp, [bob]);
+    const { admin, alice, bob, gid } = await digestCast(s, mail.smtp, { channel: "general" });
 
     const started = Date.now();
     await buildMessage(s, alice, { uid: bob.uid }, "are you there?");
@@ -135,11 +135,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
 
   it("a mention reaches a user who muted the channel", async () => {
     const { s } = suite;
-    const admin = await buildAdmin(s);
-    const alice = await buildUser(s, "Alice");
-    const carol = await buildUser(s, "Carol");
-    const gid = await buildChannel(s, admin, { name: "noisy", is_public: true });
-    await digestsOn(s, admin, mail.smtp, [carol]);
+    const { alice, bob: carol, gid } = await digestCast(s, mail.smtp, { reader: "Carol", channel: "noisy" });
     ok(await call(s, "POST", "/user/mute", carol, { add_groups: [{ gid, expired_in: null }] }), "mute");
     await buildMessage(s, alice, { gid }, "nobody cares");
     await buildMessage(s, alice, { gid }, "@Carol look", { mentions: [carol.uid] });
