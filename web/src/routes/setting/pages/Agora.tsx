@@ -3,7 +3,7 @@ import { DEFAULT_AGORA_CONFIG, SECRET_MASK, type AgoraConfig, type AgoraUsages }
 import { useGetAgoraConfigQuery, useGetAgoraUsagesQuery, useUpdateAgoraConfigMutation } from "../../../app/services/calls";
 import Input, { PasswordInput } from "../../../components/ui/Input";
 import Toggle from "../../../components/ui/Toggle";
-import { DraftForm, SaveNotice, saveOutcome, Section, SettingsPage, useDraft } from "./parts";
+import { DraftForm, SaveNotice, Section, SettingsPage, useDraft } from "./parts";
 
 /** Agora shows its app id and certificate as 32 hexadecimal digits. */
 const HEX32 = "[0-9a-fA-F]{32}";
@@ -18,9 +18,7 @@ function AgoraForm({ stored, onSaved }: { stored: AgoraConfig; onSaved: () => vo
 
   const submit = async () => {
     const trimmed = { ...form, url: form.url.trim() || DEFAULT_AGORA_CONFIG.url, project_id: form.project_id.trim(), app_id: form.app_id.trim(), rtm_key: form.rtm_key.trim() };
-    const outcome = saveOutcome(await save(trimmed), t("overview_edit.failed_unknown"));
-    draft.settle(outcome);
-    if (outcome.kind === "saved") onSaved();
+    draft.settleAnswer(await save(trimmed), onSaved);
   };
 
   return (

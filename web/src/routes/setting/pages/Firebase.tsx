@@ -4,7 +4,7 @@ import { useGetFcmConfigQuery, useUpdateFcmConfigMutation } from "../../../app/s
 import Input from "../../../components/ui/Input";
 import Textarea from "../../../components/ui/Textarea";
 import Toggle from "../../../components/ui/Toggle";
-import { DraftForm, SaveNotice, saveOutcome, Section, SettingsPage, useDraft } from "./parts";
+import { DraftForm, SaveNotice, Section, SettingsPage, useDraft } from "./parts";
 
 /** The FCM settings, saved whole with `POST /admin/fcm/config`; the masked private key sent back keeps the stored one. */
 function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }) {
@@ -19,9 +19,7 @@ function FcmForm({ stored, onSaved }: { stored: FcmConfig; onSaved: () => void }
   const submit = async () => {
     const tokenUrl = (form.token_url ?? "").trim();
     const body: FcmConfig = { ...form, project_id: form.project_id.trim(), client_email: form.client_email.trim(), token_url: tokenUrl || null };
-    const outcome = saveOutcome(await save(body), t("overview_edit.failed_unknown"));
-    draft.settle(outcome);
-    if (outcome.kind === "saved") onSaved();
+    draft.settleAnswer(await save(body), onSaved);
   };
 
   return (

@@ -21,9 +21,7 @@ function SmtpForm({ stored, onSaved }: { stored: SmtpConfig; onSaved: () => void
   const keepsPassword = form.password === SMTP_PASSWORD_MASK;
 
   const submit = async () => {
-    const outcome = saveOutcome(await save({ ...form, host: form.host.trim(), from: form.from.trim() }), t("overview_edit.failed_unknown"));
-    draft.settle(outcome);
-    if (outcome.kind === "saved") onSaved();
+    draft.settleAnswer(await save({ ...form, host: form.host.trim(), from: form.from.trim() }), onSaved);
   };
 
   return (

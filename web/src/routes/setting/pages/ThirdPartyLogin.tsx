@@ -8,7 +8,7 @@ import {
 } from "../../../app/services/idp";
 import CopyField from "../../../components/ui/CopyField";
 import Input, { PasswordInput } from "../../../components/ui/Input";
-import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import { DraftForm, SaveNotice, Section, useDraft } from "./parts";
 import OidcProviders from "./thirdParty/OidcProviders";
 
 /**
@@ -53,7 +53,7 @@ function GoogleForm({ stored }: { stored: GoogleAuthConfig }) {
   const { t } = useTranslation("setting");
   const draft = useDraft<GoogleAuthConfig>(stored);
   const [save, { isLoading }] = useUpdateGoogleAuthConfigMutation();
-  const submit = async () => draft.settle(saveOutcome(await save({ client_id: draft.values.client_id.trim() }), t("overview_edit.failed_unknown")));
+  const submit = async () => draft.settleAnswer(await save({ client_id: draft.values.client_id.trim() }));
   return (
     <DraftForm label="Google" draft={draft} saving={isLoading} onSubmit={submit} testId="google-form" saveTestId="google-save">
       <div className="space-y-4 p-5">
@@ -70,8 +70,7 @@ function GithubForm({ stored }: { stored: GithubAuthConfig }) {
   const draft = useDraft<GithubAuthConfig>(stored);
   const [save, { isLoading }] = useUpdateGithubAuthConfigMutation();
   const keeps = draft.values.client_secret === SECRET_MASK;
-  const submit = async () =>
-    draft.settle(saveOutcome(await save({ client_id: draft.values.client_id.trim(), client_secret: draft.values.client_secret }), t("overview_edit.failed_unknown")));
+  const submit = async () => draft.settleAnswer(await save({ client_id: draft.values.client_id.trim(), client_secret: draft.values.client_secret }));
   return (
     <DraftForm label="GitHub" draft={draft} saving={isLoading} onSubmit={submit} testId="github-form" saveTestId="github-save">
       <div className="space-y-4 p-5">

@@ -191,13 +191,18 @@ export function saveOutcome(res: object, fallback: string): SaveOutcome {
 /**
  * A form edited as a draft over the stored values: `values` shows the draft, or the stored values
  * while nothing was changed (so a change arriving meanwhile shows); an edit clears the last
- * outcome; after a save, `settle` drops the draft when it was saved and keeps it, to be fixed,
- * when it was refused.
+ * outcome; after a save, `settle` (or `settleAnswer`, from the save's answer) drops the draft
+ * when it was saved and keeps it, to be fixed, when it was refused.
  */
 export function useDraft<T extends object>(stored: T) {
+  const { t } = useTranslation("setting");
   const [draft, setDraft] = useState<T | null>(null);
   const [outcome, setOutcome] = useState<SaveOutcome>(IDLE);
   const values = draft ?? stored;
+  const settle = (next: SaveOutcome) => {
+    if (next.kind === "saved") setDraft(null);
+    setOutcome(next);
+  };
   return {
     values,
     changed: draft !== null,
@@ -210,9 +215,12 @@ export function useDraft<T extends object>(stored: T) {
       setDraft(null);
       setOutcome(IDLE);
     },
-    settle: (next: SaveOutcome) => {
-      if (next.kind === "saved") setDraft(null);
-      setOutcome(next);
+    settle,
+    /** `settle` with a save's answer (`saveOutcome`), then `onSaved` when it was saved (a refetch, say). */
+    settleAnswer: (res: object, onSaved?: () => void) => {
+      const next = saveOutcome(res, t("overview_edit.failed_unknown"));
+      settle(next);
+      if (next.kind === "saved") onSaved?.();
     },
   };
 }
