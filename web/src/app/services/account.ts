@@ -9,6 +9,7 @@ import { SILENT } from "./base.query";
 import { updateLoginUser } from "../slices/auth.data";
 import { upsertUsers } from "../slices/users";
 import { clearSession } from "../session";
+import { freshGet, silentSend } from "./endpoints";
 
 /** `PUT /user`: only the fields that changed. */
 export interface ProfileChange {
@@ -48,15 +49,9 @@ export const accountApi = api.injectEndpoints({
       },
     }),
     /** Other devices' sessions end at their next renewal; this one stays signed in. */
-    changePassword: builder.mutation<null, PasswordChange>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/user/change_password", method: "POST", body }),
-    }),
+    changePassword: builder.mutation<null, PasswordChange>(silentSend("/user/change_password", "POST")),
     /** `GET /user/devices`: the device ids with a session, oldest first. */
-    getDevices: builder.query<string[], void>({
-      query: () => ({ url: "/user/devices" }),
-      keepUnusedDataFor: 0,
-    }),
+    getDevices: builder.query<string[], void>(freshGet("/user/devices")),
     /** `DELETE /user/devices/{device}`: that device's session ends and its stream is kicked. */
     removeDevice: builder.mutation<null, string>({
       extraOptions: SILENT,

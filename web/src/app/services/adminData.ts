@@ -6,14 +6,12 @@
 import type { DataSummary } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
+import { freshGet } from "./endpoints";
 
 export const adminDataApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /api/admin/system/data_summary`: the messages, and the files still kept with their size. */
-    getDataSummary: builder.query<DataSummary, void>({
-      query: () => ({ url: "/admin/system/data_summary" }),
-      keepUnusedDataFor: 0,
-    }),
+    getDataSummary: builder.query<DataSummary, void>(freshGet("/admin/system/data_summary")),
     /** `DELETE /api/admin/system/message/clear`; every stream's `message_cleared` empties the conversations. */
     clearAllMessages: builder.mutation<null, void>({
       extraOptions: SILENT,

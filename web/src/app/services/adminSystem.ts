@@ -7,6 +7,7 @@ import type { SendMailRequest, SmtpConfig, SystemCommon } from "@parley/protocol
 import { api } from "./api";
 import { SILENT } from "./base.query";
 import { updateCommon, updateSMTPStatus } from "../slices/server";
+import { freshGet, silentSend } from "./endpoints";
 
 export const adminSystemApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -26,10 +27,7 @@ export const adminSystemApi = api.injectEndpoints({
       },
     }),
     /** `GET /api/admin/smtp/config`: the stored password comes back as `SMTP_PASSWORD_MASK`. */
-    getSmtpConfig: builder.query<SmtpConfig, void>({
-      query: () => ({ url: "/admin/smtp/config" }),
-      keepUnusedDataFor: 0,
-    }),
+    getSmtpConfig: builder.query<SmtpConfig, void>(freshGet("/admin/smtp/config")),
     /** `POST /api/admin/smtp/config`; the mask as password keeps the stored one. */
     updateSmtpConfig: builder.mutation<null, SmtpConfig>({
       extraOptions: SILENT,
@@ -45,10 +43,7 @@ export const adminSystemApi = api.injectEndpoints({
       },
     }),
     /** `POST /api/admin/system/send_mail`: a test message (503 with the SMTP server's answer on failure). */
-    sendTestMail: builder.mutation<null, SendMailRequest>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/admin/system/send_mail", method: "POST", body }),
-    }),
+    sendTestMail: builder.mutation<null, SendMailRequest>(silentSend("/admin/system/send_mail", "POST")),
     /** `POST /api/admin/system/organization/logo` with a PNG; the stream's `server_config_changed` brings the new URL. */
     uploadOrganizationLogo: builder.mutation<null, Blob>({
       extraOptions: SILENT,

@@ -8,6 +8,7 @@
 import type { AdminUser, UserInfo, UserStatus } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
+import { freshGet, silentSend } from "./endpoints";
 
 /** `PUT /admin/user/{uid}`: the fields the Members page changes, one at a time. */
 export interface AdminUserChange {
@@ -26,10 +27,7 @@ export interface UserSearch {
 export const adminUsersApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /admin/user`: every account but guests, as the admin view; never kept once unused. */
-    getAdminUsers: builder.query<AdminUser[], void>({
-      query: () => ({ url: "/admin/user" }),
-      keepUnusedDataFor: 0,
-    }),
+    getAdminUsers: builder.query<AdminUser[], void>(freshGet("/admin/user")),
     /** The answer replaces the account's row of the admin list at once; the directory follows from the stream. */
     updateAdminUser: builder.mutation<AdminUser, AdminUserChange>({
       extraOptions: SILENT,
@@ -48,10 +46,7 @@ export const adminUsersApi = api.injectEndpoints({
       extraOptions: SILENT,
       query: (uid) => ({ url: `/admin/user/${uid}`, method: "DELETE" }),
     }),
-    searchUser: builder.mutation<UserInfo, UserSearch>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/user/search", method: "POST", body }),
-    }),
+    searchUser: builder.mutation<UserInfo, UserSearch>(silentSend("/user/search", "POST")),
   }),
 });
 

@@ -6,35 +6,24 @@
 import type { GithubAuthConfig, GoogleAuthConfig, LinkedIdentity, LoginCredential, UnbindRequest } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
+import { freshGet, silentSend } from "./endpoints";
 
 // Not `getGoogleAuthConfig`/`getGithubAuthConfig`: those names are the login page's token-free calls (app/config.ts).
 export const idpApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    getGoogleAuthAdminConfig: builder.query<GoogleAuthConfig, void>({ query: () => ({ url: "/admin/google_auth/config" }), keepUnusedDataFor: 0 }),
-    updateGoogleAuthConfig: builder.mutation<null, GoogleAuthConfig>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/admin/google_auth/config", method: "POST", body }),
-    }),
+    getGoogleAuthAdminConfig: builder.query<GoogleAuthConfig, void>(freshGet("/admin/google_auth/config")),
+    updateGoogleAuthConfig: builder.mutation<null, GoogleAuthConfig>(silentSend("/admin/google_auth/config", "POST")),
     /** The secret comes back as `SECRET_MASK`; sending the mask keeps it. */
-    getGithubAuthAdminConfig: builder.query<GithubAuthConfig, void>({ query: () => ({ url: "/admin/github_auth/config" }), keepUnusedDataFor: 0 }),
-    updateGithubAuthConfig: builder.mutation<null, GithubAuthConfig>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/admin/github_auth/config", method: "POST", body }),
-    }),
+    getGithubAuthAdminConfig: builder.query<GithubAuthConfig, void>(freshGet("/admin/github_auth/config")),
+    updateGithubAuthConfig: builder.mutation<null, GithubAuthConfig>(silentSend("/admin/github_auth/config", "POST")),
     /** Whether a saved, enabled provider answers discovery: an authorization URL is made (and dropped). */
-    testOidcProvider: builder.mutation<{ url: string }, { issuer: string; redirect_uri: string }>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/token/openid/authorize", method: "POST", body }),
-    }),
+    testOidcProvider: builder.mutation<{ url: string }, { issuer: string; redirect_uri: string }>(silentSend("/token/openid/authorize", "POST")),
     getIdentities: builder.query<LinkedIdentity[], void>({ extraOptions: SILENT, query: () => ({ url: "/token/identities" }) }),
     bindIdentity: builder.mutation<null, Extract<LoginCredential, { type: "google" | "github" | "oidc" }>>({
       extraOptions: SILENT,
       query: (credential) => ({ url: "/token/bind", method: "POST", body: { credential } }),
     }),
-    unbindIdentity: builder.mutation<null, UnbindRequest>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/token/unbind", method: "POST", body }),
-    }),
+    unbindIdentity: builder.mutation<null, UnbindRequest>(silentSend("/token/unbind", "POST")),
   }),
 });
 

@@ -4,25 +4,16 @@
  */
 import type { LicenseBody, LicenseReply } from "@parley/protocol";
 import { api } from "./api";
-import { SILENT } from "./base.query";
+import { freshGet, silentSend } from "./endpoints";
 
 export const licenseApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /api/license` (any session); failures are logged only (`SILENT_ENDPOINTS`). */
-    getLicense: builder.query<LicenseReply, void>({
-      query: () => ({ url: "/license" }),
-      keepUnusedDataFor: 0,
-    }),
+    getLicense: builder.query<LicenseReply, void>(freshGet("/license")),
     /** `POST /api/license/check`: what a license string says and whether it would install here. */
-    checkLicense: builder.mutation<LicenseReply, LicenseBody>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/license/check", method: "POST", body }),
-    }),
+    checkLicense: builder.mutation<LicenseReply, LicenseBody>(silentSend("/license/check", "POST")),
     /** `PUT /api/license`: installs it (400 in words when it cannot serve this server). */
-    installLicense: builder.mutation<boolean, LicenseBody>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/license", method: "PUT", body }),
-    }),
+    installLicense: builder.mutation<boolean, LicenseBody>(silentSend("/license", "PUT")),
   }),
 });
 

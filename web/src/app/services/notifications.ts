@@ -20,6 +20,7 @@ import type {
 import { api } from "./api";
 import { SILENT } from "./base.query";
 import { updateLoginUser } from "../slices/auth.data";
+import { freshGet, silentSend } from "./endpoints";
 
 const CHANNELS = { type: "NotifyChannel" as const, id: "LIST" };
 const TYPES = { type: "NotifyChannelType" as const, id: "LIST" };
@@ -102,12 +103,9 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ["NotifyChan
       query: (body) => ({ url: "/admin/notification/channel-types", method: "POST", body }),
       invalidatesTags: [TYPES],
     }),
-    getFcmConfig: builder.query<FcmConfig, void>({ extraOptions: SILENT, query: () => ({ url: "/admin/fcm/config" }), keepUnusedDataFor: 0 }),
+    getFcmConfig: builder.query<FcmConfig, void>(freshGet("/admin/fcm/config", SILENT)),
     /** The masked private key sent back keeps the stored one. */
-    updateFcmConfig: builder.mutation<null, FcmConfig>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/admin/fcm/config", method: "POST", body }),
-    }),
+    updateFcmConfig: builder.mutation<null, FcmConfig>(silentSend("/admin/fcm/config", "POST")),
   }),
 });
 

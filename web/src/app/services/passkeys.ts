@@ -7,6 +7,7 @@ import type { PasskeyChallenge, PasskeyInfo } from "@parley/protocol";
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { accepted, api } from "./api";
 import { SILENT } from "./base.query";
+import { silentSend } from "./endpoints";
 
 export const passkeysApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -15,10 +16,7 @@ export const passkeysApi = api.injectEndpoints({
       extraOptions: SILENT,
       query: () => ({ url: "/token/passkey/list" }),
     }),
-    startPasskeyRegistration: builder.mutation<PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>, { name: string }>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/token/passkey/register/start", method: "POST", body }),
-    }),
+    startPasskeyRegistration: builder.mutation<PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>, { name: string }>(silentSend("/token/passkey/register/start", "POST")),
     /** The new passkey joins the cached list once the server stored it. */
     finishPasskeyRegistration: builder.mutation<PasskeyInfo, { challenge_id: string; credential: RegistrationResponseJSON; name: string }>({
       extraOptions: SILENT,

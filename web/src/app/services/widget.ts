@@ -6,20 +6,14 @@
 import type { PageApiKey, PageName, WidgetSettings } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
+import { freshGet, silentSend } from "./endpoints";
 
 export const widgetApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /api/admin/widget/config`. */
-    getWidgetSettings: builder.query<WidgetSettings, void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/admin/widget/config" }),
-      keepUnusedDataFor: 0,
-    }),
+    getWidgetSettings: builder.query<WidgetSettings, void>(freshGet("/admin/widget/config", SILENT)),
     /** `PUT /api/admin/widget/config`: answers what was stored (origins normalized). */
-    updateWidgetSettings: builder.mutation<WidgetSettings, WidgetSettings>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/admin/widget/config", method: "PUT", body }),
-    }),
+    updateWidgetSettings: builder.mutation<WidgetSettings, WidgetSettings>(silentSend("/admin/widget/config", "PUT")),
     /** `GET /api/page/{name}` as text ("" while none was written). */
     getPage: builder.query<string, PageName>({
       extraOptions: SILENT,
@@ -35,11 +29,7 @@ export const widgetApi = api.injectEndpoints({
           : { url: `/page/${name}`, method: "PUT", body: text, headers: { "content-type": "text/plain" } },
     }),
     /** `GET /api/page/apikey`. */
-    getPageApiKey: builder.query<PageApiKey, void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/page/apikey" }),
-      keepUnusedDataFor: 0,
-    }),
+    getPageApiKey: builder.query<PageApiKey, void>(freshGet("/page/apikey", SILENT)),
     /** `POST /api/page/apikey`: a new key replaces the old one. */
     rotatePageApiKey: builder.mutation<PageApiKey, void>({
       extraOptions: SILENT,
