@@ -11,5 +11,8 @@ import { SILENT, type EndpointOptions } from "./base.query";
  */
 export const freshGet = (url: string, options: EndpointOptions = {}) => ({ query: () => ({ url }), keepUnusedDataFor: 0, extraOptions: options });
 
+/** `GET url` whose failures the caller shows (`SILENT`), kept as RTK Query keeps reads. */
+export const silentGet = (url: string) => ({ extraOptions: SILENT, query: () => ({ url }) });
+
 /** `method url` with the argument as its JSON body; its refusals are shown by the caller, in the server's words (`SILENT`). */
 export const silentSend = (url: string, method: "POST" | "PUT" | "DELETE") => ({ extraOptions: SILENT, query: (body: unknown) => ({ url, method, body }) });

@@ -20,7 +20,7 @@ import type {
 import { api } from "./api";
 import { SILENT } from "./base.query";
 import { updateLoginUser } from "../slices/auth.data";
-import { freshGet, silentSend } from "./endpoints";
+import { freshGet, silentGet, silentSend } from "./endpoints";
 
 const CHANNELS = { type: "NotifyChannel" as const, id: "LIST" };
 const TYPES = { type: "NotifyChannelType" as const, id: "LIST" };
@@ -29,17 +29,9 @@ const PUSH = { type: "PushSubscription" as const, id: "LIST" };
 // The tags live here, with the only endpoints that use them (api.ts names the shared ones).
 export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ["NotifyChannel", "NotifyChannelType", "PushSubscription"] }).injectEndpoints({
   endpoints: (builder) => ({
-    getVapidPublicKey: builder.query<VapidPublicKey, void>({ extraOptions: SILENT, query: () => ({ url: "/user/push/vapid_public_key" }) }),
-    getPushSubscriptions: builder.query<PushSubscriptionInfo[], void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/user/push/subscriptions" }),
-      providesTags: [PUSH],
-    }),
-    addPushSubscription: builder.mutation<PushSubscriptionCreated, PushSubscriptionRequest>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/user/push/subscriptions", method: "POST", body }),
-      invalidatesTags: [PUSH],
-    }),
+    getVapidPublicKey: builder.query<VapidPublicKey, void>(silentGet("/user/push/vapid_public_key")),
+    getPushSubscriptions: builder.query<PushSubscriptionInfo[], void>({ ...silentGet("/user/push/subscriptions"), providesTags: [PUSH] }),
+    addPushSubscription: builder.mutation<PushSubscriptionCreated, PushSubscriptionRequest>({ ...silentSend("/user/push/subscriptions", "POST"), invalidatesTags: [PUSH] }),
     removePushSubscription: builder.mutation<null, string>({
       extraOptions: SILENT,
       query: (endpoint) => ({ url: "/user/push/subscriptions", method: "DELETE", body: { endpoint } }),
@@ -58,27 +50,11 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ["NotifyChan
         }
       },
     }),
-    getAvailableChannelTypes: builder.query<AvailableChannelType[], void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/user/notification/available-types" }),
-      providesTags: [TYPES],
-    }),
+    getAvailableChannelTypes: builder.query<AvailableChannelType[], void>({ ...silentGet("/user/notification/available-types"), providesTags: [TYPES] }),
     /** Only the enabled types' schemas: stale when an admin switches a type. */
-    getChannelSchemas: builder.query<ChannelSchema[], void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/user/notification/schemas" }),
-      providesTags: [TYPES],
-    }),
-    getNotificationChannels: builder.query<NotificationChannel[], void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/user/notification/channels" }),
-      providesTags: [CHANNELS],
-    }),
-    addNotificationChannel: builder.mutation<NotificationChannel, NotificationChannelInput>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/user/notification/channels", method: "POST", body }),
-      invalidatesTags: [CHANNELS],
-    }),
+    getChannelSchemas: builder.query<ChannelSchema[], void>({ ...silentGet("/user/notification/schemas"), providesTags: [TYPES] }),
+    getNotificationChannels: builder.query<NotificationChannel[], void>({ ...silentGet("/user/notification/channels"), providesTags: [CHANNELS] }),
+    addNotificationChannel: builder.mutation<NotificationChannel, NotificationChannelInput>({ ...silentSend("/user/notification/channels", "POST"), invalidatesTags: [CHANNELS] }),
     updateNotificationChannel: builder.mutation<NotificationChannel, { id: number; body: Partial<NotificationChannelInput> }>({
       extraOptions: SILENT,
       query: ({ id, body }) => ({ url: `/user/notification/channels/${id}`, method: "PUT", body }),
@@ -93,16 +69,8 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ["NotifyChan
       extraOptions: SILENT,
       query: (id) => ({ url: `/user/notification/channels/${id}/test`, method: "POST" }),
     }),
-    getChannelTypeSettings: builder.query<ChannelTypeSetting[], void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/admin/notification/channel-types" }),
-      providesTags: [TYPES],
-    }),
-    setChannelType: builder.mutation<null, ChannelTypeSetting>({
-      extraOptions: SILENT,
-      query: (body) => ({ url: "/admin/notification/channel-types", method: "POST", body }),
-      invalidatesTags: [TYPES],
-    }),
+    getChannelTypeSettings: builder.query<ChannelTypeSetting[], void>({ ...silentGet("/admin/notification/channel-types"), providesTags: [TYPES] }),
+    setChannelType: builder.mutation<null, ChannelTypeSetting>({ ...silentSend("/admin/notification/channel-types", "POST"), invalidatesTags: [TYPES] }),
     getFcmConfig: builder.query<FcmConfig, void>(freshGet("/admin/fcm/config", SILENT)),
     /** The masked private key sent back keeps the stored one. */
     updateFcmConfig: builder.mutation<null, FcmConfig>(silentSend("/admin/fcm/config", "POST")),
