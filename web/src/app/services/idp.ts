@@ -6,7 +6,7 @@
 import type { GithubAuthConfig, GoogleAuthConfig, LinkedIdentity, LoginCredential, UnbindRequest } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
-import { freshGet, silentSend } from "./endpoints";
+import { freshGet, silentGet, silentSend } from "./endpoints";
 
 // Not `getGoogleAuthConfig`/`getGithubAuthConfig`: those names are the login page's token-free calls (app/config.ts).
 export const idpApi = api.injectEndpoints({
@@ -18,7 +18,7 @@ export const idpApi = api.injectEndpoints({
     updateGithubAuthConfig: builder.mutation<null, GithubAuthConfig>(silentSend("/admin/github_auth/config", "POST")),
     /** Whether a saved, enabled provider answers discovery: an authorization URL is made (and dropped). */
     testOidcProvider: builder.mutation<{ url: string }, { issuer: string; redirect_uri: string }>(silentSend("/token/openid/authorize", "POST")),
-    getIdentities: builder.query<LinkedIdentity[], void>({ extraOptions: SILENT, query: () => ({ url: "/token/identities" }) }),
+    getIdentities: builder.query<LinkedIdentity[], void>(silentGet("/token/identities")),
     bindIdentity: builder.mutation<null, Extract<LoginCredential, { type: "google" | "github" | "oidc" }>>({
       extraOptions: SILENT,
       query: (credential) => ({ url: "/token/bind", method: "POST", body: { credential } }),

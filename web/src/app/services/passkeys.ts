@@ -7,15 +7,12 @@ import type { PasskeyChallenge, PasskeyInfo } from "@parley/protocol";
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { accepted, api } from "./api";
 import { SILENT } from "./base.query";
-import { silentSend } from "./endpoints";
+import { silentGet, silentSend } from "./endpoints";
 
 export const passkeysApi = api.injectEndpoints({
   endpoints: (builder) => ({
     /** `GET /token/passkey/list`: oldest first. */
-    getPasskeys: builder.query<PasskeyInfo[], void>({
-      extraOptions: SILENT,
-      query: () => ({ url: "/token/passkey/list" }),
-    }),
+    getPasskeys: builder.query<PasskeyInfo[], void>(silentGet("/token/passkey/list")),
     startPasskeyRegistration: builder.mutation<PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>, { name: string }>(silentSend("/token/passkey/register/start", "POST")),
     /** The new passkey joins the cached list once the server stored it. */
     finishPasskeyRegistration: builder.mutation<PasskeyInfo, { challenge_id: string; credential: RegistrationResponseJSON; name: string }>({
