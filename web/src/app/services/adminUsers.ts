@@ -8,7 +8,7 @@
 import type { AdminUser, UserInfo, UserStatus } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
-import { freshGet, silentSend } from "./endpoints";
+import { freshGet, putAdminUser, replaceRowWhenSaved, silentSend } from "./endpoints";
 
 /** `PUT /admin/user/{uid}`: the fields the Members page changes, one at a time. */
 export interface AdminUserChange {
@@ -30,16 +30,9 @@ export const adminUsersApi = api.injectEndpoints({
     getAdminUsers: builder.query<AdminUser[], void>(freshGet("/admin/user")),
     /** The answer replaces the account's row of the admin list at once; the directory follows from the stream. */
     updateAdminUser: builder.mutation<AdminUser, AdminUserChange>({
-      extraOptions: SILENT,
-      query: ({ uid, ...body }) => ({ url: `/admin/user/${uid}`, method: "PUT", body }),
-      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(adminUsersApi.util.updateQueryData("getAdminUsers", undefined, (list) => list.map((u) => (u.uid === data.uid ? data : u))));
-        } catch {
-          // the page shows the refusal
-        }
-      },
+      ...putAdminUser,
+      onQueryStarted: (_change, { dispatch, queryFulfilled }) =>
+        replaceRowWhenSaved(queryFulfilled, (recipe) => dispatch(adminUsersApi.util.updateQueryData("getAdminUsers", undefined, recipe))),
     }),
     /** `DELETE /admin/user/{uid}`: the stream's `users_log` delete takes the account off every directory. */
     deleteAdminUser: builder.mutation<null, number>({

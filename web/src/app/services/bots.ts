@@ -6,6 +6,7 @@
 import { HISTORY_PAGE_SIZE, type AdminUser, type BotConversationPage, type ChatMessage, type Group, type MessageTarget, type WebhookDelivery, type WebhookDeliveryStatus } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
+import { putAdminUser, replaceRowWhenSaved } from "./endpoints";
 
 /** `GET /admin/user/bot-api-key/{uid}`: a key as listed (`key` masked, `parley_bot_…abcd`). */
 export interface BotApiKey {
@@ -69,16 +70,9 @@ export const botsApi = api.injectEndpoints({
       },
     }),
     updateBot: builder.mutation<AdminUser, BotChange>({
-      extraOptions: SILENT,
-      query: ({ uid, ...body }) => ({ url: `/admin/user/${uid}`, method: "PUT", body }),
-      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(botsApi.util.updateQueryData("getBots", undefined, (list) => list.map((u) => (u.uid === data.uid ? data : u))));
-        } catch {
-          // the form shows the refusal
-        }
-      },
+      ...putAdminUser,
+      onQueryStarted: (_change, { dispatch, queryFulfilled }) =>
+        replaceRowWhenSaved(queryFulfilled, (recipe) => dispatch(botsApi.util.updateQueryData("getBots", undefined, recipe))),
     }),
     getBotKeys: builder.query<BotApiKey[], number>({
       extraOptions: SILENT,
