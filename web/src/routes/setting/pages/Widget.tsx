@@ -14,11 +14,10 @@ import { useGetWidgetSettingsQuery } from "../../../app/services/widget";
 import type { WidgetSettings } from "@parley/protocol";
 import { API_BASE } from "../../../app/config";
 import { CheckIcon, CopyIcon } from "../../../components/Icons";
-import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
 import Textarea from "../../../components/ui/Textarea";
 import useCopy from "../../../hooks/useCopy";
-import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import { DraftForm, LoadFailed, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
 import Pages from "./widget/Pages";
 import SettingsForm from "./widget/SettingsForm";
 
@@ -91,14 +90,7 @@ function Settings() {
   const [saved, setSaved] = useState<WidgetSettings | null>(null);
   if (isLoading) return <div className="h-80 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-busy="true" />;
   if (isError || !data)
-    return (
-      <Alert tone="error">
-        {t("widget_page.settings_load_failed")}{" "}
-        <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-          {t("widget_page.retry")}
-        </button>
-      </Alert>
-    );
+    return <LoadFailed text={t("widget_page.settings_load_failed")} retryText={t("widget_page.retry")} onRetry={() => void refetch()} />;
   return <SettingsForm stored={saved ?? data} onSaved={setSaved} />;
 }
 
@@ -120,12 +112,7 @@ export default function Widget() {
         {isLoading ? (
           <div className="h-40 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-busy="true" />
         ) : isError ? (
-          <Alert tone="error">
-            {t("widget_page.load_failed")}{" "}
-            <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-              {t("widget_page.retry")}
-            </button>
-          </Alert>
+          <LoadFailed text={t("widget_page.load_failed")} retryText={t("widget_page.retry")} onRetry={() => void refetch()} />
         ) : (
           <CssForm stored={saved ?? data ?? ""} onSaved={setSaved} />
         )}

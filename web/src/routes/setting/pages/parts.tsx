@@ -74,6 +74,18 @@ export function SettingsPage({ loading, failedText, children }: { loading: boole
   );
 }
 
+/** Settings that could not be read, in an alert with a button that reads them again. */
+export function LoadFailed({ text, retryText, onRetry }: { text: string; retryText: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error">
+      {text}{" "}
+      <button type="button" className="font-medium underline" onClick={onRetry}>
+        {retryText}
+      </button>
+    </Alert>
+  );
+}
+
 /** A switch row of a `Section`. */
 export function SwitchRow(props: { label: ReactNode; description?: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
   return <Toggle {...props} className="px-5 py-4" />;
