@@ -6,7 +6,7 @@ import { useUpdateSystemCommonMutation } from "../../../app/services/adminSystem
 import { refusalText } from "../../../app/services/refusal";
 import { useGetSystemCommonQuery } from "../../../app/services/server";
 import { toast } from "../../../utils/toast";
-import { Section, SelectRow, SwitchRow } from "./parts";
+import { Section, SelectRow, SwitchRow, SettingsPage } from "./parts";
 
 /** The delays `PUT /admin/system/common` accepts for e-mail notifications, in seconds. */
 const NOTIFY_DELAYS = [300, 900, 3600, 10800, 43200] as const;
@@ -65,10 +65,8 @@ export default function Configuration() {
     <SwitchRow key={key} label={t(`configuration.${key}`)} description={t(`configuration.${key}_desc`)} checked={ext[key]} onChange={(v) => void applyExt(key, v)} />
   );
 
-  if (isLoading) return <div className="h-full" aria-busy="true" />;
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="configuration">
-      {isError && !stored && <p className="text-sm text-red-600 dark:text-red-400">{t("configuration.load_failed")}</p>}
+    <SettingsPage loading={isLoading} failedText={isError && !stored && t("configuration.load_failed")} testId="configuration">
       <Section title={t("configuration.general")}>
         {flag("show_user_online_status")}
         {flag("webclient_auto_update")}
@@ -109,6 +107,6 @@ export default function Configuration() {
           testId="notify-delay"
         />
       </Section>
-    </div>
+    </SettingsPage>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from "../../../app/services/idp";
 import CopyField from "../../../components/ui/CopyField";
 import Input, { PasswordInput } from "../../../components/ui/Input";
-import { DraftForm, SaveNotice, Section, useDraft } from "./parts";
+import { DraftForm, SaveNotice, Section, useDraft, SettingsPage } from "./parts";
 import OidcProviders from "./thirdParty/OidcProviders";
 
 /**
@@ -21,7 +21,7 @@ export default function ThirdPartyLogin() {
   const google = useGetGoogleAuthAdminConfigQuery();
   const github = useGetGithubAuthAdminConfigQuery();
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="third-party-login">
+    <SettingsPage testId="third-party-login">
       <Section title="Google" description={t("third_party.google_hint")} plain>
         {google.data && <GoogleForm stored={google.data} />}
       </Section>
@@ -29,7 +29,7 @@ export default function ThirdPartyLogin() {
         {github.data && <GithubForm stored={github.data} />}
       </Section>
       <OidcProviders />
-    </div>
+    </SettingsPage>
   );
 }
 

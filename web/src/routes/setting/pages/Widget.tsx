@@ -17,7 +17,7 @@ import { CheckIcon, CopyIcon } from "../../../components/Icons";
 import Button from "../../../components/ui/Button";
 import Textarea from "../../../components/ui/Textarea";
 import useCopy from "../../../hooks/useCopy";
-import { DraftForm, LoadFailed, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
+import { DraftForm, LoadFailed, saveOutcome, SaveNotice, Section, useDraft, SettingsPage } from "./parts";
 import Pages from "./widget/Pages";
 import SettingsForm from "./widget/SettingsForm";
 
@@ -100,7 +100,7 @@ export default function Widget() {
   // What the last save stored, shown without reading it back.
   const [saved, setSaved] = useState<string | null>(null);
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid="widget-page">
+    <SettingsPage testId="widget-page">
       <p className="text-sm text-zinc-600 dark:text-zinc-300">{t("desc.widget")}</p>
       <Section title={t("widget_page.embed")} description={t("widget_page.embed_desc")}>
         <EmbedCode />
@@ -120,6 +120,6 @@ export default function Widget() {
       <Section title={t("widget_page.pages")} description={t("widget_page.pages_desc")} plain>
         <Pages />
       </Section>
-    </div>
+    </SettingsPage>
   );
 }

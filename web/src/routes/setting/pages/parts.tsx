@@ -64,10 +64,10 @@ export function Section({
  * A settings page over stored settings: busy while they load, then its sections, under a line
  * saying they could not be read (`failedText`; the forms then show the defaults).
  */
-export function SettingsPage({ loading, failedText, children }: { loading: boolean; failedText?: string | false; children: ReactNode }) {
+export function SettingsPage({ loading = false, failedText, testId, children }: { loading?: boolean; failedText?: string | false; testId?: string; children: ReactNode }) {
   if (loading) return <div className="h-full" aria-busy="true" />;
   return (
-    <div className="mx-auto max-w-2xl space-y-8 p-6">
+    <div className="mx-auto max-w-2xl space-y-8 p-6" data-testid={testId}>
       {failedText && <p className="text-sm text-red-600 dark:text-red-400">{failedText}</p>}
       {children}
     </div>
