@@ -48,13 +48,19 @@ describe.each(dialects())("FCM (%s)", (dialect) => {
   const tokenOf = async (s: TestServer, who: Session) =>
     (await s.ctx.db.selectFrom("devices").select("device_token").where("uid", "=", who.uid).where("device", "=", who.device).executeTakeFirstOrThrow()).device_token;
   const sends = () => google.requests.filter((r) => r.url !== "/token");
-
-  it("exchanges a JWT signed with the service account's key for a token, then sends one HTTP v1 message per device", async () => {
-    const { s, seed: cast } = suite;
+  /** FCM configured, and Bob with two devices: this session's ("token-web") and a phone with `phoneToken`. */
+  async function bobsTwoDevices(s: TestServer, phoneToken: string) {
+    const cast = suite.seed;
     await configure(s, cast.admin);
     const phone = await buildDevice(s, cast.bob, "android:1");
     await setToken(s, cast.bob, "token-web");
-    await setToken(s, phone, "token-phone");
+    await setToken(s, phone, phoneToken);
+    return phone;
+  }
+
+  it("exchanges a JWT signed with the service account's key for a token, then sends one HTTP v1 message per device", async () => {
+    const { s, seed: cast } = suite;
+    await bobsTwoDevices(s, "token-phone");
     const dm = pending(cast.bob.uid, { uid: cast.carol.uid, name: "Carol" });
     const file = pending(cast.bob.uid, { uid: cast.carol.uid, name: "Carol" }, { gid: 7, channelName: "team", kind: "file", preview: null });
     expect(await fcmPath.deliver(s.ctx, cast.bob.uid, [dm, file])).toEqual(["sent", "sent"]);
@@ -100,10 +106,7 @@ describe.each(dialects())("FCM (%s)", (dialect) => {
 
   it("clears a token FCM no longer knows (404 UNREGISTERED); 5xx is retried, 400 dropped", async () => {
     const { s, seed: cast } = suite;
-    await configure(s, cast.admin);
-    const phone = await buildDevice(s, cast.bob, "android:1");
-    await setToken(s, cast.bob, "token-web");
-    await setToken(s, phone, "token-gone");
+    const phone = await bobsTwoDevices(s, "token-gone");
     sendStatus = (token) => (token === "token-gone" ? { status: 404, body: { error: { code: 404, status: "NOT_FOUND", details: [{ errorCode: "UNREGISTERED" }] } } } : { status: 200, body: {} });
     const n = pending(cast.bob.uid, { uid: cast.carol.uid, name: "Carol" });
     expect(await fcmPath.deliver(s.ctx, cast.bob.uid, [n, n])).toEqual(["sent", "sent"]);
