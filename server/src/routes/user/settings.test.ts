@@ -56,6 +56,17 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       expect((await post(url, suite.seed.bob, body)).statusCode).toBe(200);
     });
 
+  /**
+   * Bob posts `body` (checked against the contract's `request` schema) to `url`: his phone alone
+   * gets exactly `change` in a `user_settings_changed` (also checked against the contract).
+   */
+  async function expectSyncedToPhone(all: SseClient[], url: string, request: string, body: unknown, change: Parameters<typeof changed>[1]) {
+    assertMatches(request, body);
+    const mobile = await bobChanges(all, url, body);
+    expect(mobile).toEqual([changed(suite.seed.bob.device, change)]);
+    assertMatches("UserSettingsChangedMessage", mobile[0]);
+  }
+
   describe("POST /api/user/mute", () => {
     it("mutes with an expiry in ms and tells the caller's other devices only", async () => {
       const { seed: cast } = suite;
@@ -129,10 +140,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       const { pub, priv, bob, carol } = cast;
       const { all } = await streams();
       const body = { users: [{ uid: carol.uid, expires_in: 300 }], groups: [{ gid: pub, expires_in: 86_400 }] };
-      assertMatches("UpdateBurnAfterReadingRequest", body);
-      const mobile = await bobChanges(all, "/api/user/burn-after-reading", body);
-      expect(mobile).toEqual([changed(bob.device, { burn_after_reading_users: body.users, burn_after_reading_groups: body.groups })]);
-      assertMatches("UserSettingsChangedMessage", mobile[0]);
+      await expectSyncedToPhone(all, "/api/user/burn-after-reading", "UpdateBurnAfterReadingRequest", body, { burn_after_reading_users: body.users, burn_after_reading_groups: body.groups });
       expect(await s.ctx.repos.userSettings.burnAfterReading(bob.uid, { uid: carol.uid })).toBe(300);
 
       const [, second] = await observe(all, async () => {
@@ -170,9 +178,7 @@ describe.each(dialects())("user settings routes (%s)", (dialect) => {
       const { pub, priv, bob, carol } = cast;
       const { all } = await streams();
       const body = { users: [{ uid: carol.uid, mid: 10 }], groups: [{ gid: pub, mid: 20 }] };
-      assertMatches("UpdateReadIndexRequest", body);
-      const mobile = await bobChanges(all, "/api/user/read-index", body);
-      expect(mobile).toEqual([changed(bob.device, { read_index_users: body.users, read_index_groups: body.groups })]);
+      await expectSyncedToPhone(all, "/api/user/read-index", "UpdateReadIndexRequest", body, { read_index_users: body.users, read_index_groups: body.groups });
 
       // Lower or equal mids are ignored; only the group that advanced is reported.
       const [, second] = await observe(all, async () => {
