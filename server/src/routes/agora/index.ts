@@ -15,6 +15,8 @@ import {
   saveVoceSpaceConfig,
   voceSpaceHealthy,
 } from "../../commands/agora.js";
+import type * as z from "zod";
+import type { AuditActor } from "../../commands/audit.js";
 import type { AppContext } from "../../context.js";
 import { sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
@@ -28,15 +30,9 @@ import { agoraConfigBody, agoraTokenBody, channelPageParams, channelUsersParams,
 export function agoraRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   app.get("/admin/agora/enabled", { preValidation: guards.user }, async (_req, reply) => sendJson(reply, agoraReady(await loadAgoraConfig(ctx))));
 
-  // Any signed-in user, as in VoceChat; only admins see more than whether it is on (secrets masked).
-  app.get("/admin/agora/config", { preValidation: guards.user }, async (req, reply) =>
-    sendJson(reply, presentAgoraConfig(await loadAgoraConfig(ctx), claimsOf(req).is_admin)),
+  configRoutes(app, guards, "/admin/agora/config", agoraConfigBody, async (isAdmin) => presentAgoraConfig(await loadAgoraConfig(ctx), isAdmin), (body, actor) =>
+    saveAgoraConfig(ctx, body, actor),
   );
-
-  app.post("/admin/agora/config", { preValidation: guards.admin, schema: { body: agoraConfigBody } }, async (req, reply) => {
-    await saveAgoraConfig(ctx, req.body, auditActorOf(req));
-    return sendEmpty(reply);
-  });
 
   app.get("/group/:gid/agora_token", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) =>
     sendJson(reply, await channelCallToken(ctx, claimsOf(req), req.params.gid)),
@@ -60,16 +56,30 @@ export function agoraRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
     sendJson(reply, await callUsages(ctx, req.query.from_date, req.query.to_date)),
   );
 
-  app.get("/admin/vocespace/config", { preValidation: guards.user }, async (req, reply) =>
-    sendJson(reply, presentVoceSpaceConfig(await loadVoceSpaceConfig(ctx), claimsOf(req).is_admin)),
+  configRoutes(app, guards, "/admin/vocespace/config", voceSpaceConfigBody, async (isAdmin) => presentVoceSpaceConfig(await loadVoceSpaceConfig(ctx), isAdmin), (body, actor) =>
+    saveVoceSpaceConfig(ctx, body, actor),
   );
-
-  app.post("/admin/vocespace/config", { preValidation: guards.admin, schema: { body: voceSpaceConfigBody } }, async (req, reply) => {
-    await saveVoceSpaceConfig(ctx, req.body, auditActorOf(req));
-    return sendEmpty(reply);
-  });
 
   app.get("/admin/vocespace/health/:url", { preValidation: guards.admin, schema: { params: voceSpaceHealthParams } }, async (req, reply) =>
     sendJson(reply, await voceSpaceHealthy(ctx, req.params.url)),
   );
+}
+
+/**
+ * `GET path`, for any signed-in user as in VoceChat (only admins see more than whether it is on,
+ * secrets masked: `read` is told), and `POST path` for admins, of one stored config.
+ */
+function configRoutes<Body extends z.ZodType>(
+  app: ZodApp,
+  guards: Guards,
+  path: string,
+  body: Body,
+  read: (isAdmin: boolean) => Promise<unknown>,
+  save: (value: z.infer<Body>, actor: AuditActor) => Promise<void>,
+): void {
+  app.get(path, { preValidation: guards.user }, async (req, reply) => sendJson(reply, await read(claimsOf(req).is_admin)));
+  app.post(path, { preValidation: guards.admin, schema: { body } }, async (req, reply) => {
+    await save(req.body as z.infer<Body>, auditActorOf(req));
+    return sendEmpty(reply);
+  });
 }
