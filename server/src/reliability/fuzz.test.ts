@@ -33,11 +33,15 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : scale(20_26
 const MAY_CHANGE_ON_REFUSAL = new Set<string>(["audit_log"]);
 
 /**
- * The one deliberate 5xx: 503 when mail cannot go out (SMTP off, no frontend URL), documented
- * in docs/API.md. It is a refusal like a 4xx and must change nothing either.
+ * The deliberate 5xx, documented in docs/API.md: 503 when mail cannot go out (SMTP off, no
+ * frontend URL) or Agora is not set up, and 502 when Agora's REST API fails or cannot be reached
+ * (the fixture points it at a refused address). Refusals like a 4xx: they must change nothing.
  */
 const MAIL_UNAVAILABLE = /^(SMTP is not enabled|the frontend URL is not configured|Failed to send mail)/;
-const isDeliberate503 = (res: { statusCode: number; body: string }) => res.statusCode === 503 && MAIL_UNAVAILABLE.test(res.body);
+const AGORA_UNAVAILABLE = /^(Agora is not configured|the Agora RESTful API key and secret are not configured)/;
+const AGORA_FAILED = /^Agora (could not be reached|answered)/;
+const isDeliberate503 = (res: { statusCode: number; body: string }) =>
+  (res.statusCode === 503 && (MAIL_UNAVAILABLE.test(res.body) || AGORA_UNAVAILABLE.test(res.body))) || (res.statusCode === 502 && AGORA_FAILED.test(res.body));
 
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+/;
 
