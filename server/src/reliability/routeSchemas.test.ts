@@ -18,6 +18,9 @@ const BODILESS = new Set([
   "POST /api/user/notification/channels/:id/test",
   // A new key for the pages' API (docs/API.md "Widget").
   "POST /api/page/apikey",
+  // The Cloudflare tunnel, answered as not available: what the client sends is not read.
+  "POST /api/admin/cloudflared/start",
+  "POST /api/admin/cloudflared/stop",
 ]);
 
 /** `:name` and `*` in a route's path. */
