@@ -2,14 +2,16 @@
  * What the main layout shows of calls wherever the user is: the call window while in a call, the
  * incoming ring of a DM call (accept / decline), and why a call could not start.
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../app/hooks";
 import Avatar, { avatarUrl } from "../components/ui/Avatar";
 import { toast } from "../utils/toast";
-import CallPanel from "./CallPanel";
 import { PhoneIcon, PhoneOffIcon } from "./icons";
 import { useCallEngine, useCalls } from "./useCalls";
+
+// The call window's code loads with the first call: the chat route does not carry it.
+const CallPanel = lazy(() => import("./CallPanel"));
 
 function IncomingRing({ from, onAccept, onDecline }: { from: number; onAccept: () => void; onDecline: () => void }) {
   const { t } = useTranslation("chat");
@@ -51,7 +53,11 @@ export default function CallLayer() {
   }, [call.error, engine, t]);
   return (
     <>
-      {call.active && <CallPanel engine={engine} call={call} />}
+      {call.active && (
+        <Suspense fallback={null}>
+          <CallPanel engine={engine} call={call} />
+        </Suspense>
+      )}
       {call.incoming && !call.active && <IncomingRing from={call.incoming.from} onAccept={() => void engine.accept()} onDecline={() => void engine.decline()} />}
     </>
   );

@@ -10,6 +10,9 @@ import { playMessageSound } from "../../../utils/messageSound";
 import { toast } from "../../../utils/toast";
 import { chatPath, messageText } from "./model";
 
+/** How long the one-time offer of desktop notifications stays on screen. */
+const DESKTOP_PROMPT_MS = 10_000;
+
 /** A burst (a reconnect's catch-up) shows at most this many desktop notifications, the newest. */
 const MAX_DESKTOP = 3;
 
@@ -87,6 +90,9 @@ export default function useMessageNotifier() {
       markDesktopPrompted();
       toast.action(t("notify_prompt.text", { ns: "common" }), {
         id: "desktop-notify-prompt",
+        // An offer, not a question the page waits on: it goes by itself (Settings → Notifications
+        // keeps the switch), so it never stays over the conversation or the screens after it.
+        duration: DESKTOP_PROMPT_MS,
         actions: [
           { label: t("notify_prompt.enable", { ns: "common" }), primary: true, onClick: () => void setDesktopWanted(true) },
           { label: t("notify_prompt.later", { ns: "common" }), onClick: () => undefined },
