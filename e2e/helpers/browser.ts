@@ -10,18 +10,11 @@ export type ColorScheme = "light" | "dark";
 
 export const SCREENSHOTS = path.join(ROOT, "e2e/screenshots");
 
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` for what one suite needs more (fake media devices, say). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", ...extraArgs],
   });
 }
 

@@ -5,36 +5,29 @@
  * a container). The peer connections are read through the client's test hook
  * (`window.__parleyCalls`, web/src/calls/engine.ts).
  */
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
-import type { TestPage } from "./browser";
+import { launchBrowser, openPage, type TestPage } from "./browser";
+import type { Person, Suite } from "./suite";
 
 export function launchCallBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--allow-loopback-in-peer-connection",
-      "--auto-select-desktop-capture-source=Entire screen",
-      "--autoplay-policy=no-user-gesture-required",
-      "--disable-features=WebRtcHideLocalIpsWithMdns",
-    ],
-  });
+  return launchBrowser([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    "--allow-loopback-in-peer-connection",
+    "--auto-select-desktop-capture-source=Entire screen",
+    "--autoplay-policy=no-user-gesture-required",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+  ]);
 }
 
-export async function openCallPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme, locale: "en-US" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
+/** A new page of `browser` signed in as `who`, on `route` (a conversation, whose title it waits for). */
+export async function openCallRoute(browser: Browser, suite: Suite, who: Person, route: string): Promise<TestPage> {
+  const tp = await openPage(browser);
+  await suite.signIn(tp.page, who);
+  await tp.page.goto(`${suite.url}/#${route}`);
+  await tp.page.getByTestId("channel-title").waitFor();
+  return tp;
 }
 
 export interface RtpTotals {

@@ -7,8 +7,8 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeCleanly, type TestPage } from "../helpers/browser";
-import { expectFlowing, launchCallBrowser, openCallPage } from "../helpers/calls";
+import { closeCleanly, openPage, type TestPage } from "../helpers/browser";
+import { expectFlowing, launchCallBrowser } from "../helpers/calls";
 import { ADA, useSuite, type Person } from "../helpers/suite";
 
 const PEOPLE: Person[] = ["Dana", "Eli", "Fay", "Gus", "Hal"].map((name, i) => ({ name: `${name} Mesh`, email: `${name.toLowerCase()}@example.com`, password: `mesh password ${i}` }));
@@ -50,7 +50,7 @@ async function meshOf(size: number): Promise<{ pages: TestPage[]; fps: number[];
   const people = [ADA, ...PEOPLE].slice(0, size);
   const pages: TestPage[] = [];
   for (const who of people) {
-    const tp = await openCallPage(browser);
+    const tp = await openPage(browser);
     await suite.signIn(tp.page, who);
     await tp.page.goto(`${suite.url}/#/chat/channel/${gid}`);
     await tp.page.getByTestId("channel-title").waitFor();

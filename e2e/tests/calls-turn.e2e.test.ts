@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/src/reliability/serverProcess";
 import { closeCleanly, type TestPage } from "../helpers/browser";
-import { expectFlowing, launchCallBrowser, openCallPage, rtp } from "../helpers/calls";
+import { expectFlowing, launchCallBrowser, openCallRoute, rtp } from "../helpers/calls";
 import { BOB, CAROL, useSuite, type Person } from "../helpers/suite";
 
 const suite = useSuite({ members: [BOB, CAROL], channels: [{ name: "general", description: "Company-wide chatter" }], browser: false });
@@ -66,13 +66,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function signedIn(who: Person, route: string): Promise<TestPage> {
-  const tp = await openCallPage(browser);
-  await suite.signIn(tp.page, who);
-  await tp.page.goto(`${suite.url}/#${route}`);
-  await tp.page.getByTestId("channel-title").waitFor();
-  return tp;
-}
+const signedIn = (who: Person, route: string): Promise<TestPage> => openCallRoute(browser, suite, who, route);
 
 const localTypeOf = (page: Page, uid: number) => rtp(page, uid).then((t) => t.localType);
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeCleanly, switchColorScheme, type TestPage } from "../helpers/browser";
 import { expectNoSeriousA11yViolations } from "../helpers/axe";
-import { expectFlowing, expectStill, launchCallBrowser, openCallPage, rtp } from "../helpers/calls";
+import { expectFlowing, expectStill, launchCallBrowser, openCallRoute, rtp } from "../helpers/calls";
 import { ADA, BOB, CAROL, useSuite, type Person } from "../helpers/suite";
 
 const suite = useSuite({ members: [BOB, CAROL], channels: [{ name: "general", description: "Company-wide chatter" }], browser: false });
@@ -23,13 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(who: Person, route: string): Promise<TestPage> {
-  const tp = await openCallPage(browser);
-  await suite.signIn(tp.page, who);
-  await tp.page.goto(`${suite.url}/#${route}`);
-  await tp.page.getByTestId("channel-title").waitFor();
-  return tp;
-}
+const signedIn = (who: Person, route: string): Promise<TestPage> => openCallRoute(browser, suite, who, route);
 
 
 const panel = (page: Page) => page.getByTestId("call-panel");
