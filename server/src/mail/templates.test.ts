@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailLocale, renderMail, type MailTemplate } from "./templates.js";
+import { mailLocale, pushTexts, renderMail, type MailTemplate } from "./templates.js";
 
 describe("mail templates", () => {
   it.each([
@@ -25,6 +25,15 @@ describe("mail templates", () => {
     const subjects = (["zh-CN", "ja", "de", "es", "fr", "pt", "ru", "tr"] as const).map((l) => renderMail("login", l, vars).subject);
     expect(subjects).not.toContain(english);
     expect(new Set(subjects).size).toBe(subjects.length);
+  });
+
+  it("gives push notifications their words in the recipient's language, English for one without texts", () => {
+    expect(pushTexts("de-DE")).toEqual({ newMessage: "Neue Nachricht", file: "Hat eine Datei gesendet" });
+    expect(pushTexts("jp").newMessage).toBe("新しいメッセージ");
+    expect(pushTexts("ko")).toEqual(pushTexts("en"));
+    const others = (["zh-CN", "ja", "de", "es", "fr", "pt", "ru", "tr"] as const).map((l) => pushTexts(l).newMessage);
+    expect(others).not.toContain(pushTexts("en").newMessage);
+    expect(new Set(others).size).toBe(others.length);
   });
 
   it("renders every template in every language as text and HTML carrying the link, escaped", () => {

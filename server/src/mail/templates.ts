@@ -1,10 +1,10 @@
 /**
  * The e-mails the server sends, each as plain text and HTML, in the nine languages of the web
- * client (texts in ./locales/). The language is the recipient's (their account's `language`,
- * VoceChat's codes: `jp` is Japanese) when known, else the request's `Accept-Language`; one we
- * have no texts for reads English.
+ * client (texts in ./locales/, beside the push notifications' words). The language is the
+ * recipient's (their account's `language`, VoceChat's codes: `jp` is Japanese) when known, else
+ * the request's `Accept-Language`; one we have no texts for reads English.
  */
-import type { MailLanguage, MailTemplate, MailVars } from "./types.js";
+import type { MailTemplate, MailVars, PushTexts, ServerLanguage } from "./types.js";
 import de from "./locales/de.js";
 import en from "./locales/en.js";
 import es from "./locales/es.js";
@@ -26,7 +26,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const TEXTS: Record<MailLocale, MailLanguage> = { en, "zh-CN": zhCN, ja, de, es, fr, pt, ru, tr };
+const TEXTS: Record<MailLocale, ServerLanguage> = { en, "zh-CN": zhCN, ja, de, es, fr, pt, ru, tr };
 
 /** A primary language subtag (or VoceChat's `jp`) → the locale of its texts. */
 const BY_LANGUAGE: Record<string, MailLocale> = { en: "en", zh: "zh-CN", ja: "ja", jp: "ja", de: "de", es: "es", fr: "fr", pt: "pt", ru: "ru", tr: "tr" };
@@ -40,6 +40,9 @@ export function mailLocale(lang: string | null | undefined): MailLocale {
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** The words of a push notification without a preview, in the recipient's language. */
+export const pushTexts = (language: string | null | undefined): PushTexts => TEXTS[mailLocale(language)].push;
 
 export function renderMail(template: MailTemplate, locale: MailLocale, vars: MailVars): RenderedMail {
   const t = TEXTS[locale][template](vars);

@@ -22,3 +22,12 @@ export interface MailTexts {
 
 /** A language's texts for every template. */
 export type MailLanguage = Record<MailTemplate, (v: MailVars) => MailTexts>;
+
+/** A push notification's words when it shows no preview (docs/NOTIFICATIONS.md). */
+export interface PushTexts {
+  newMessage: string;
+  file: string;
+}
+
+/** Everything the server writes to people in one language: the mails and the push texts. */
+export type ServerLanguage = MailLanguage & { push: PushTexts };

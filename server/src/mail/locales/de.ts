@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `Bei ${v.server} anmelden`,
     heading: `Bei ${v.server} anmelden`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `Der Link funktioniert einmal, ${v.minutes} Minuten lang.`,
     ignore: "Wenn du dich nicht registriert hast, ignoriere diese E-Mail: Ohne den Link wird kein Konto angelegt.",
   }),
+  push: { newMessage: "Neue Nachricht", file: "Hat eine Datei gesendet" },
 };
 
 export default texts;

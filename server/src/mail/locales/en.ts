@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `Sign in to ${v.server}`,
     heading: `Sign in to ${v.server}`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `The link works once, for ${v.minutes} minutes.`,
     ignore: "If you did not sign up, ignore this e-mail: no account is created without the link.",
   }),
+  push: { newMessage: "New message", file: "Sent a file" },
 };
 
 export default texts;

@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `Inicia sesión en ${v.server}`,
     heading: `Inicia sesión en ${v.server}`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `El enlace funciona una vez, durante ${v.minutes} minutos.`,
     ignore: "Si no te has registrado, ignora este correo: no se crea ninguna cuenta sin el enlace.",
   }),
+  push: { newMessage: "Mensaje nuevo", file: "Envió un archivo" },
 };
 
 export default texts;

@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `Connexion à ${v.server}`,
     heading: `Connexion à ${v.server}`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `Le lien ne fonctionne qu’une fois, pendant ${v.minutes} minutes.`,
     ignore: "Si vous ne vous êtes pas inscrit, ignorez cet e-mail : aucun compte n’est créé sans le lien.",
   }),
+  push: { newMessage: "Nouveau message", file: "A envoyé un fichier" },
 };
 
 export default texts;

@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `${v.server} にサインイン`,
     heading: `${v.server} にサインイン`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `リンクは ${v.minutes} 分間、1 回だけ使えます。`,
     ignore: "登録した覚えがない場合は、このメールを無視してください。リンクがなければアカウントは作成されません。",
   }),
+  push: { newMessage: "新しいメッセージ", file: "ファイルを送信しました" },
 };
 
 export default texts;

@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `Entrar em ${v.server}`,
     heading: `Entrar em ${v.server}`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `O link funciona uma vez, durante ${v.minutes} minutos.`,
     ignore: "Se você não se cadastrou, ignore este e-mail: nenhuma conta é criada sem o link.",
   }),
+  push: { newMessage: "Nova mensagem", file: "Enviou um arquivo" },
 };
 
 export default texts;

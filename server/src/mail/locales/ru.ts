@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `Вход в ${v.server}`,
     heading: `Вход в ${v.server}`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `Ссылка действует один раз в течение ${v.minutes} мин.`,
     ignore: "Если вы не регистрировались, просто проигнорируйте это письмо: без ссылки аккаунт не будет создан.",
   }),
+  push: { newMessage: "Новое сообщение", file: "Отправил(а) файл" },
 };
 
 export default texts;

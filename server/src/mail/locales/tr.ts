@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `${v.server} hesabına giriş yap`,
     heading: `${v.server} hesabına giriş yap`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `Bağlantı ${v.minutes} dakika boyunca bir kez çalışır.`,
     ignore: "Kaydolmadıysan bu e-postayı yok say: bağlantı olmadan hesap oluşturulmaz.",
   }),
+  push: { newMessage: "Yeni mesaj", file: "Bir dosya gönderdi" },
 };
 
 export default texts;

@@ -1,6 +1,6 @@
-import type { MailLanguage } from "../types.js";
+import type { ServerLanguage } from "../types.js";
 
-const texts: MailLanguage = {
+const texts: ServerLanguage = {
   login: (v) => ({
     subject: `登录 ${v.server}`,
     heading: `登录 ${v.server}`,
@@ -25,6 +25,7 @@ const texts: MailLanguage = {
     validity: `链接只能使用一次，${v.minutes} 分钟内有效。`,
     ignore: "如果你没有注册，请忽略这封邮件：没有这个链接不会创建账号。",
   }),
+  push: { newMessage: "新消息", file: "发送了一个文件" },
 };
 
 export default texts;

@@ -1,7 +1,7 @@
 import type { PushPayload, Uid } from "@parley/protocol";
 import type { AppContext } from "../../context.js";
 import { outboundOptions } from "../../webhooks/send.js";
-import { pushTexts } from "./texts.js";
+import { pushTexts } from "../../mail/templates.js";
 import { loadNotifySettings } from "../settings.js";
 import type { NotificationPath, PathOutcome, PendingNotification } from "../types.js";
 import { postPush } from "./send.js";
