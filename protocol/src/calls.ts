@@ -16,8 +16,17 @@ export interface IceServer {
   credential?: string;
 }
 
+/**
+ * Which media a call's browsers use: `builtin` (WebRTC between the browsers, docs/CALLS.md) or
+ * `agora` (the Agora Web SDK, with tokens of docs/API.md "Agora"). Rooms, rings and call events
+ * go through Parley either way.
+ */
+export type CallMediaBackend = "builtin" | "agora";
+
 /** `GET /api/call/config`: what a client needs to open its peer connections. */
 export interface CallConfig {
+  /** The media the admin chose; `agora` only while Agora is on with an app id and certificate. */
+  media: CallMediaBackend;
   ice_servers: IceServer[];
   /** `relay` forces every connection through TURN (the admin's choice, e.g. behind strict NATs). */
   ice_transport_policy: "all" | "relay";
@@ -35,6 +44,8 @@ export interface CallAdminConfig {
   turn_ttl_s: number;
   max_participants: number;
   relay_only: boolean;
+  /** The admin's choice of media; `agora` may be chosen only while Agora is configured. */
+  media: CallMediaBackend;
 }
 
 export const DEFAULT_CALL_ADMIN_CONFIG: CallAdminConfig = {
@@ -44,6 +55,7 @@ export const DEFAULT_CALL_ADMIN_CONFIG: CallAdminConfig = {
   turn_ttl_s: 86_400,
   max_participants: 6,
   relay_only: false,
+  media: "builtin",
 };
 
 export interface CallMedia {

@@ -5,6 +5,7 @@ import {
   type CallAdminConfig,
   type CallConfig,
   type CallMedia,
+  type CallMediaBackend,
   type CallMessageProperties,
   type CallRoom,
   type CallRoomId,
@@ -19,8 +20,9 @@ import { turnCredential } from "../calls/turn.js";
 import type { AppContext } from "../context.js";
 import { dmAudience, groupAudience } from "../events/audience.js";
 import type { Audience } from "../events/bus.js";
-import { conflict, forbidden, notFound } from "../http/errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 import { groupPolicy } from "../policies/groups.js";
+import { agoraReady, loadAgoraConfig } from "./agora.js";
 import { describeChange, setConfigAudited, type AuditActor } from "./audit.js";
 import { assertCanWriteDirectly } from "./direct.js";
 import { loadGroup } from "./groups.js";
@@ -44,10 +46,14 @@ export async function loadCallSettings(ctx: AppContext): Promise<CallAdminConfig
 
 export const presentCallSettings = (config: CallAdminConfig): CallAdminConfig => ({ ...config, turn_secret: config.turn_secret ? SECRET_MASK : "" });
 
-/** `POST /admin/call/config`: the mask keeps the stored TURN secret. */
-export async function saveCallSettings(ctx: AppContext, input: CallAdminConfig, audit: AuditActor): Promise<void> {
+/**
+ * `POST /admin/call/config`: the mask keeps the stored TURN secret, a missing `media` the stored
+ * choice. Agora's media may be chosen only while Agora is on with an app id and certificate (400).
+ */
+export async function saveCallSettings(ctx: AppContext, input: Omit<CallAdminConfig, "media"> & { media?: CallMediaBackend }, audit: AuditActor): Promise<void> {
   const stored = await loadCallSettings(ctx);
-  const next: CallAdminConfig = { ...input, turn_secret: input.turn_secret === SECRET_MASK ? stored.turn_secret : input.turn_secret };
+  const next: CallAdminConfig = { ...input, media: input.media ?? stored.media, turn_secret: input.turn_secret === SECRET_MASK ? stored.turn_secret : input.turn_secret };
+  if (next.media === "agora" && next.media !== stored.media && !agoraReady(await loadAgoraConfig(ctx))) throw badRequest("Agora is not configured: turn it on with an app id and certificate first");
   const { turn_secret: _secret, ...visible } = next;
   const detail = { ...describeChange(visible), turn_secret_changed: next.turn_secret !== stored.turn_secret };
   await setConfigAudited(ctx, CONFIG_KEY, next, audit, { action: "settings.calls", detail });
@@ -59,7 +65,10 @@ async function assertPerson(ctx: AppContext, actor: TokenClaims): Promise<void> 
   if (!me || me.is_bot === 1 || actor.is_guest) throw forbidden("calls are between members");
 }
 
-/** `GET /call/config`: the ICE servers, TURN ones with credentials for the caller that expire. */
+/**
+ * `GET /call/config`: the media to use (Agora's only while Agora is still ready, else the built-in
+ * calls), the ICE servers, TURN ones with credentials for the caller that expire.
+ */
 export async function callConfig(ctx: AppContext, actor: TokenClaims): Promise<CallConfig> {
   await assertPerson(ctx, actor);
   const settings = await loadCallSettings(ctx);
@@ -68,7 +77,8 @@ export async function callConfig(ctx: AppContext, actor: TokenClaims): Promise<C
   if (settings.turn_urls.length) {
     ice_servers.push(settings.turn_secret ? { urls: settings.turn_urls, ...turnCredential(settings.turn_secret, actor.uid, settings.turn_ttl_s) } : { urls: settings.turn_urls });
   }
-  return { ice_servers, ice_transport_policy: settings.relay_only ? "relay" : "all", max_participants: settings.max_participants };
+  const media: CallMediaBackend = settings.media === "agora" && agoraReady(await loadAgoraConfig(ctx)) ? "agora" : "builtin";
+  return { media, ice_servers, ice_transport_policy: settings.relay_only ? "relay" : "all", max_participants: settings.max_participants };
 }
 
 /** A conversation's room as the actor may reach it, with who hears about it. */

@@ -26,6 +26,8 @@ export class PeriodicJob {
   /** Set by `wake()` during a pass: one more pass follows it at once. */
   private wanted = false;
   private tick: (() => void) | null = null;
+  /** Passes this node ran (while it held the lease): the cluster tests read it. */
+  passes = 0;
 
   constructor(
     readonly name: string,
@@ -94,6 +96,7 @@ export class PeriodicJob {
 
   private async run(ctx: AppContext, lease: Lease): Promise<void> {
     if (!(await lease.tryAcquire())) return;
+    this.passes++;
     await this.pass(ctx);
   }
 }

@@ -19,7 +19,7 @@ describe.each(dialects())("built-in calls (%s)", (dialect) => {
 
   it("the config: ICE servers with a TURN credential coturn's use-auth-secret accepts; the admin's settings mask the secret", async () => {
     const { s, seed: c } = suite;
-    expect(jsonOk(await call(s, "GET", "/call/config", c.bob))).toEqual({ ice_servers: [], ice_transport_policy: "all", max_participants: 6 });
+    expect(jsonOk(await call(s, "GET", "/call/config", c.bob))).toEqual({ media: "builtin", ice_servers: [], ice_transport_policy: "all", max_participants: 6 });
     expect((await call(s, "POST", "/admin/call/config", c.admin, SETTINGS)).statusCode).toBe(200);
     const before = Math.floor(Date.now() / 1000);
     const config = jsonOk<CallConfig>(await call(s, "GET", "/call/config", c.bob));
@@ -32,7 +32,7 @@ describe.each(dialects())("built-in calls (%s)", (dialect) => {
     expect(Number(expiry)).toBeLessThanOrEqual(before + 3602);
     expect(turn.credential).toBe(createHmac("sha1", "s3cret").update(turn.username!).digest("base64"));
     const read = jsonOk<typeof SETTINGS>(await call(s, "GET", "/admin/call/config", c.admin));
-    expect(read).toEqual({ ...SETTINGS, turn_secret: "********" });
+    expect(read).toEqual({ ...SETTINGS, turn_secret: "********", media: "builtin" });
     // Posting back what was read keeps the secret.
     expect((await call(s, "POST", "/admin/call/config", c.admin, { ...read, relay_only: true })).statusCode).toBe(200);
     const again = jsonOk<CallConfig>(await call(s, "GET", "/call/config", c.carol));

@@ -25,7 +25,7 @@ export const SIGNAL_BODY_LIMIT = 64 * 1024;
 
 const iceUrl = z.string().trim().max(512).regex(/^(stun|stuns|turn|turns):[^\s]+$/, "a stun:, stuns:, turn: or turns: URL");
 
-/** `POST /admin/call/config` (admins). */
+/** `POST /admin/call/config` (admins). Without `media` the stored choice stays (clients that predate it). */
 export const callSettingsBody = z
   .object({
     stun_urls: z.array(iceUrl).max(8),
@@ -34,5 +34,6 @@ export const callSettingsBody = z
     turn_ttl_s: z.number().int().min(60).max(7 * 86_400),
     max_participants: z.number().int().min(2).max(16),
     relay_only: z.boolean(),
+    media: z.enum(["builtin", "agora"]).optional(),
   })
   .strict();
