@@ -36,6 +36,7 @@ import { createStore } from "./storage/index.js";
 import { createClusterContext } from "./cluster/redis.js";
 import { startClusterServices } from "./cluster/services.js";
 import { GUEST_SWEEP_INTERVAL_MS, sweepGuests } from "./commands/guests.js";
+import { VISITOR_SWEEP_INTERVAL_MS, sweepVisitors } from "./commands/widgetSweep.js";
 import { RateLimiter } from "./http/rateLimit.js";
 import { Mailer } from "./mail/transport.js";
 import { avatarRoutes } from "./routes/avatar/index.js";
@@ -151,6 +152,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
       messageExpiry: new PeriodicJob("message expiry sweep", config.messageSweepMs ?? 2_000, sweepExpiredMessages),
       fileSweep: new PeriodicJob("file sweep", FILE_SWEEP_INTERVAL_MS, (ctx) => sweepFiles(ctx)),
       guestSweep: new PeriodicJob("guest sweep", config.guestSweepMs ?? GUEST_SWEEP_INTERVAL_MS, sweepGuests),
+      visitorSweep: new PeriodicJob("visitor sweep", config.visitorSweepMs ?? VISITOR_SWEEP_INTERVAL_MS, (ctx) => sweepVisitors(ctx)),
       webhooks: new PeriodicJob("webhook delivery", config.webhookPollMs ?? DEFAULT_POLL_MS, deliverDueWebhooks),
       notify: new PeriodicJob("notifications", config.notifyPollMs ?? DEFAULT_NOTIFY_POLL_MS, runNotifications),
       calls: new PeriodicJob("call sweep", 5_000, (ctx) => sweepCalls(ctx)),

@@ -47,6 +47,12 @@ export interface Config {
   guestSweepMs?: number;
   /** Guests older than this are deleted (ms); default 7 days. */
   guestMaxAgeMs?: number;
+  /** How often anonymous widget visitors are swept (ms); default one hour. */
+  visitorSweepMs?: number;
+  /** An anonymous visitor that never wrote is deleted after this long inactive (`WIDGET_VISITOR_IDLE_DAYS`, default 7 days). */
+  visitorIdleMs?: number;
+  /** Any anonymous visitor is deleted after this long inactive (`WIDGET_VISITOR_RETENTION_DAYS`, default 365 days; 0 keeps them). */
+  visitorRetentionMs?: number;
   /** The 406 webhook probe (`GET` must answer 200) gives up after this long (ms); default 5000. */
   webhookCheckTimeoutMs?: number;
   /**
@@ -166,6 +172,8 @@ const envSchema = z.object({
   MESSAGE_SWEEP_MS: integer(2_000, 10),
   MAGIC_LINK_TTL: integer(900, 10),
   MAX_USERS: integer(0, 0),
+  WIDGET_VISITOR_IDLE_DAYS: integer(7, 1),
+  WIDGET_VISITOR_RETENTION_DAYS: integer(365, 0),
   LICENSE_PUBLIC_KEY: z
     .string()
     .refine((pem) => {
@@ -243,6 +251,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     messageSweepMs: e.MESSAGE_SWEEP_MS,
     magicLinkTtlS: e.MAGIC_LINK_TTL,
     maxUsers: e.MAX_USERS,
+    visitorIdleMs: e.WIDGET_VISITOR_IDLE_DAYS * 86_400_000,
+    visitorRetentionMs: e.WIDGET_VISITOR_RETENTION_DAYS * 86_400_000,
     ...(e.GOOGLE_JWKS_URL ? { googleJwksUrl: e.GOOGLE_JWKS_URL } : {}),
     ...(e.GITHUB_URL ? { githubUrl: e.GITHUB_URL } : {}),
     ...(e.GITHUB_API_URL ? { githubApiUrl: e.GITHUB_API_URL } : {}),

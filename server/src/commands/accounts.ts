@@ -1,3 +1,4 @@
+import { publishUserLog } from "../widget/directory.js";
 import type { Gid, Uid } from "@parley/protocol";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
@@ -81,14 +82,14 @@ export async function deleteAccount(ctx: AppContext, uid: Uid, audit?: { actor: 
       action: "delete",
       created_at: now,
     });
-    return { isGuest: user.create_by === "guest", log, ownedGids, joinedGids, membersOf, publicGids };
+    return { isGuest: user.create_by === "guest", user, log, ownedGids, joinedGids, membersOf, publicGids };
   });
 
   // Their avatar, their favorites' attachments and the pictures of the channels that went with them.
   await deleteStoredObjects(ctx, { uid, gids: result.ownedGids });
   ctx.bus.publish({ type: "kick", reason: "delete_user" }, { kind: "users", uids: [uid] });
   if (result.isGuest) return;
-  ctx.bus.publish({ type: "users_log", logs: [presentUserLog(result.log)] }, { kind: "everyone" });
+  publishUserLog(ctx, result.user, [presentUserLog(result.log)]);
   const owned = new Set(result.ownedGids);
   for (const gid of result.ownedGids) {
     const members = result.membersOf.get(gid) ?? [];

@@ -1,3 +1,4 @@
+import { publishUserLog } from "../widget/directory.js";
 import type { AdminUser, Uid, UserStatus } from "@parley/protocol";
 import { hashPassword } from "../auth/passwords.js";
 import type { TokenClaims } from "../auth/tokens.js";
@@ -147,7 +148,7 @@ export async function adminUpdateUser(ctx: AppContext, actor: TokenClaims, uid: 
     return { user, log, froze };
   });
   if (froze) ctx.bus.publish({ type: "kick", reason: "frozen" }, { kind: "users", uids: [uid] });
-  ctx.bus.publish({ type: "users_log", logs: [presentUserLog(log)] }, { kind: "everyone" });
+  publishUserLog(ctx, user, [presentUserLog(log)]);
   return (await present(ctx, [user]))[0];
 }
 

@@ -1,3 +1,4 @@
+import { publishUserLog } from "../widget/directory.js";
 import { randomInt } from "node:crypto";
 import type { CreateBy, Uid } from "@parley/protocol";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -143,7 +144,9 @@ export async function insertNewUser(ctx: AppContext, tx: Db, input: NewUser, opt
  */
 export function announceNewUser(ctx: AppContext, created: CreatedUser): void {
   if (created.user.create_by === "guest") return;
-  ctx.bus.publish({ type: "users_log", logs: [presentUserLog(created.log)] }, { kind: "everyone" });
+  publishUserLog(ctx, created.user, [presentUserLog(created.log)]);
+  // A visitor joins no channel: it only talks with its host (docs/API.md "Widget").
+  if (created.user.create_by === "widget") return;
   for (const gid of created.publicGids) {
     ctx.bus.publish({ type: "user_joined_group", gid, uid: [created.user.uid] }, { kind: "everyone" });
   }

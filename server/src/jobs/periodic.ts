@@ -109,6 +109,8 @@ export interface Jobs {
   fileSweep: PeriodicJob;
   /** Guests older than 7 days go (daily). */
   guestSweep: PeriodicJob;
+  /** Anonymous widget visitors go: idle 7 days without a message, or inactive past the retention (hourly: commands/widgetSweep.ts). */
+  visitorSweep: PeriodicJob;
   /** Due webhook deliveries are sent (every 2 s, and at once after a commit queued one: server/src/webhooks/). */
   webhooks: PeriodicJob;
   /** Notifications: new messages expanded per recipient, due ones sent by each path (every second, and when woken: server/src/notify/). */

@@ -30,6 +30,19 @@ export const userPolicy = {
 };
 
 /**
+ * Who appears in whose user directory (`GET /user`, the stream's `users_snapshot` and
+ * `users_log`, search; docs/API.md "Widget"): everyone but guests, except that a widget visitor
+ * is listed only for admins, its host and the members it has a direct conversation with.
+ */
+export const directoryPolicy = {
+  lists(viewer: Pick<TokenClaims, "uid" | "is_admin">, user: Pick<UserRow, "uid" | "create_by" | "widget_id">, talksWith: boolean): boolean {
+    if (user.create_by === "guest") return false;
+    if (user.create_by !== "widget") return true;
+    return viewer.is_admin || user.uid === viewer.uid || user.widget_id === String(viewer.uid) || talksWith;
+  },
+};
+
+/**
  * Why a direct message (send, reply or typing notice) to a peer is refused, or "ok":
  * - `blocked`: the peer blocked the sender;
  * - `dm_disabled`: the server turned direct messages off (`dm_enable: false`);

@@ -26,14 +26,40 @@ export class UsersRepo {
     return this.db.selectFrom("users").selectAll().where("create_by", "!=", "guest").orderBy("uid").execute();
   }
 
+  /** Every user but guests and widget visitors (the members a private channel of "everyone" gets). */
   async memberIds(): Promise<Uid[]> {
-    const rows = await this.db.selectFrom("users").select("uid").where("create_by", "!=", "guest").execute();
+    const rows = await this.db.selectFrom("users").select("uid").where("create_by", "not in", ["guest", "widget"]).execute();
     return rows.map((r) => r.uid);
+  }
+
+  /**
+   * Of the widget visitors `visitors`, those `viewer` has a direct conversation with (docs/API.md
+   * "Widget": a member's directory lists only those visitors).
+   */
+  async dmPartnersAmong(viewer: Uid, visitors: readonly Uid[]): Promise<Set<Uid>> {
+    if (visitors.length === 0) return new Set();
+    const low = visitors.filter((v) => v < viewer);
+    const high = visitors.filter((v) => v > viewer);
+    const found = new Set<Uid>();
+    if (low.length > 0) {
+      const rows = await this.db.selectFrom("messages").select("dm_low").distinct().where("dm_high", "=", viewer).where("dm_low", "in", low).execute();
+      for (const r of rows) if (r.dm_low !== null) found.add(Number(r.dm_low));
+    }
+    if (high.length > 0) {
+      const rows = await this.db.selectFrom("messages").select("dm_high").distinct().where("dm_low", "=", viewer).where("dm_high", "in", high).execute();
+      for (const r of rows) if (r.dm_high !== null) found.add(Number(r.dm_high));
+    }
+    return found;
   }
 
   /** The non-guest users among `uids` (which of them exist as members of the directory). */
   existingIds(uids: readonly Uid[]): Promise<Set<Uid>> {
     return this.idsAmong(uids, "create_by", "!=", "guest");
+  }
+
+  async adminIds(): Promise<Uid[]> {
+    const rows = await this.db.selectFrom("users").select("uid").where("is_admin", "=", 1).execute();
+    return rows.map((r) => r.uid);
   }
 
   /** The admins among `uids`. */

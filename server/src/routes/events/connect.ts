@@ -5,6 +5,8 @@ import { presentGroup, type GroupViewer } from "../../presenters/groups.js";
 import { presentMessage } from "../../presenters/messages.js";
 import { presentUserInfo, presentUserLog } from "../../presenters/users.js";
 import type { GroupWithMembers } from "../../repos/groups.js";
+import type { UserRow } from "../../repos/users.js";
+import { listedFor } from "../../widget/directory.js";
 import { connectCache } from "./connectCache.js";
 import { backlogFromTail, chatEventOf, TailUnavailable } from "./messageTail.js";
 
@@ -14,11 +16,16 @@ export interface InitialEvent {
   shared?: boolean;
 }
 
-/** The user directory at one users version, and the member ids it lists. */
+/**
+ * The user directory at one users version, and the member ids it lists. Widget visitors are
+ * kept apart: each viewer's directory adds only those it may see (docs/API.md "Widget").
+ */
 interface UsersSnapshot {
   version: number;
+  /** The directory without visitors (what most streams get, shared). */
   event: EventOf<"users_snapshot">;
   memberIds: Uid[];
+  visitors: UserRow[];
 }
 
 /** Per server (tests run several in one process): the latest snapshot built. */
@@ -34,11 +41,13 @@ const snapshots = new WeakMap<AppContext, UsersSnapshot>();
 async function usersSnapshot(ctx: AppContext, version: number): Promise<UsersSnapshot> {
   const cached = snapshots.get(ctx);
   if (cached && cached.version >= version) return cached;
-  const users = await ctx.repos.users.listMembers();
+  const all = await ctx.repos.users.listMembers();
+  const users = all.filter((u) => u.create_by !== "widget");
   const snapshot: UsersSnapshot = {
     version,
     event: { type: "users_snapshot", users: users.map(presentUserInfo), version },
     memberIds: users.map((u) => u.uid),
+    visitors: all.filter((u) => u.create_by === "widget"),
   };
   const latest = snapshots.get(ctx);
   if (!latest || latest.version < version) snapshots.set(ctx, snapshot);
@@ -96,16 +105,22 @@ export async function* connectSequence(ctx: AppContext, claims: TokenClaims, p: 
   handled(versionP, groupsP, hideMembersP, settingsP, ...(tailP ? [tailP] : []));
 
   const snapshot = await usersSnapshot(ctx, await versionP);
+  const visitors = snapshot.visitors.length > 0 ? await listedFor(ctx, claims, snapshot.visitors) : [];
   if (p.usersVersion === null) {
-    if (snapshot.memberIds.length > 0) yield { event: snapshot.event, shared: true };
+    if (visitors.length > 0) {
+      const users = [...snapshot.event.users, ...visitors.map(presentUserInfo)].sort((a, b) => a.uid - b.uid);
+      yield { event: { ...snapshot.event, users } };
+    } else if (snapshot.memberIds.length > 0) yield { event: snapshot.event, shared: true };
   } else if (p.usersVersion < snapshot.version) {
     // At or past the version just read there is nothing to send: a later change is published
     // after that read, and this stream (subscribed before it) hears it live.
-    const logs = await ctx.repos.users.logsAfter(p.usersVersion);
+    const seen = new Set(visitors.map((v) => v.uid));
+    const hidden = new Set(snapshot.visitors.filter((v) => !seen.has(v.uid)).map((v) => v.uid));
+    const logs = (await ctx.repos.users.logsAfter(p.usersVersion)).filter((l) => !hidden.has(l.uid));
     if (logs.length > 0) yield { event: { type: "users_log", logs: logs.map(presentUserLog) } };
   }
 
-  const memberIds = snapshot.memberIds;
+  const memberIds = visitors.length > 0 ? [...snapshot.memberIds, ...visitors.map((v) => v.uid)] : snapshot.memberIds;
   yield {
     event: {
       type: "users_state",

@@ -11,6 +11,7 @@ import { auditActorOf, patchOf } from "../shared.js";
 import { presentContact } from "../../presenters/userSettings.js";
 import { presentOwnUserInfo, presentUserInfo } from "../../presenters/users.js";
 import { loadSystemCommon } from "../../repos/settings.js";
+import { listsUser } from "../../widget/directory.js";
 import {
   changePasswordBody,
   deviceParams,
@@ -76,7 +77,7 @@ export function accountRoutes(app: ZodApp, ctx: AppContext, guards: Guards): voi
     const body = req.body;
     if (!userPolicy.canSearch(claimsOf(req), await loadSystemCommon(ctx.repos.config))) throw notFound(SEARCH_NOT_FOUND);
     const user = await ctx.repos.users.search(body.search_type, body.keyword);
-    if (!user || !userPolicy.isSearchable(user)) throw notFound(SEARCH_NOT_FOUND);
+    if (!user || !userPolicy.isSearchable(user) || !(await listsUser(ctx, claimsOf(req), user))) throw notFound(SEARCH_NOT_FOUND);
     return sendJson(reply, presentUserInfo(user));
   });
 

@@ -5,6 +5,7 @@ import { sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { presentOwnUserInfo, presentUserInfo } from "../../presenters/users.js";
 import { dmPair } from "../../repos/messages.js";
+import { listedFor, listsUser } from "../../widget/directory.js";
 import { answerHistory, historyQuery, MESSAGE_BODY, sendAndAnswerMid, uidParams } from "../shared.js";
 import { accountRoutes } from "./account.js";
 import { settingsRoutes } from "./settings.js";
@@ -22,14 +23,15 @@ export function userRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
 
   // VoceChat serves the directory without auth; Parley requires a session so
   // e-mail addresses are not readable by anonymous visitors. The wire shape is unchanged.
-  app.get("/user", { preValidation: guards.user }, async (_req, reply) => {
-    const users = await ctx.repos.users.listMembers();
+  // Widget visitors are listed only for admins, their host and the members they talk with (docs/API.md "Widget").
+  app.get("/user", { preValidation: guards.user }, async (req, reply) => {
+    const users = await listedFor(ctx, claimsOf(req), await ctx.repos.users.listMembers());
     return sendJson(reply, users.map(presentUserInfo));
   });
 
   app.get("/user/:uid", { preValidation: guards.user, schema: { params: uidParams } }, async (req, reply) => {
     const user = await ctx.repos.users.byId(req.params.uid);
-    if (!user || user.create_by === "guest") throw notFound("no such user");
+    if (!user || !(await listsUser(ctx, claimsOf(req), user))) throw notFound("no such user");
     return sendJson(reply, presentUserInfo(user));
   });
 
