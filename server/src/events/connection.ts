@@ -49,8 +49,16 @@ export class SseConnection {
    * of concurrent sends (several nodes, or one node's parallel transactions) finish out of mid
    * order, and a smaller mid that commits after the backlog was read is new to this client.
    */
-  private backlogMids: Set<Mid> | null = null;
+  private backlogMids: readonly Mid[] | null = null;
+  /** Whether `backlogMids` is this stream's own array (else one shared by the streams of a replayed run). */
+  private ownsMids = false;
   private dedupeUntil = 0;
+  /**
+   * The connect sequence's frames (and anything written before `goLive`), held until it ends:
+   * then they go out with the response's headers in one socket write (a reconnect storm is
+   * thousands of streams, each two or three writes otherwise); null once live.
+   */
+  private initial: (string | Buffer)[] | null = [];
   /** What this stream owes from `log`, the turn's frames: flat [start, end) pairs; null when nothing waits. */
   private runs: number[] | null = null;
   private log: TurnLog | null = null;
@@ -82,12 +90,7 @@ export class SseConnection {
    * written to many streams (a cached snapshot), so its frame is serialized and encoded once.
    */
   writeInitial(event: ServerEvent, { shared = false }: { shared?: boolean } = {}): void {
-    if (event.type === "chat") {
-      const mids = (this.backlogMids ??= new Set());
-      mids.add(event.mid);
-      // Ascending replay: the first in the set is the oldest.
-      if (mids.size > BACKLOG_DEDUPE_MIDS) mids.delete(mids.values().next().value as Mid);
-    }
+    if (event.type === "chat") this.rememberReplayed([event.mid]);
     if (shared) {
       const { frame, bytes } = sharedFrame(event);
       this.write(frame, null, bytes);
@@ -96,10 +99,43 @@ export class SseConnection {
     }
   }
 
-  /** Ends the connect sequence: flushes the live events that arrived meanwhile, skipping duplicates. */
+  /**
+   * Writes a run of replayed chats encoded once for every stream that replays the same run
+   * (`frames`: their frames, ascending; `mids`: their newest `BACKLOG_DEDUPE_MIDS` mids,
+   * ascending, an array shared by those streams and never changed).
+   */
+  writeReplayed(frames: Buffer, mids: readonly Mid[]): void {
+    this.rememberReplayed(mids, true);
+    this.write("", null, frames);
+  }
+
+  /** Adds replayed mids (ascending) to the newest `BACKLOG_DEDUPE_MIDS` remembered. */
+  private rememberReplayed(mids: readonly Mid[], shared = false): void {
+    const had = this.backlogMids;
+    if (had === null || had.length === 0) {
+      this.backlogMids = shared ? mids : mids.slice(-BACKLOG_DEDUPE_MIDS);
+      this.ownsMids = !shared;
+      return;
+    }
+    const all = this.ownsMids ? (had as Mid[]) : had.slice();
+    for (const mid of mids) all.push(mid);
+    // Ascending replay: the first are the oldest.
+    if (all.length > BACKLOG_DEDUPE_MIDS) all.splice(0, all.length - BACKLOG_DEDUPE_MIDS);
+    this.backlogMids = all;
+    this.ownsMids = true;
+  }
+
+  /** Ends the connect sequence: sends it, then the live events that arrived meanwhile, skipping duplicates. */
   goLive(): void {
     const pending = this.pending ?? [];
     this.pending = null;
+    const initial = this.initial ?? [];
+    this.initial = null;
+    this.owed = 0;
+    for (const part of initial) {
+      if (typeof part === "string") this.write(part);
+      else this.write("", null, part);
+    }
     this.live = true;
     this.dedupeUntil = Date.now() + BACKLOG_DEDUPE_MS;
     for (const delivery of pending) this.deliver(delivery);
@@ -114,7 +150,7 @@ export class SseConnection {
     const event = delivery.event;
     if (event.type === "chat" && this.backlogMids !== null) {
       if (Date.now() > this.dedupeUntil) this.backlogMids = null;
-      else if (this.backlogMids.has(event.mid)) return;
+      else if (this.backlogMids.includes(event.mid)) return;
     }
     this.write(delivery.frame, delivery);
     if (event.type === "kick") this.close();
@@ -132,6 +168,12 @@ export class SseConnection {
       this.close();
       return;
     }
+    const size = bytes ? bytes.length : frame.length;
+    if (this.initial !== null) {
+      this.initial.push(bytes ?? frame);
+      this.owed += size;
+      return;
+    }
     const turn = currentTurn();
     const index = turn.add(frame, delivery, bytes);
     const runs = this.runs;
@@ -144,7 +186,7 @@ export class SseConnection {
     } else {
       runs.push(index, index + 1);
     }
-    this.owed += frame.length;
+    this.owed += size;
     this.lastWriteAt = Date.now();
   }
 
@@ -155,6 +197,12 @@ export class SseConnection {
     this.runs = null;
     this.log = null;
     this.owed = 0;
+    const initial = this.initial;
+    if (initial !== null && initial.length > 0) {
+      // Closed before going live (a kick): what was written of the sequence still goes out.
+      this.initial = [];
+      return initial.map((part) => (typeof part === "string" ? Buffer.from(part) : part));
+    }
     return runs === null || log === null ? null : log.bytes(runs);
   }
 

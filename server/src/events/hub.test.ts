@@ -122,6 +122,29 @@ describe("ConnectionHub", () => {
     expect([...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([10, 12, 11, 12]);
   });
 
+  it("holds the connect sequence until it ends, then writes it before the live events, and drops live copies of a replayed run", () => {
+    const r = new FakeResponse();
+    const conn = hub.register(1, "a", false, asRes(r));
+    conn.writeInitial({ type: "user_settings" } as never);
+    endOfTurn();
+    expect(r.text).toBe("");
+    const run = Buffer.from([7, 8].map((mid) => `data: ${JSON.stringify(chat(mid))}\n\n`).join(""));
+    const mids = Object.freeze([7, 8]);
+    conn.writeReplayed(run, mids);
+    conn.writeInitial({ type: "ready" });
+    bus.publish(chat(8), { kind: "everyone" });
+    bus.publish(chat(9), { kind: "everyone" });
+    conn.goLive();
+    endOfTurn();
+    expect([...r.text.matchAll(/"mid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([7, 8, 9]);
+    expect(r.text.indexOf('"user_settings"')).toBeLessThan(r.text.indexOf('"mid":7'));
+    // A replayed chat written on its own after a shared run leaves the shared mids unchanged.
+    const other = hub.register(2, "b", false, asRes(new FakeResponse()));
+    other.writeReplayed(run, mids);
+    other.writeInitial(chat(10));
+    expect(mids).toEqual([7, 8]);
+  });
+
   it("writes a keep-alive comment every 5 s and a heartbeat every 15 s", () => {
     const r = new FakeResponse();
     hub.register(1, "a", false, asRes(r)).goLive();

@@ -95,12 +95,13 @@ export class ConnectionHub implements ConnectionOwner {
     const conn = new SseConnection(this.nextId++, uid, device, isGuest, res, this);
     let set = this.byUid.get(uid);
     if (!set) this.byUid.set(uid, (set = new Set()));
-    const older = [...set].filter((c) => c.device === device);
+    let older: SseConnection[] | null = null;
+    for (const c of set) if (c.device === device) (older ??= []).push(c);
     set.add(conn);
     this.all.add(conn);
     // The new stream is counted before the old one of the same device goes: no offline blink.
     this.presence.opened(uid, device, isGuest);
-    for (const old of older) old.kick("login_from_other_device");
+    if (older) for (const old of older) old.kick("login_from_other_device");
     if (this.presence.heldElsewhere(uid, device)) {
       this.bus.publish({ type: "kick", reason: "login_from_other_device" }, { kind: "device", uid, device, exceptStream: this.streamName(conn) });
     }

@@ -40,13 +40,15 @@ export async function admitEventStream(ctx: AppContext, req: IncomingMessage, pa
  */
 export async function replayThenLive(ctx: AppContext, claims: TokenClaims, query: EventsQuery, conn: SseConnection, onError: (err: unknown) => void): Promise<void> {
   try {
-    for await (const { event, shared } of connectSequence(ctx, claims, {
+    for await (const item of connectSequence(ctx, claims, {
       afterMid: query.after_mid ?? null,
       usersVersion: query.users_version ?? null,
       limit: query.limit ?? null,
     })) {
       if (conn.isClosed) return;
-      conn.writeInitial(event, { shared });
+      if ("replayed" in item) conn.writeReplayed(item.replayed.frames, item.replayed.mids);
+      else if ("frame" in item) conn.write(item.frame);
+      else conn.writeInitial(item.event, { shared: item.shared });
     }
     conn.goLive();
   } catch (err) {

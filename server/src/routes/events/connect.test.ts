@@ -11,10 +11,22 @@ import { deviceKey, devicesAmong, paddedInList } from "../../repos/devices.js";
 import { CachedRead } from "./cachedRead.js";
 import { connectCache } from "./connectCache.js";
 import { settingsOfMany } from "./connectSettings.js";
-import { backlogFromTail, MessageTail } from "./messageTail.js";
+import { frameOf } from "../../events/bus.js";
+import { usersStateFrame } from "./connect.js";
+import { backlogFromTail, chatEventOf, MessageTail, replayedRun } from "./messageTail.js";
 
 const chatMids = (c: SseClient): number[] => c.events.filter(isType("chat")).map((e) => e.mid);
 const relatedGroups = (c: SseClient): Group[] => (c.events.find(isType("related_groups")) as EventOf<"related_groups">).groups;
+
+describe("usersStateFrame", () => {
+  it("writes the frame of the users_state event byte for byte, without the viewer", () => {
+    const online = (id: number) => id % 2 === 0;
+    for (const [ids, viewer] of [[[1, 2, 3, 40], 3], [[5], 5], [[], 1], [[7, 8], 9]] as const) {
+      const users = ids.filter((id) => id !== viewer).map((id) => ({ uid: id, online: online(id) }));
+      expect(usersStateFrame(ids, viewer, online)).toBe(frameOf({ type: "users_state", users }));
+    }
+  });
+});
 
 describe("CachedRead", () => {
   it("shares one read, keeps it until invalidated, and does not keep a read overtaken by an invalidation", async () => {
@@ -157,6 +169,15 @@ describe.each(dialects())("connect reads against the repositories (%s)", (dialec
         return null;
       }
       expect(fromTail.map((r) => r.mid)).toEqual(fromDb.map((r) => r.mid));
+      if (fromTail.length > 0) {
+        // The run's bytes are the chats' frames, ascending; the same rows share one run.
+        const run = replayedRun(view, fromTail);
+        const ascending = fromTail.slice().reverse();
+        expect(run.frames.toString()).toBe(ascending.map((r) => frameOf(chatEventOf(r))).join(""));
+        expect(run.mids).toEqual(ascending.map((r) => r.mid).slice(-64));
+        expect(replayedRun(view, fromTail.slice())).toBe(run);
+        if (fromTail.length > 1) expect(replayedRun(view, fromTail.slice(1))).not.toBe(run);
+      }
       return fromTail;
     };
     for (const who of [admin, bob, carol]) {

@@ -8,12 +8,26 @@ import type { GroupWithMembers } from "../../repos/groups.js";
 import type { UserRow } from "../../repos/users.js";
 import { listedFor } from "../../widget/directory.js";
 import { connectCache } from "./connectCache.js";
-import { backlogFromTail, chatEventOf, TailUnavailable } from "./messageTail.js";
+import { backlogFromTail, replayedRun, TailUnavailable, type ReplayedRun } from "./messageTail.js";
 
-/** One frame of the sequence; `shared`: the same event object goes to every stream (cached). */
-export interface InitialEvent {
-  event: ServerEvent;
-  shared?: boolean;
+/**
+ * One frame of the sequence; `shared`: the same event object goes to every stream (cached). Or
+ * a run of replayed chats encoded once for every stream that replays it.
+ */
+export type InitialEvent = { event: ServerEvent; shared?: boolean } | { frame: string } | { replayed: ReplayedRun };
+
+/**
+ * The `users_state` frame for `uid`: every member but `uid`, online or not. Written as text
+ * (the same bytes as `frameOf`) instead of an object per member serialized: in a storm it is
+ * the one frame of the sequence each stream has of its own, thousands of times.
+ */
+export function usersStateFrame(memberIds: readonly Uid[], uid: Uid, online: (id: Uid) => boolean): string {
+  let users = "";
+  for (const id of memberIds) {
+    if (id === uid) continue;
+    users += `${users === "" ? "" : ","}{"uid":${id},"online":${online(id)}}`;
+  }
+  return `data: {"type":"users_state","users":[${users}]}\n\n`;
 }
 
 /**
@@ -121,13 +135,9 @@ export async function* connectSequence(ctx: AppContext, claims: TokenClaims, p: 
   }
 
   const memberIds = visitors.length > 0 ? [...snapshot.memberIds, ...visitors.map((v) => v.uid)] : snapshot.memberIds;
-  yield {
-    event: {
-      type: "users_state",
-    // With `show_user_online_status` off, presence is not revealed: everyone reads offline.
-      users: memberIds.filter((id) => id !== uid).map((id) => ({ uid: id, online: ctx.hub.showsPresence && ctx.hub.isOnline(id) })),
-    },
-  };
+  // With `show_user_online_status` off, presence is not revealed: everyone reads offline.
+  const hub = ctx.hub;
+  yield { frame: usersStateFrame(memberIds, uid, (id) => hub.showsPresence && hub.isOnline(id)) };
 
   const groups = (await groupsP).of(uid);
   const viewer: GroupViewer = { uid, is_admin: claims.is_admin, hideMembers: await hideMembersP };
@@ -150,9 +160,11 @@ export async function* connectSequence(ctx: AppContext, claims: TokenClaims, p: 
     const skipped = await ctx.repos.messages.countBetween(uid, gids, afterMid, firstMid);
     yield { event: { type: "history_gap", after_mid: afterMid, first_mid: firstMid, skipped } };
   }
-  for (let i = newestFirst.length - 1; i >= 0; i--) {
-    // Rows of the tail are kept, and so is their event: its frame is encoded once for all streams.
-    yield fromTail ? { event: chatEventOf(newestFirst[i]), shared: true } : { event: { type: "chat", ...presentMessage(newestFirst[i]) } };
+  if (fromTail && tail) {
+    // Rows of the tail are kept: the streams replaying the same ones share their encoded frames.
+    if (newestFirst.length > 0) yield { replayed: replayedRun(tail, newestFirst) };
+  } else {
+    for (let i = newestFirst.length - 1; i >= 0; i--) yield { event: { type: "chat", ...presentMessage(newestFirst[i]) } };
   }
 
   yield { event: { type: "ready" } };

@@ -1,6 +1,8 @@
 // The newest messages, kept per server for the backlog of resuming streams (connectCache.ts).
 import type { EventOf, Gid, Mid, Uid } from "@parley/protocol";
 import type { Db } from "../../db/index.js";
+import { frameOf } from "../../events/bus.js";
+import { BACKLOG_DEDUPE_MIDS } from "../../events/connection.js";
 import { presentMessage } from "../../presenters/messages.js";
 import type { MessageRow } from "../../repos/messages.js";
 import { CONNECT_CACHE_TTL_MS } from "./cachedRead.js";
@@ -145,4 +147,50 @@ export function backlogFromTail(tail: TailView, uid: Uid, gids: ReadonlySet<Gid>
     }
   }
   return newestFirst;
+}
+
+/** A backlog taken from the tail, ascending, encoded once: its frames and its newest mids (`SseConnection.writeReplayed`). */
+export interface ReplayedRun {
+  frames: Buffer;
+  mids: readonly Mid[];
+}
+
+interface KeptRun extends ReplayedRun {
+  newestFirst: readonly MessageRow[];
+}
+
+/** Runs encoded per tail read, by the mid of their oldest message; a few distinct runs per mid at most. */
+const keptRuns = new WeakMap<readonly MessageRow[], Map<Mid, KeptRun[]>>();
+const RUNS_PER_MID = 16;
+
+function sameRows(a: readonly MessageRow[], b: readonly MessageRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The frames of a backlog from the tail (`backlogFromTail`, newest first, not empty), encoded
+ * once for every stream that replays the same messages: in a storm, the streams that missed
+ * the same messages of the same channels. Runs are told apart by their rows (the same row
+ * objects of the same tail read, so the same frames), not by who asked.
+ */
+export function replayedRun(tail: TailView, newestFirst: readonly MessageRow[]): ReplayedRun {
+  let byMid = keptRuns.get(tail.rows);
+  if (!byMid) keptRuns.set(tail.rows, (byMid = new Map()));
+  const oldest = newestFirst[newestFirst.length - 1].mid;
+  const kept = byMid.get(oldest) ?? [];
+  for (const run of kept) if (sameRows(run.newestFirst, newestFirst)) return run;
+  let text = "";
+  const mids: Mid[] = [];
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    text += frameOf(chatEventOf(newestFirst[i]));
+    if (i < BACKLOG_DEDUPE_MIDS) mids.push(newestFirst[i].mid);
+  }
+  const run: KeptRun = { newestFirst: newestFirst.slice(), frames: Buffer.from(text), mids };
+  if (kept.length < RUNS_PER_MID) {
+    kept.push(run);
+    byMid.set(oldest, kept);
+  }
+  return run;
 }

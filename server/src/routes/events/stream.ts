@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.js";
+import { sendHeadWithFirstWrite } from "../../events/sink.js";
 import { HttpError } from "../../http/errors.js";
 import { admitEventStream, replayThenLive } from "./admit.js";
 
@@ -36,7 +37,8 @@ export async function serveEventStream(ctx: AppContext, req: IncomingMessage, re
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     });
-    res.flushHeaders();
+    // The headers leave with the connect sequence, in one write (events/sink.ts).
+    sendHeadWithFirstWrite(res);
     req.socket.setNoDelay(true);
 
     // Subscribe before reading the backlog; live events wait in the connection until it is
