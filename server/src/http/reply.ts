@@ -18,3 +18,14 @@ export function sendText(reply: FastifyReply, text: string): FastifyReply {
 export function sendEmpty(reply: FastifyReply): FastifyReply {
   return reply.code(200).send();
 }
+
+/**
+ * The handler of a route that answers nothing: runs `command` (which authorizes, writes and emits)
+ * and answers 200 with an empty body, so a route reads as its path, guard, schema and command.
+ */
+export function answerEmpty<Req>(command: (req: Req) => Promise<unknown>): (req: Req, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (req, reply) => {
+    await command(req);
+    return sendEmpty(reply);
+  };
+}

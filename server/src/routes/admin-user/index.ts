@@ -1,7 +1,7 @@
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { adminCreateUser, adminDeleteUser, adminUpdateUser, getAdminUser, listAdminUsers, type AdminUserPatch } from "../../commands/adminUsers.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { auditActorOf, patchOf, uidParams } from "../shared.js";
 import { createUserBody, updateUserBody } from "./schema.js";
@@ -38,8 +38,5 @@ export function adminUserRoutes(app: ZodApp, ctx: AppContext, guards: Guards): v
     return sendJson(reply, await adminUpdateUser(ctx, claimsOf(req), req.params.uid, update, auditActorOf(req)));
   });
 
-  app.delete("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams } }, async (req, reply) => {
-    await adminDeleteUser(ctx, claimsOf(req), req.params.uid, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/admin/user/:uid", { preValidation: guards.admin, schema: { params: uidParams } }, answerEmpty((req) => adminDeleteUser(ctx, claimsOf(req), req.params.uid, auditActorOf(req))));
 }

@@ -18,7 +18,7 @@ import {
 import type * as z from "zod";
 import type { AuditActor } from "../../commands/audit.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { auditActorOf } from "../shared.js";
 import { agoraConfigBody, agoraTokenBody, channelPageParams, channelUsersParams, gidParams, usagesQuery, voceSpaceConfigBody, voceSpaceHealthParams } from "./schema.js";
@@ -78,8 +78,5 @@ function configRoutes<Body extends z.ZodType>(
   save: (value: z.infer<Body>, actor: AuditActor) => Promise<void>,
 ): void {
   app.get(path, { preValidation: guards.user }, async (req, reply) => sendJson(reply, await read(claimsOf(req).is_admin)));
-  app.post(path, { preValidation: guards.admin, schema: { body } }, async (req, reply) => {
-    await save(req.body as z.infer<Body>, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.post(path, { preValidation: guards.admin, schema: { body } }, answerEmpty((req) => save(req.body as z.infer<Body>, auditActorOf(req))));
 }

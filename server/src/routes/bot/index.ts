@@ -5,7 +5,7 @@ import { groupViewer } from "../../commands/groups.js";
 import { replyToMessage } from "../../commands/messages.js";
 import type { AppContext } from "../../context.js";
 import { forbidden, notFound } from "../../http/errors.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
 import { presentGroup } from "../../presenters/groups.js";
@@ -31,10 +31,7 @@ export function botRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
     sendJson(reply, await listBotKeys(ctx, req.params.uid)),
   );
 
-  app.delete("/admin/user/bot-api-key/:uid/:kid", { preValidation: guards.admin, schema: { params: botKeyParams } }, async (req, reply) => {
-    await revokeBotKey(ctx, req.params.uid, req.params.kid, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/admin/user/bot-api-key/:uid/:kid", { preValidation: guards.admin, schema: { params: botKeyParams } }, answerEmpty((req) => revokeBotKey(ctx, req.params.uid, req.params.kid, auditActorOf(req))));
 
   // ---- the bot API (bot keys) ------------------------------------------------------------------
   app.get("/bot", { preValidation: guards.bot, schema: { querystring: botGroupsQuery } }, async (req, reply) => {

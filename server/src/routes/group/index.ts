@@ -12,7 +12,7 @@ import {
 import { pinMessage, unpinMessage } from "../../commands/pins.js";
 import type { AppContext } from "../../context.js";
 import { forbidden, notFound } from "../../http/errors.js";
-import { sendEmpty, sendJson, sendText } from "../../http/reply.js";
+import { answerEmpty, sendEmpty, sendJson, sendText } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { groupPolicy } from "../../policies/groups.js";
 import { presentAnnouncement, presentGroup } from "../../presenters/groups.js";
@@ -97,15 +97,9 @@ export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
     return sendJson(reply, presentGroup(group, await groupViewer(ctx, claims)));
   });
 
-  app.put("/group/:gid", { preValidation: guards.member, schema: { params: gidParams, body: optionalBody(updateGroupBody) } }, async (req, reply) => {
-    await updateGroup(ctx, claimsOf(req), req.params.gid, patchOf(req.body));
-    return sendEmpty(reply);
-  });
+  app.put("/group/:gid", { preValidation: guards.member, schema: { params: gidParams, body: optionalBody(updateGroupBody) } }, answerEmpty((req) => updateGroup(ctx, claimsOf(req), req.params.gid, patchOf(req.body))));
 
-  app.delete("/group/:gid", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
-    await deleteGroup(ctx, claimsOf(req), req.params.gid, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/group/:gid", { preValidation: guards.member, schema: { params: gidParams } }, answerEmpty((req) => deleteGroup(ctx, claimsOf(req), req.params.gid, auditActorOf(req))));
 
   app.post("/group/:gid/change_type", { preValidation: guards.member, schema: { params: gidParams, body: changeTypeBody } }, async (req, reply) => {
     const gid = req.params.gid;
@@ -114,10 +108,7 @@ export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
     return sendEmpty(reply);
   });
 
-  app.get("/group/:gid/leave", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
-    await leaveGroup(ctx, claimsOf(req), req.params.gid);
-    return sendEmpty(reply);
-  });
+  app.get("/group/:gid/leave", { preValidation: guards.member, schema: { params: gidParams } }, answerEmpty((req) => leaveGroup(ctx, claimsOf(req), req.params.gid)));
 
   app.post("/group/:gid/members/add", { preValidation: guards.member, schema: { params: gidParams, body: uidListBody } }, async (req, reply) => {
     const gid = req.params.gid;
@@ -147,10 +138,7 @@ export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
     return sendEmpty(reply);
   });
 
-  app.delete("/group/:gid/clear", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
-    await clearGroupMessages(ctx, claimsOf(req), req.params.gid, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/group/:gid/clear", { preValidation: guards.member, schema: { params: gidParams } }, answerEmpty((req) => clearGroupMessages(ctx, claimsOf(req), req.params.gid, auditActorOf(req))));
 
   app.get("/group/:gid/announcement", { preValidation: guards.user, schema: { params: gidParams } }, async (req, reply) => {
     const row = await getAnnouncement(ctx, claimsOf(req), req.params.gid);
@@ -164,10 +152,7 @@ export function groupRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void 
     return sendJson(reply, presentAnnouncement(row));
   });
 
-  app.delete("/group/:gid/announcement", { preValidation: guards.member, schema: { params: gidParams } }, async (req, reply) => {
-    await deleteAnnouncement(ctx, claimsOf(req), req.params.gid);
-    return sendEmpty(reply);
-  });
+  app.delete("/group/:gid/announcement", { preValidation: guards.member, schema: { params: gidParams } }, answerEmpty((req) => deleteAnnouncement(ctx, claimsOf(req), req.params.gid)));
 
   app.post("/group/:gid/send", { preValidation: guards.member, schema: { params: gidParams }, config: { rawBody: MESSAGE_BODY } }, async (req, reply) => {
     return sendAndAnswerMid(ctx, req, reply, { gid: req.params.gid });

@@ -2,7 +2,7 @@ import type { Guards } from "../../auth/guard.js";
 import { claimsOf } from "../../auth/guard.js";
 import * as commands from "../../commands/notifications.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { CATALOG, presentSchema } from "../../notify/channels/catalog.js";
 import { enabledChannelTypes, listChannels, listChannelTypes } from "../../notify/channels/store.js";
@@ -19,10 +19,7 @@ import { channelBody, channelParams, channelTypeBody, channelTypeParams, fcmConf
 export function notificationRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
   app.get("/admin/fcm/config", { preValidation: guards.admin }, async (_req, reply) => sendJson(reply, presentFcmConfig(await loadFcmConfig(ctx))));
 
-  app.post("/admin/fcm/config", { preValidation: guards.admin, schema: { body: fcmConfigBody } }, async (req, reply) => {
-    await commands.saveFcmConfig(ctx, req.body, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.post("/admin/fcm/config", { preValidation: guards.admin, schema: { body: fcmConfigBody } }, answerEmpty((req) => commands.saveFcmConfig(ctx, req.body, auditActorOf(req))));
 
   app.get("/admin/notification/channel-types", { preValidation: guards.admin }, async (_req, reply) => sendJson(reply, (await listChannelTypes(ctx.db)).map(presentChannelType)));
 
@@ -30,10 +27,7 @@ export function notificationRoutes(app: ZodApp, ctx: AppContext, guards: Guards)
     sendJson(reply, presentChannelType(await commands.setChannelType(ctx, req.body.channel_type, req.body.enabled, auditActorOf(req)))),
   );
 
-  app.delete("/admin/notification/channel-types/:type", { preValidation: guards.admin, schema: { params: channelTypeParams } }, async (req, reply) => {
-    await commands.deleteChannelType(ctx, req.params.type, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/admin/notification/channel-types/:type", { preValidation: guards.admin, schema: { params: channelTypeParams } }, answerEmpty((req) => commands.deleteChannelType(ctx, req.params.type, auditActorOf(req))));
 
   app.get("/user/notification/available-types", { preValidation: guards.member }, async (req, reply) => {
     await commands.assertNotifiable(ctx, claimsOf(req).uid);
@@ -62,10 +56,7 @@ export function notificationRoutes(app: ZodApp, ctx: AppContext, guards: Guards)
     sendJson(reply, presentChannel(await commands.updateChannel(ctx, claimsOf(req).uid, req.params.id, req.body))),
   );
 
-  app.delete("/user/notification/channels/:id", { preValidation: guards.member, schema: { params: channelParams } }, async (req, reply) => {
-    await commands.deleteChannel(ctx, claimsOf(req).uid, req.params.id);
-    return sendEmpty(reply);
-  });
+  app.delete("/user/notification/channels/:id", { preValidation: guards.member, schema: { params: channelParams } }, answerEmpty((req) => commands.deleteChannel(ctx, claimsOf(req).uid, req.params.id)));
 
   app.post("/user/notification/channels/:id/test", { preValidation: guards.member, schema: { params: channelParams } }, async (req, reply) => {
     const { uid } = claimsOf(req);

@@ -3,7 +3,7 @@ import type { Guards } from "../../auth/guard.js";
 import { loadPage, loadPageApiKey, PAGE_MAX, rotatePageApiKey, setPage } from "../../commands/widget.js";
 import type { AppContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { auditActorOf } from "../shared.js";
 import { pageParams } from "../widget/schema.js";
@@ -40,8 +40,5 @@ export function pageRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
     },
   );
 
-  app.delete("/page/:name", { preValidation: guards.admin, schema: { params: pageParams } }, async (req, reply) => {
-    await setPage(ctx, req.params.name, null, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/page/:name", { preValidation: guards.admin, schema: { params: pageParams } }, answerEmpty((req) => setPage(ctx, req.params.name, null, auditActorOf(req))));
 }

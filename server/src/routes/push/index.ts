@@ -1,7 +1,7 @@
 import { claimsOf, type Guards } from "../../auth/guard.js";
 import { listSubscriptions, subscribe, unsubscribe, vapidPublicKey } from "../../commands/push.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { subscribeBody, unsubscribeBody } from "./schema.js";
 
@@ -16,10 +16,7 @@ export function pushRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
     sendJson(reply, await subscribe(ctx, claimsOf(req), req.body)),
   );
 
-  app.delete("/user/push/subscriptions", { preValidation: guards.member, schema: { body: unsubscribeBody } }, async (req, reply) => {
-    await unsubscribe(ctx, claimsOf(req), req.body.endpoint);
-    return sendEmpty(reply);
-  });
+  app.delete("/user/push/subscriptions", { preValidation: guards.member, schema: { body: unsubscribeBody } }, answerEmpty((req) => unsubscribe(ctx, claimsOf(req), req.body.endpoint)));
 
   app.get("/user/push/subscriptions", { preValidation: guards.member }, async (req, reply) => sendJson(reply, await listSubscriptions(ctx, claimsOf(req))));
 }

@@ -4,7 +4,7 @@ import { loadSmtpConfig, presentSmtpConfig, saveSmtpConfig, sendTestMail, smtpRe
 import { regenerateThirdPartySecret, thirdPartySecret } from "../../commands/thirdParty.js";
 import type { AppContext } from "../../context.js";
 import { badRequest } from "../../http/errors.js";
-import { sendEmpty, sendJson, sendText } from "../../http/reply.js";
+import { answerEmpty, sendEmpty, sendJson, sendText } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { frontendUrl } from "../group/links.js";
 import { FRONTEND_URL_BODY, sendMailBody, smtpConfigBody } from "./identitySchema.js";
@@ -26,10 +26,7 @@ export function identitySystemRoutes(app: ZodApp, ctx: AppContext, guards: Guard
     return sendEmpty(reply);
   });
 
-  app.post("/admin/system/send_mail", { preValidation: guards.admin, schema: { body: sendMailBody } }, async (req, reply) => {
-    await sendTestMail(ctx, req.body);
-    return sendEmpty(reply);
-  });
+  app.post("/admin/system/send_mail", { preValidation: guards.admin, schema: { body: sendMailBody } }, answerEmpty((req) => sendTestMail(ctx, req.body)));
 
   app.get("/admin/system/third_party_secret", { preValidation: guards.admin }, async (_req, reply) => sendText(reply, await thirdPartySecret(ctx)));
 

@@ -2,7 +2,7 @@ import * as z from "zod";
 import type { Guards } from "../../auth/guard.js";
 import { DEFAULT_GITHUB_URL, loadGithubConfig, loadGoogleConfig, presentGithubConfig, saveGithubConfig, saveGoogleConfig } from "../../commands/idp/config.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { auditActorOf } from "../shared.js";
 
@@ -29,15 +29,9 @@ export function idpConfigRoutes(app: ZodApp, ctx: AppContext, guards: Guards): v
 
   app.get("/admin/google_auth/config", { preValidation: guards.admin }, async (_req, reply) => sendJson(reply, await loadGoogleConfig(ctx)));
 
-  app.post("/admin/google_auth/config", { preValidation: guards.admin, schema: { body: googleAuthBody } }, async (req, reply) => {
-    await saveGoogleConfig(ctx, req.body, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.post("/admin/google_auth/config", { preValidation: guards.admin, schema: { body: googleAuthBody } }, answerEmpty((req) => saveGoogleConfig(ctx, req.body, auditActorOf(req))));
 
   app.get("/admin/github_auth/config", { preValidation: guards.admin }, async (_req, reply) => sendJson(reply, presentGithubConfig(await loadGithubConfig(ctx))));
 
-  app.post("/admin/github_auth/config", { preValidation: guards.admin, schema: { body: githubAuthBody } }, async (req, reply) => {
-    await saveGithubConfig(ctx, req.body, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.post("/admin/github_auth/config", { preValidation: guards.admin, schema: { body: githubAuthBody } }, answerEmpty((req) => saveGithubConfig(ctx, req.body, auditActorOf(req))));
 }

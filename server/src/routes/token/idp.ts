@@ -2,7 +2,7 @@ import { claimsOf, type Guards } from "../../auth/guard.js";
 import { authorizeOidc, bindIdentity, listIdentities, unbindIdentity } from "../../commands/idp/signIn.js";
 import { bindMetamask } from "../../commands/metamask.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { auditActorOf } from "../shared.js";
 import { bindBody, openIdAuthorizeBody, unbindBody } from "./schema.js";
@@ -28,10 +28,7 @@ export function idpTokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards): vo
     return sendEmpty(reply);
   });
 
-  app.post("/token/unbind", { preValidation: guards.member, schema: { body: unbindBody } }, async (req, reply) => {
-    await unbindIdentity(ctx, claimsOf(req).uid, req.body, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.post("/token/unbind", { preValidation: guards.member, schema: { body: unbindBody } }, answerEmpty((req) => unbindIdentity(ctx, claimsOf(req).uid, req.body, auditActorOf(req))));
 
   app.get("/token/identities", { preValidation: guards.member }, async (req, reply) => sendJson(reply, await listIdentities(ctx, claimsOf(req).uid)));
 }

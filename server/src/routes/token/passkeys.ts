@@ -13,7 +13,7 @@ import {
   type RelyingParty,
 } from "../../commands/passkeys.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { auditActorOf } from "../shared.js";
 import {
@@ -62,8 +62,5 @@ export function passkeyTokenRoutes(app: ZodApp, ctx: AppContext, guards: Guards)
 
   app.get("/token/passkey/list", { preValidation: guards.member }, async (req, reply) => sendJson(reply, await listPasskeys(ctx, claimsOf(req).uid)));
 
-  app.delete("/token/passkey/:credential_id", { preValidation: guards.member, schema: { params: passkeyParams } }, async (req, reply) => {
-    await deletePasskey(ctx, claimsOf(req).uid, req.params.credential_id, auditActorOf(req));
-    return sendEmpty(reply);
-  });
+  app.delete("/token/passkey/:credential_id", { preValidation: guards.member, schema: { params: passkeyParams } }, answerEmpty((req) => deletePasskey(ctx, claimsOf(req).uid, req.params.credential_id, auditActorOf(req))));
 }

@@ -10,7 +10,7 @@ import {
   updateReadIndex,
 } from "../../commands/userSettings.js";
 import type { AppContext } from "../../context.js";
-import { sendEmpty, sendJson } from "../../http/reply.js";
+import { answerEmpty, sendEmpty, sendJson } from "../../http/reply.js";
 import type { ZodApp } from "../../http/validate.js";
 import { burnAfterReadingBody, contactRemarkBody, contactStatusBody, muteBody, readIndexBody, targetBody } from "./schema.js";
 
@@ -20,30 +20,15 @@ import { burnAfterReadingBody, contactRemarkBody, contactStatusBody, muteBody, r
  * `user_settings_changed` (or `user_remark`).
  */
 export function settingsRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void {
-  app.post("/user/mute", { preValidation: guards.user, schema: { body: muteBody } }, async (req, reply) => {
-    await updateMutes(ctx, claimsOf(req), req.body);
-    return sendEmpty(reply);
-  });
+  app.post("/user/mute", { preValidation: guards.user, schema: { body: muteBody } }, answerEmpty((req) => updateMutes(ctx, claimsOf(req), req.body)));
 
-  app.post("/user/burn-after-reading", { preValidation: guards.user, schema: { body: burnAfterReadingBody } }, async (req, reply) => {
-    await updateBurnAfterReading(ctx, claimsOf(req), req.body);
-    return sendEmpty(reply);
-  });
+  app.post("/user/burn-after-reading", { preValidation: guards.user, schema: { body: burnAfterReadingBody } }, answerEmpty((req) => updateBurnAfterReading(ctx, claimsOf(req), req.body)));
 
-  app.post("/user/read-index", { preValidation: guards.user, schema: { body: readIndexBody } }, async (req, reply) => {
-    await updateReadIndex(ctx, claimsOf(req), req.body);
-    return sendEmpty(reply);
-  });
+  app.post("/user/read-index", { preValidation: guards.user, schema: { body: readIndexBody } }, answerEmpty((req) => updateReadIndex(ctx, claimsOf(req), req.body)));
 
-  app.post("/user/pin_chat", { preValidation: guards.member, schema: { body: targetBody } }, async (req, reply) => {
-    await pinChat(ctx, claimsOf(req), req.body.target);
-    return sendEmpty(reply);
-  });
+  app.post("/user/pin_chat", { preValidation: guards.member, schema: { body: targetBody } }, answerEmpty((req) => pinChat(ctx, claimsOf(req), req.body.target)));
 
-  app.post("/user/unpin_chat", { preValidation: guards.member, schema: { body: targetBody } }, async (req, reply) => {
-    await unpinChat(ctx, claimsOf(req), req.body.target);
-    return sendEmpty(reply);
-  });
+  app.post("/user/unpin_chat", { preValidation: guards.member, schema: { body: targetBody } }, answerEmpty((req) => unpinChat(ctx, claimsOf(req), req.body.target)));
 
   app.post("/user/update_contact_status", { preValidation: guards.member, schema: { body: contactStatusBody } }, async (req, reply) => {
     const body = req.body;
@@ -63,8 +48,5 @@ export function settingsRoutes(app: ZodApp, ctx: AppContext, guards: Guards): vo
     return sendJson(reply, await ctx.repos.userSettings.remarksOf(claimsOf(req).uid));
   });
 
-  app.post("/user/typing", { preValidation: guards.member, schema: { body: targetBody } }, async (req, reply) => {
-    await notifyTyping(ctx, claimsOf(req), req.body.target);
-    return sendEmpty(reply);
-  });
+  app.post("/user/typing", { preValidation: guards.member, schema: { body: targetBody } }, answerEmpty((req) => notifyTyping(ctx, claimsOf(req), req.body.target)));
 }
