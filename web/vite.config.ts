@@ -37,6 +37,9 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,svg,png,json}"],
+        // Agora's Web SDK (1.2 MB, only for calls on Agora, which need the network anyway) is
+        // fetched when such a call starts, not installed with the app (web/src/calls/media.ts).
+        globIgnores: ["**/agoraMedia-*.js"],
         navigateFallback: "/index.html",
         // The API (and its event stream) is never served from the cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/health/],

@@ -1,8 +1,8 @@
 /**
- * The built-in calls' routes (docs/API.md "Calls (addition)"). The call engine shows its own
+ * The calls' routes (docs/API.md "Calls (addition)", and "Agora"'s tokens for calls on Agora). The call engine shows its own
  * failures (a toast in its words), so each endpoint is `SILENT`; none is cached.
  */
-import type { CallAdminConfig, CallConfig, CallJoinRequest, CallMedia, CallRoom, CallSignalRequest } from "@parley/protocol";
+import type { AgoraTokenResponse, CallAdminConfig, CallConfig, CallJoinRequest, CallMedia, CallRoom, CallSignalRequest } from "@parley/protocol";
 import { api } from "../app/services/api";
 import { SILENT } from "../app/services/base.query";
 
@@ -15,6 +15,9 @@ export const webrtcApi = api.injectEndpoints({
     declineCall: builder.mutation<null, { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/decline", method: "POST", body }) }),
     signalCall: builder.mutation<null, CallSignalRequest>({ extraOptions: SILENT, query: (body) => ({ url: "/call/signal", method: "POST", body }) }),
     setCallMedia: builder.mutation<CallRoom, CallMedia & { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/media", method: "POST", body }) }),
+    /** An Agora token for a channel's call or a DM's, when the calls' media is Agora (docs/API.md "Agora"). */
+    getAgoraChannelToken: builder.query<AgoraTokenResponse, number>({ extraOptions: SILENT, query: (gid) => ({ url: `/group/${gid}/agora_token` }), keepUnusedDataFor: 0 }),
+    getAgoraDmToken: builder.mutation<AgoraTokenResponse, number>({ extraOptions: SILENT, query: (uid) => ({ url: "/admin/agora/token", method: "POST", body: { uid } }) }),
     getCallSettings: builder.query<CallAdminConfig, void>({ extraOptions: SILENT, query: () => ({ url: "/admin/call/config" }), keepUnusedDataFor: 0 }),
     updateCallSettings: builder.mutation<null, CallAdminConfig>({ extraOptions: SILENT, query: (body) => ({ url: "/admin/call/config", method: "POST", body }) }),
   }),

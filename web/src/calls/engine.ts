@@ -5,15 +5,17 @@
  * screen, so a call survives navigating between conversations; React reads it through
  * `useCalls()` (a snapshot that changes identity on every change).
  *
- * Signalling: routes of docs/API.md "Calls (addition)" out, `call_*` events of the stream in.
+ * Signalling: routes of docs/API.md "Calls (addition)" out, `call_*` events of the stream in. The
+ * media go through a backend the server's config names (media.ts): the built-in mesh or Agora.
  */
-import type { CallConfig, CallRoom, CallSignalKind, Uid } from "@parley/protocol";
+import type { CallRoom, Uid } from "@parley/protocol";
 import { API_BASE } from "../app/config";
 import type { AppStore } from "../app/store";
 import { webrtcApi } from "./api";
 import { callEvents, type CallStreamEvent } from "./events";
 import { LevelMeter } from "./levels";
-import { Peer, type LocalTrack } from "./peer";
+import { loadBackend, type MediaBackend } from "./media";
+import type { LocalTrack } from "./peer";
 import type { ActiveCall, CallSnapshot, CallTarget, Tile } from "./types";
 
 export type { ActiveCall, CallSnapshot, CallTarget, Tile };
@@ -21,14 +23,12 @@ export type { ActiveCall, CallSnapshot, CallTarget, Tile };
 interface Live {
   room: string;
   target: CallTarget;
-  config: CallConfig;
   /** Microphone and camera tracks (the camera only while on). */
   local: MediaStream;
   screen: MediaStream | null;
   audio: boolean;
   video: boolean;
-  peers: Map<Uid, Peer>;
-  chains: Map<Uid, Promise<void>>;
+  media: MediaBackend;
   /** Someone else was in the call once: a DM ends when they leave. */
   metPeer: boolean;
 }
@@ -37,8 +37,8 @@ const EMPTY: CallSnapshot = { rooms: {}, active: null, incoming: null, speaking:
 
 declare global {
   interface Window {
-    /** For the browser tests: the peer connections of the call, by the other participant's uid. */
-    __parleyCalls?: { peers: Record<number, RTCPeerConnection>; engine: CallEngine };
+    /** For the browser tests: the call's media backend and its peer connections, by the other participant's uid. */
+    __parleyCalls?: { peers: Record<number, RTCPeerConnection>; media: MediaBackend["kind"] | null; engine: CallEngine };
   }
 }
 
@@ -107,6 +107,8 @@ export class CallEngine {
       decline: (room: string) => dispatch(e.declineCall.initiate({ room })).unwrap(),
       signal: (body: Parameters<typeof e.signalCall.initiate>[0]) => dispatch(e.signalCall.initiate(body)).unwrap(),
       media: (body: Parameters<typeof e.setCallMedia.initiate>[0]) => dispatch(e.setCallMedia.initiate(body)).unwrap(),
+      agoraToken: (target: CallTarget) =>
+        "gid" in target ? dispatch(e.getAgoraChannelToken.initiate(target.gid, { forceRefetch: true })).unwrap() : dispatch(e.getAgoraDmToken.initiate(target.uid)).unwrap(),
     };
   }
 
@@ -136,12 +138,7 @@ export class CallEngine {
       const live = this.live;
       if (live && live.room === e.room.room) {
         const others = e.ended ? [] : e.room.participants.filter((p) => p.uid !== this.me());
-        for (const [uid, peer] of live.peers) {
-          if (!others.some((p) => p.uid === uid)) {
-            peer.close();
-            live.peers.delete(uid);
-          }
-        }
+        live.media.participants(others.map((p) => p.uid));
         if (others.length) live.metPeer = true;
         const dmOver = "uid" in live.target && live.metPeer && others.length === 0;
         if (e.ended || !e.room.participants.some((p) => p.uid === this.me())) this.teardown();
@@ -163,39 +160,7 @@ export class CallEngine {
       return;
     }
     const live = this.live;
-    if (!live || live.room !== e.room) return;
-    let peer = live.peers.get(e.from_uid);
-    if (!peer) {
-      if (e.kind !== "offer") return;
-      peer = this.createPeer(live, e.from_uid);
-    }
-    const target = peer;
-    const chain = (live.chains.get(e.from_uid) ?? Promise.resolve()).then(() => target.signal(e.kind, e.data)).catch((err) => console.warn("call: signal failed", err));
-    live.chains.set(e.from_uid, chain);
-  }
-
-  private createPeer(live: Live, uid: Uid): Peer {
-    let sending = Promise.resolve();
-    const peer = new Peer(
-      uid,
-      this.me() > uid,
-      { iceServers: live.config.ice_servers, iceTransportPolicy: live.config.ice_transport_policy },
-      {
-        send: (kind: CallSignalKind, data: unknown) => {
-          // One request after another: the other side must get the offer before its candidates.
-          sending = sending.then(() => this.api().signal({ room: live.room, to_uid: uid, kind, data }).then(() => undefined)).catch(() => undefined);
-        },
-        localTracks: () => this.localTracks(live),
-        localScreenId: () => live.screen?.id ?? null,
-        onChange: () => {
-          for (const stream of peer.streams.values()) this.meter.watch(uid, stream);
-          this.emit();
-        },
-      },
-    );
-    live.peers.set(uid, peer);
-    this.emit();
-    return peer;
+    if (live && live.room === e.room) live.media.signal(e.from_uid, e.kind, e.data);
   }
 
   private localTracks(live: Live): LocalTrack[] {
@@ -220,36 +185,64 @@ export class CallEngine {
     this.devices = { audio: all.filter((d) => d.kind === "audioinput"), video: all.filter((d) => d.kind === "videoinput") };
   }
 
-  /** Starts or joins the conversation's call (a DM's rings the peer). */
+  /**
+   * Starts or joins the conversation's call (a DM's rings the peer), then connects its media: the
+   * backend's chunk loads first, so a call whose media cannot load starts no room.
+   */
   async join(target: CallTarget, video: boolean): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.error = null;
     this.emit();
     let local: MediaStream | null = null;
+    let live: Live | null = null;
     try {
       if (this.live) await this.leave();
       const config = await this.api().config();
       local = await this.getMedia(video).catch(() => {
         throw new Error("media");
       });
+      const stream = local;
+      const me = this.me();
+      let joined: Live | null = null;
+      const media = await loadBackend(config.media, {
+        me,
+        target,
+        config,
+        localTracks: () => (joined ? this.localTracks(joined) : []),
+        localScreenId: () => joined?.screen?.id ?? null,
+        signal: (to_uid, kind, data) => this.api().signal({ room: joined?.room ?? "", to_uid, kind, data }).then(() => undefined),
+        agoraToken: () => this.api().agoraToken(target),
+        onChange: (uid, streams) => {
+          for (const s of streams) this.meter.watch(uid, s);
+          this.emit();
+        },
+      });
       const room = await this.api().join({ ...target, audio: true, video, screen: false });
-      const live: Live = { room: room.room, target, config, local, screen: null, audio: true, video, peers: new Map(), chains: new Map(), metPeer: false };
+      live = joined = { room: room.room, target, local: stream, screen: null, audio: true, video, media, metPeer: false };
       this.live = live;
       if (this.incoming?.room === room.room) this.incoming = null;
       this.rooms = { ...this.rooms, [room.room]: room };
-      this.meter.watch(this.me(), local);
+      this.meter.watch(me, stream);
       // The later joiner makes the offers: one connection per participant already there.
-      for (const p of room.participants) {
-        if (p.uid === this.me()) continue;
-        live.metPeer = true;
-        this.createPeer(live, p.uid).sync();
-      }
+      const others = room.participants.filter((p) => p.uid !== me).map((p) => p.uid);
+      if (others.length) live.metPeer = true;
+      this.emit();
+      await media.start(others);
       await this.refreshDevices();
     } catch (err) {
-      local?.getTracks().forEach((t) => t.stop());
-      const status = (err as { status?: number }).status;
-      this.error = (err as Error).message === "media" ? "media" : status === 409 ? "full" : status === 403 ? "forbidden" : "failed";
+      if (live) {
+        // The room was joined but its media did not connect (Agora unreachable, say): leave it,
+        // unless the user already did.
+        if (this.live === live) {
+          this.error = "media_service";
+          await this.leave();
+        }
+      } else {
+        local?.getTracks().forEach((t) => t.stop());
+        const status = (err as { status?: number }).status;
+        this.error = (err as Error).message === "media" ? "media" : status === 409 ? "full" : status === 403 ? "forbidden" : "failed";
+      }
     } finally {
       this.busy = false;
       this.emit();
@@ -277,7 +270,7 @@ export class CallEngine {
   }
 
   private async tellMedia(live: Live): Promise<void> {
-    for (const peer of live.peers.values()) peer.sync();
+    live.media.sync();
     this.emit();
     await this.api().media({ room: live.room, audio: live.audio, video: live.video, screen: !!live.screen }).catch(() => undefined);
   }
@@ -364,7 +357,7 @@ export class CallEngine {
     const live = this.live;
     if (!live) return;
     this.live = null;
-    for (const peer of live.peers.values()) peer.close();
+    live.media.close();
     live.local.getTracks().forEach((t) => t.stop());
     live.screen?.getTracks().forEach((t) => t.stop());
     this.meter.clear();
@@ -382,17 +375,14 @@ export class CallEngine {
       if (live.screen) tiles.push({ key: "local-screen", uid: me, kind: "screen", stream: live.screen, local: true, video: true, audio: false });
       for (const p of participants) {
         if (p.uid === me) continue;
-        const peer = live.peers.get(p.uid);
-        const streams = peer ? [...peer.streams.values()] : [];
-        const camera = streams.find((s) => s.id !== peer?.screenId) ?? null;
-        const screen = streams.find((s) => s.id === peer?.screenId && s.getVideoTracks().some((t) => t.readyState === "live")) ?? null;
-        tiles.push({ key: `${p.uid}`, uid: p.uid, kind: "camera", stream: camera, local: false, video: p.video, audio: p.audio });
-        if (screen && p.screen) tiles.push({ key: `${p.uid}-screen`, uid: p.uid, kind: "screen", stream: screen, local: false, video: true, audio: false });
+        const { camera, screen, cameraVideo } = live.media.remote(p);
+        tiles.push({ key: `${p.uid}`, uid: p.uid, kind: "camera", stream: camera, local: false, video: cameraVideo, audio: p.audio });
+        if (screen) tiles.push({ key: `${p.uid}-screen`, uid: p.uid, kind: "screen", stream: screen, local: false, video: true, audio: false });
       }
       active = { room: live.room, target: live.target, audio: live.audio, video: live.video, screen: !!live.screen, participants, tiles, ringing: room?.ringing != null };
-      window.__parleyCalls = { peers: Object.fromEntries([...live.peers].map(([uid, p]) => [uid, p.pc])), engine: this };
+      window.__parleyCalls = { peers: live.media.connections(), media: live.media.kind, engine: this };
     } else {
-      window.__parleyCalls = { peers: {}, engine: this };
+      window.__parleyCalls = { peers: {}, media: null, engine: this };
     }
     this.snapshot = {
       rooms: this.rooms,

@@ -8,6 +8,8 @@ import { SILENT } from "./base.query";
 
 export const callsApi = api.injectEndpoints({
   endpoints: (builder) => ({
+    /** Agora is on with an app id and certificate: the calls' media may then be Agora's. */
+    getAgoraEnabled: builder.query<boolean, void>({ extraOptions: SILENT, query: () => ({ url: "/admin/agora/enabled" }), keepUnusedDataFor: 0 }),
     getAgoraConfig: builder.query<AgoraConfig, void>({ extraOptions: SILENT, query: () => ({ url: "/admin/agora/config" }), keepUnusedDataFor: 0 }),
     /** The masked certificate and secret sent back keep the stored ones. */
     updateAgoraConfig: builder.mutation<null, AgoraConfig>({ extraOptions: SILENT, query: (body) => ({ url: "/admin/agora/config", method: "POST", body }) }),
@@ -19,4 +21,4 @@ export const callsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAgoraConfigQuery, useUpdateAgoraConfigMutation, useGetAgoraUsagesQuery } = callsApi;
+export const { useGetAgoraEnabledQuery, useGetAgoraConfigQuery, useUpdateAgoraConfigMutation, useGetAgoraUsagesQuery } = callsApi;

@@ -7,6 +7,8 @@ export interface RadioCardOption<V extends string> {
   title: ReactNode;
   description?: ReactNode;
   icon?: ReactNode;
+  /** Shown but not choosable (its description says why); the arrow keys pass over it. */
+  disabled?: boolean;
 }
 
 interface Props<V extends string> {
@@ -24,7 +26,9 @@ export default function RadioCards<V extends string>({ label, value, options, on
     const delta = e.key === "ArrowDown" || e.key === "ArrowRight" ? 1 : e.key === "ArrowUp" || e.key === "ArrowLeft" ? -1 : 0;
     if (!delta) return;
     e.preventDefault();
-    const next = (index + delta + options.length) % options.length;
+    let next = (index + delta + options.length) % options.length;
+    while (options[next].disabled && next !== index) next = (next + delta + options.length) % options.length;
+    if (next === index) return;
     onChange(options[next].value);
     refs.current[next]?.focus();
   };
@@ -41,13 +45,16 @@ export default function RadioCards<V extends string>({ label, value, options, on
             type="button"
             role="radio"
             aria-checked={checked}
+            disabled={o.disabled}
             aria-describedby={o.description ? `${id}-${i}` : undefined}
             tabIndex={checked ? 0 : -1}
-            onClick={() => onChange(o.value)}
+            onClick={() => !o.disabled && onChange(o.value)}
             onKeyDown={(e) => onKeyDown(e, i)}
             className={clsx(
-              "flex items-start gap-3 rounded-xl border p-4 text-left transition focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none",
-              checked
+              "flex items-start gap-3 rounded-xl border p-4 text-left transition focus-visible:ring-3 focus-visible:ring-primary-500/30 focus-visible:outline-none disabled:cursor-not-allowed",
+              o.disabled && !checked
+                ? "border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/60"
+                : checked
                 ? "border-primary-500 bg-primary-50/60 ring-1 ring-primary-500 dark:border-primary-400 dark:bg-primary-950/40 dark:ring-primary-400"
                 : "border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:border-zinc-700 dark:hover:bg-zinc-800/40",
             )}

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_CALL_ADMIN_CONFIG, SECRET_MASK, type CallAdminConfig } from "@parley/protocol";
+import { Link } from "react-router";
+import { DEFAULT_CALL_ADMIN_CONFIG, SECRET_MASK, type CallAdminConfig, type CallMediaBackend } from "@parley/protocol";
+import { useGetAgoraEnabledQuery } from "../../../app/services/calls";
 import { useGetCallSettingsQuery, useUpdateCallSettingsMutation } from "../../../calls/api";
 import Input, { PasswordInput } from "../../../components/ui/Input";
+import RadioCards from "../../../components/ui/RadioCards";
 import Toggle from "../../../components/ui/Toggle";
 import { DraftForm, saveOutcome, SaveNotice, Section, useDraft } from "./parts";
 
@@ -42,8 +45,36 @@ function UrlList({ label, hint, value, onChange, testId }: { label: string; hint
   );
 }
 
-/** The built-in calls' settings, saved whole with `POST /admin/call/config`; the masked secret sent back keeps the stored one. */
-function CallsForm({ stored, onSaved }: { stored: CallAdminConfig; onSaved: () => void }) {
+/**
+ * Which media calls use (docs/API.md "Calls (addition)", "Calls' media"): the built-in one, or
+ * Agora's, which can be chosen once Agora is on with an app id and certificate. A stored Agora
+ * choice stays choosable while Agora is off (calls then use the built-in media).
+ */
+function MediaChoice({ value, agoraReady, onChange }: { value: CallMediaBackend; agoraReady: boolean; onChange: (media: CallMediaBackend) => void }) {
+  const { t } = useTranslation("setting");
+  const agoraNote = agoraReady ? t("calls.media_agora_desc") : value === "agora" ? t("calls.media_agora_off") : t("calls.media_agora_needed");
+  return (
+    <div className="grid gap-2 border-b border-zinc-100 p-5 dark:border-zinc-800" data-testid="calls-media">
+      <RadioCards<CallMediaBackend>
+        label={t("calls.media")}
+        value={value}
+        onChange={onChange}
+        options={[
+          { value: "builtin", title: t("calls.media_builtin"), description: t("calls.media_builtin_desc") },
+          { value: "agora", title: t("calls.media_agora"), description: agoraNote, disabled: !agoraReady && value !== "agora" },
+        ]}
+      />
+      {!agoraReady && (
+        <Link to="/setting/agora" className="justify-self-start text-sm font-medium text-primary-700 hover:underline dark:text-primary-300" data-testid="calls-agora-link">
+          {t("calls.media_agora_setup")}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The calls' settings, saved whole with `POST /admin/call/config`; the masked secret sent back keeps the stored one. */
+function CallsForm({ stored, agoraReady, onSaved }: { stored: CallAdminConfig; agoraReady: boolean; onSaved: () => void }) {
   const { t } = useTranslation("setting");
   const draft = useDraft<CallAdminConfig>(stored);
   const { values: form, edit } = draft;
@@ -57,6 +88,7 @@ function CallsForm({ stored, onSaved }: { stored: CallAdminConfig; onSaved: () =
 
   return (
     <DraftForm label={t("calls.title")} draft={draft} saving={isLoading} onSubmit={submit} testId="calls-form" saveTestId="calls-save">
+      <MediaChoice value={form.media} agoraReady={agoraReady} onChange={(media) => edit({ media })} />
       <div className="grid gap-4 p-5">
         <UrlList label={t("calls.stun_urls")} hint={t("calls.stun_hint")} value={form.stun_urls} onChange={(stun_urls) => edit({ stun_urls })} testId="calls-stun" />
         <UrlList label={t("calls.turn_urls")} hint={t("calls.turn_hint")} value={form.turn_urls} onChange={(turn_urls) => edit({ turn_urls })} testId="calls-turn" />
@@ -82,17 +114,18 @@ function CallsForm({ stored, onSaved }: { stored: CallAdminConfig; onSaved: () =
   );
 }
 
-/** `/setting/calls` (admins): Parley's own voice and video calls (docs/API.md "Calls (addition)", docs/CALLS.md). */
+/** `/setting/calls` (admins): the calls' media, and Parley's own voice and video calls (docs/API.md "Calls (addition)", docs/CALLS.md). */
 export default function Calls() {
   const { t } = useTranslation("setting");
   const { data, isLoading, isError, refetch } = useGetCallSettingsQuery();
-  if (isLoading) return <div className="h-full" aria-busy="true" />;
+  const agora = useGetAgoraEnabledQuery();
+  if (isLoading || agora.isLoading) return <div className="h-full" aria-busy="true" />;
   const stored = { ...DEFAULT_CALL_ADMIN_CONFIG, ...data };
   return (
     <div className="mx-auto max-w-2xl space-y-8 p-6">
       {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("calls.load_failed")}</p>}
-      <Section title={t("calls.title")} description={t("calls.hint")} plain>
-        <CallsForm key={JSON.stringify(stored)} stored={stored} onSaved={() => void refetch()} />
+      <Section title={t("calls.section")} description={t("calls.hint")} plain>
+        <CallsForm key={JSON.stringify(stored)} stored={stored} agoraReady={agora.data === true} onSaved={() => void refetch()} />
       </Section>
     </div>
   );
