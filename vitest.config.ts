@@ -48,6 +48,10 @@ export default defineConfig({
         },
       },
       {
+        // The deploy kit's own checks (deploy/lint.mjs, run by deploy/check.sh).
+        test: { name: "deploy", root: "deploy", include: ["*.test.mjs"] },
+      },
+      {
         // A screen test's first render imports its lazy page and i18n namespaces: seconds on a
         // loaded machine, past vitest's default 5 s (its lookups already wait 8 s, test/render.tsx).
         test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom", testTimeout: 20_000 },

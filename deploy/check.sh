@@ -3,7 +3,10 @@
 #   1. nginx -t on deploy/nginx/parley.conf, in a temporary prefix, twice: with a test upstream of
 #      127.0.0.1 ports, and with the shipped upstream.conf;
 #   2. hadolint on deploy/Dockerfile, if hadolint is installed;
-#   3. `docker compose config -q` (or docker-compose's) on deploy/compose.yaml, if either exists.
+#   3. `docker compose config -q` (or docker-compose's) on deploy/compose.yaml, if either exists;
+#   4. deploy/lint.mjs, always: the Dockerfile's syntax and the kit's rules (multi-stage, pinned
+#      bases, HEALTHCHECK, not root, COPY sources in the context) and the compose file's references
+#      (services, volumes, networks, addresses, nginx's upstream), with no Docker at all.
 # A tool that is missing is reported and skipped; anything that fails makes the exit status 1.
 # Needs no Docker daemon and no network. Run from anywhere: sh deploy/check.sh
 set -u
@@ -74,6 +77,10 @@ elif command -v docker-compose >/dev/null 2>&1; then
 else
   echo "check: skipped compose config: neither 'docker compose' nor docker-compose is installed"
 fi
+
+# 4. the kit's own lint (node, from the repository's dev dependencies)
+echo "check: node deploy/lint.mjs"
+node "$deploy/lint.mjs" && echo "  ok" || fail "deploy/lint.mjs"
 
 if [ "$status" -eq 0 ]; then echo "check: ok"; fi
 exit "$status"
