@@ -29,13 +29,17 @@ export const countParam = z
   .transform(Number)
   .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
-/** A page size in a query string: 1 to `max`, `fallback` when absent. */
+/**
+ * A page size in a query string: at least 1, `fallback` when absent, and `max` when more is asked
+ * (docs/API.md "Conventions": real clients ask for pages larger than a server gives, and a
+ * smaller page is an answer they page through, where a 400 is an error they show).
+ */
 export function pageLimitParam(max: number, fallback: number) {
   return z
     .string()
     .regex(/^[0-9]{1,7}$/, "expected a positive integer")
     .transform(Number)
-    .pipe(z.number().int().min(1).max(max))
+    .pipe(z.number().int().min(1).transform((n) => Math.min(n, max)))
     .default(fallback);
 }
 

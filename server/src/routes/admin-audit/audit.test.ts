@@ -161,7 +161,7 @@ describe.each(dialects())("audit log (%s)", (dialect) => {
 
   it("answers 400 for a bad query", async () => {
     const { seed: admin } = suite;
-    for (const q of ["?limit=0", "?limit=201", "?limit=x", "?before=0", "?before=-1", "?action=USER", "?action=a.b.c", "?action=%25"]) {
+    for (const q of ["?limit=0", "?limit=99999999", "?limit=x", "?before=0", "?before=-1", "?action=USER", "?action=a.b.c", "?action=%25"]) {
       expect((await api(admin, "GET", `/admin/audit_log${q}`)).statusCode, q).toBe(400);
     }
   });
