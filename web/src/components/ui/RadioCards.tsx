@@ -65,7 +65,7 @@ export default function RadioCards<V extends string>({ label, value, options, on
               </span>
             )}
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold text-zinc-900 dark:text-zinc-100">{o.title}</span>
+              <span className={clsx("block font-semibold", o.disabled && !checked ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-900 dark:text-zinc-100")}>{o.title}</span>
               {o.description && (
                 <span id={`${id}-${i}`} className="mt-0.5 block text-sm text-zinc-500 dark:text-zinc-400">
                   {o.description}

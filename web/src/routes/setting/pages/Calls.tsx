@@ -55,6 +55,10 @@ function MediaChoice({ value, agoraReady, onChange }: { value: CallMediaBackend;
   const agoraNote = agoraReady ? t("calls.media_agora_desc") : value === "agora" ? t("calls.media_agora_off") : t("calls.media_agora_needed");
   return (
     <div className="grid gap-2 border-b border-zinc-100 p-5 dark:border-zinc-800" data-testid="calls-media">
+      {/* The radio group is named by its aria-label; this is its visible twin. */}
+      <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200" aria-hidden="true">
+        {t("calls.media")}
+      </p>
       <RadioCards<CallMediaBackend>
         label={t("calls.media")}
         value={value}
@@ -74,7 +78,7 @@ function MediaChoice({ value, agoraReady, onChange }: { value: CallMediaBackend;
 }
 
 /** The calls' settings, saved whole with `POST /admin/call/config`; the masked secret sent back keeps the stored one. */
-function CallsForm({ stored, agoraReady, onSaved }: { stored: CallAdminConfig; agoraReady: boolean; onSaved: () => void }) {
+function CallsForm({ stored, agoraReady, onSaved }: { stored: CallAdminConfig; agoraReady: boolean; onSaved: () => Promise<unknown> }) {
   const { t } = useTranslation("setting");
   const draft = useDraft<CallAdminConfig>(stored);
   const { values: form, edit } = draft;
@@ -82,14 +86,16 @@ function CallsForm({ stored, agoraReady, onSaved }: { stored: CallAdminConfig; a
 
   const submit = async () => {
     const outcome = saveOutcome(await save(form), t("overview_edit.failed_unknown"));
+    // The stored settings are read again before the draft goes, so the form never shows the old ones.
+    if (outcome.kind === "saved") await onSaved();
     draft.settle(outcome);
-    if (outcome.kind === "saved") onSaved();
   };
 
   return (
     <DraftForm label={t("calls.title")} draft={draft} saving={isLoading} onSubmit={submit} testId="calls-form" saveTestId="calls-save">
       <MediaChoice value={form.media} agoraReady={agoraReady} onChange={(media) => edit({ media })} />
       <div className="grid gap-4 p-5">
+        <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t("calls.title")}</p>
         <UrlList label={t("calls.stun_urls")} hint={t("calls.stun_hint")} value={form.stun_urls} onChange={(stun_urls) => edit({ stun_urls })} testId="calls-stun" />
         <UrlList label={t("calls.turn_urls")} hint={t("calls.turn_hint")} value={form.turn_urls} onChange={(turn_urls) => edit({ turn_urls })} testId="calls-turn" />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -125,7 +131,7 @@ export default function Calls() {
     <div className="mx-auto max-w-2xl space-y-8 p-6">
       {isError && <p className="text-sm text-red-600 dark:text-red-400">{t("calls.load_failed")}</p>}
       <Section title={t("calls.section")} description={t("calls.hint")} plain>
-        <CallsForm key={JSON.stringify(stored)} stored={stored} agoraReady={agora.data === true} onSaved={() => void refetch()} />
+        <CallsForm stored={stored} agoraReady={agora.data === true} onSaved={() => refetch()} />
       </Section>
     </div>
   );
