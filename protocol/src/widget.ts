@@ -22,9 +22,32 @@ export interface WidgetSettings extends WidgetTheme {
   allowed_origins: string[];
 }
 
+/** The sign-in methods the widget offers: those of the server's login config that are set up. */
+export interface WidgetLoginMethods {
+  password: boolean;
+  magic_link: boolean;
+  github: boolean;
+  /** The enabled OIDC providers, by the domain `POST /api/widget/oauth` takes. */
+  oidc: { domain: string; favicon: string }[];
+}
+
 /** `GET /api/widget/config?host_id=` (anyone, from a listed origin): what the widget draws. */
 export interface WidgetPublicConfig extends WidgetTheme {
   host: { uid: Uid; name: string; is_bot: boolean; avatar_updated_at: Millis };
+  login: WidgetLoginMethods;
+}
+
+/** `POST /api/widget/login {host_id, email, password}`: signing in to the widget with a password. */
+export interface WidgetPasswordLogin {
+  host_id: Uid;
+  email: string;
+  password: string;
+}
+
+/** `POST /api/widget/oauth {host_id, type, domain?}`: the popup's first page and the token the widget polls with. */
+export interface WidgetOAuthStart {
+  url: string;
+  poll_token: string;
 }
 
 /** `POST /api/widget/visitor {host_id}`: a new visitor account bound to the host. */

@@ -4,7 +4,7 @@
  * after the Parley origin and the host, so a reload, or another page of the site, goes on with
  * the same conversation.
  */
-import type { ChatMessage, LoginResponse, WidgetPublicConfig } from "@parley/protocol";
+import type { ChatMessage, LoginResponse, WidgetOAuthStart, WidgetPublicConfig } from "@parley/protocol";
 
 interface Stored {
   uid: number;
@@ -115,13 +115,32 @@ export class WidgetApi {
     return ((await res.json()) as { poll_token: string }).poll_token;
   }
 
-  /** True once the mailed link was opened (the session is then this visitor's). */
+  /** True once the mailed link was opened or the sign-in popup finished (the session is then the account's). */
   async pollEmail(pollToken: string): Promise<boolean> {
     const res = await fetch(this.url("/widget/email_login/poll"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ poll_token: pollToken }) });
     if (res.status !== 200) return false;
-    const login = (await res.json()) as LoginResponse;
-    this.save({ uid: login.user.uid, token: login.token, refresh_token: login.refresh_token });
+    this.keep((await res.json()) as LoginResponse);
     return true;
+  }
+
+  private keep(login: LoginResponse): void {
+    this.save({ uid: login.user.uid, token: login.token, refresh_token: login.refresh_token });
+  }
+
+  /** Signs in with an account's password; answers the refusal's status, or null when signed in. */
+  async passwordLogin(email: string, password: string): Promise<number | null> {
+    const res = await fetch(this.url("/widget/login"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ host_id: this.hostId, email, password }) });
+    if (!res.ok) return res.status;
+    this.keep((await res.json()) as LoginResponse);
+    return null;
+  }
+
+  /** Starts a GitHub or OIDC sign-in: the popup's URL and the poll token (with the visitor, whose conversation then goes on). */
+  async startOAuth(type: "github" | "oidc", domain?: string): Promise<WidgetOAuthStart> {
+    const headers: Record<string, string> = { "content-type": "application/json", ...(this.session ? { "x-api-key": this.session.token } : {}) };
+    const res = await fetch(this.url("/widget/oauth"), { method: "POST", headers, body: JSON.stringify({ host_id: this.hostId, type, domain: domain ?? null }) });
+    if (!res.ok) throw new Error(`oauth ${res.status}`);
+    return (await res.json()) as WidgetOAuthStart;
   }
 
   /** Sends to the host, making the visitor first if there is none yet; answers the new mid. */

@@ -7,6 +7,7 @@
  */
 import type { ChatMessage } from "@parley/protocol";
 import { Blocked, WidgetApi } from "./api";
+import { signInPart, waitForSession } from "./signIn";
 import { CSS } from "./styles";
 import { textsFor } from "./texts";
 
@@ -201,16 +202,7 @@ function start(script: HTMLScriptElement): void {
       .then((poll) => {
         mailForm.hidden = true;
         mailNote.textContent = t.checkMail;
-        const started = Date.now();
-        const timer = setInterval(() => {
-          // Links last 15 minutes.
-          if (Date.now() - started > 15 * 60_000) return clearInterval(timer);
-          void api.pollEmail(poll).then((ok) => {
-            if (!ok) return;
-            clearInterval(timer);
-            void signedIn();
-          });
-        }, 3_000);
+        waitForSession(api, poll, () => void signedIn());
       })
       .catch(() => (mailNote.textContent = t.mailFailed))
       .finally(() => (mailSend.disabled = false));
@@ -231,6 +223,9 @@ function start(script: HTMLScriptElement): void {
       title.textContent = c.title || c.host.name;
       logo.src = c.logo_url || (c.host.avatar_updated_at ? `${origin}/api/resource/avatar?uid=${c.host.uid}&t=${c.host.avatar_updated_at}` : `${origin}/api/resource/organization/logo`);
       if (c.welcome) list.append(Object.assign(el("div", "widget-welcome"), { textContent: c.welcome }));
+      // The sign-in methods the server allows, beside (or instead of) the mailed link.
+      mailToggle.hidden = !c.login.magic_link;
+      mailNote.before(...signInPart(el, api, t, c.login, mailNote, () => void signedIn()));
       void api.extraCss().then((css) => (extra.textContent = css));
       if (api.hasSession) {
         try {

@@ -43,9 +43,17 @@ button, textarea { font: inherit; } button { cursor: pointer; }
 .widget-send:disabled { opacity: .5; cursor: default; }
 .widget-footer { padding: 0 10px 10px; font-size: 12px; color: var(--pw-muted); }
 .widget-link { border: 0; background: none; padding: 0; color: inherit; text-decoration: underline; }
-.widget-mail { display: flex; gap: 8px; }
+.widget-mail { display: flex; gap: 8px; align-self: stretch; }
 .widget-mail .widget-input { min-height: 34px; height: 34px; }
 .widget-mail .widget-send { height: 34px; }
+.widget-footer { display: flex; flex-direction: column; align-items: flex-start; gap: 6px; }
+.widget-signin { display: flex; flex-direction: column; gap: 6px; align-self: stretch; }
+.widget-password { display: flex; flex-wrap: wrap; gap: 6px; }
+.widget-password .widget-input { flex: 1 1 120px; min-height: 34px; height: 34px; }
+.widget-password .widget-send { height: 34px; }
+.widget-provider { border: 1px solid var(--pw-line); border-radius: 10px; height: 34px; background: var(--pw-bg); color: var(--pw-fg); font-weight: 600; }
+.widget-provider:hover { background: var(--pw-soft); }
+.widget-provider:focus-visible, .widget-link:focus-visible { outline: 3px solid var(--pw-fg); outline-offset: 2px; }
 .widget-note { margin: 6px 0 0; }
 .widget-note:empty { display: none; }
 .widget-error { color: #dc2626; font-size: 12px; padding: 0 12px 8px; }

@@ -6,10 +6,11 @@ import type { UserRow } from "../repos/users.js";
 import { presentMessage } from "../presenters/messages.js";
 import { dmPair } from "../repos/messages.js";
 import { DEFAULT_WIDGET_SETTINGS, forgetAllowedOrigins, loadWidgetSettings, normalizeOrigin, WIDGET_SETTINGS_KEY } from "../widget/settings.js";
-import { WIDGET_DEVICE } from "../widget/visitors.js";
+import { WIDGET_DEVICE } from "../policies/widget.js";
 import { describeChange, setConfigAudited, type AuditActor } from "./audit.js";
 import { openSession } from "./sessions.js";
 import { createAnonymousUser } from "./users.js";
+import { widgetLoginMethods } from "./widgetSignIn.js";
 
 /** Most origins an admin may list. */
 export const WIDGET_ORIGINS_MAX = 50;
@@ -26,7 +27,8 @@ export async function widgetPublicConfig(ctx: AppContext, hostId: Uid): Promise<
   const host = await ctx.repos.users.byId(hostId);
   if (!canHost(host)) throw notFound("no such host");
   const { allowed_origins: _origins, ...theme } = await loadWidgetSettings(ctx);
-  return { ...theme, host: { uid: host.uid, name: host.name, is_bot: host.is_bot === 1, avatar_updated_at: host.avatar_updated_at } };
+  const login = await widgetLoginMethods(ctx);
+  return { ...theme, host: { uid: host.uid, name: host.name, is_bot: host.is_bot === 1, avatar_updated_at: host.avatar_updated_at }, login };
 }
 
 /**
@@ -40,15 +42,21 @@ export async function createVisitor(ctx: AppContext, hostId: Uid): Promise<Login
   return openSession(ctx, user, WIDGET_DEVICE, null);
 }
 
-/** `GET /widget/messages`: the visitor's conversation with its host, oldest first (at most `limit`, the newest). */
-export async function visitorHistory(ctx: AppContext, visitor: UserRow, limit: number): Promise<ReturnType<typeof presentMessage>[]> {
-  const rows = await ctx.repos.messages.history({ dm: dmPair(visitor.uid, Number(visitor.widget_id)) }, null, limit);
+/** A widget session's account and the host it talks to (`visitorPolicy.hostOf`). */
+export interface WidgetAccount {
+  user: UserRow;
+  host: Uid;
+}
+
+/** `GET /widget/messages`: the conversation with the host, oldest first (at most `limit`, the newest). */
+export async function visitorHistory(ctx: AppContext, visitor: WidgetAccount, limit: number): Promise<ReturnType<typeof presentMessage>[]> {
+  const rows = await ctx.repos.messages.history({ dm: dmPair(visitor.user.uid, visitor.host) }, null, limit);
   return rows.map(presentMessage);
 }
 
-/** The backlog of the visitor's stream: its conversation after `afterMid`, oldest first (at most 500). */
-export async function visitorMessagesAfter(ctx: AppContext, visitor: UserRow, afterMid: number): Promise<ReturnType<typeof presentMessage>[]> {
-  const [low, high] = dmPair(visitor.uid, hostOf(visitor));
+/** The backlog of the widget's stream: the conversation after `afterMid`, oldest first (at most 500). */
+export async function visitorMessagesAfter(ctx: AppContext, visitor: WidgetAccount, afterMid: number): Promise<ReturnType<typeof presentMessage>[]> {
+  const [low, high] = dmPair(visitor.user.uid, visitor.host);
   const rows = await ctx.db
     .selectFrom("messages")
     .selectAll()
@@ -59,11 +67,6 @@ export async function visitorMessagesAfter(ctx: AppContext, visitor: UserRow, af
     .limit(500)
     .execute();
   return rows.map(presentMessage);
-}
-
-/** The visitor's host uid (its `widget_id`). */
-export function hostOf(visitor: UserRow): Uid {
-  return Number(visitor.widget_id);
 }
 
 /** `PUT /admin/widget/config`: origins normalized (a path, a query or another scheme is a 400). */

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { HttpError, forbidden, notFound } from "../http/errors.js";
 import { consumeMagicToken, insertMagicToken, magicTokenHash, newMagicToken, revokeMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
-import { WIDGET_DEVICE } from "../widget/visitors.js";
+import { WIDGET_DEVICE, widgetDeviceFor } from "../policies/widget.js";
 import { mailLinkBase, requireSmtp, sendTemplateMail } from "./mail.js";
 import { loadLoginConfig, openSession } from "./sessions.js";
 import { createUser } from "./users.js";
@@ -75,14 +75,16 @@ export async function confirmEmailLogin(ctx: AppContext, token: string): Promise
 }
 
 /**
- * `POST /widget/email_login/poll {poll_token}`: the session, once the link was opened (null
- * before; the widget asks again). A new address gets its visitor account here.
+ * `POST /widget/email_login/poll {poll_token}`: the session, once the link was opened or the
+ * GitHub/OIDC popup finished (`commands/widgetSignIn.ts`) (null before; the widget asks again).
+ * A new address gets its visitor account here.
  */
 export async function pollEmailLogin(ctx: AppContext, pollToken: string): Promise<LoginResponse | null> {
   const row = await consumeMagicToken(ctx.db, pollToken, "widget_ready");
-  if (!row || !row.email) return null;
+  if (!row || (!row.email && row.uid === null)) return null;
   let user = row.uid !== null ? await ctx.repos.users.byId(row.uid) : undefined;
   if (!user) {
+    if (!row.email) return null;
     user = await createUser(
       ctx,
       { email: row.email, name: `Visitor${Math.floor(100_000 + Math.random() * 900_000)}`, password: null, gender: 0, language: "en-US", is_admin: false, is_bot: false, create_by: "widget", widget_id: row.payload },
@@ -90,5 +92,7 @@ export async function pollEmailLogin(ctx: AppContext, pollToken: string): Promis
     );
   }
   if (user.status === "frozen") throw new HttpError(403, "this visitor is blocked");
-  return openSession(ctx, user, WIDGET_DEVICE, null);
+  // A person's account (signed in with GitHub or OIDC) talks to the host on `widget:<host>`.
+  const device = user.create_by === "widget" ? WIDGET_DEVICE : widgetDeviceFor(Number(row.payload));
+  return openSession(ctx, user, device, null);
 }

@@ -31,9 +31,10 @@ const USERS: Record<string, [user: UserRow, acceptsLoginLink: boolean, isFrozen:
   "a bot that is an admin": [userRow({ is_bot: 1, is_admin: 1 }), false, false],
   "a guest": [userRow({ create_by: "guest", email: null, password_hash: null, name: "User123456" }), false, false],
   "a frozen guest": [userRow({ create_by: "guest", email: null, status: "frozen" }), false, true],
+  "a widget visitor with an address": [userRow({ create_by: "widget", widget_id: "2", password_hash: null }), false, false],
 };
 
-describe("signInPolicy.acceptsLoginLink: people, not bots or guests (freezing is a separate check)", () => {
+describe("signInPolicy.acceptsLoginLink: people, not bots, guests or widget visitors (freezing is a separate check)", () => {
   it.each(Object.entries(USERS).map(([who, [user, expected]]) => ({ who, user, expected })))("$who → $expected", ({ user, expected }) => {
     expect(signInPolicy.acceptsLoginLink(user)).toBe(expected);
   });

@@ -21,9 +21,12 @@ export const signUpPolicy = {
 };
 
 export const signInPolicy = {
-  /** Accounts that can sign in with a login link: people, not bots (API keys) or guests. */
+  /**
+   * Accounts that can sign in with a login link: people, not bots (API keys), guests or widget
+   * visitors (they sign in to the widget only, docs/API.md "Widget").
+   */
   acceptsLoginLink(user: UserRow): boolean {
-    return user.is_bot !== 1 && user.create_by !== "guest";
+    return user.is_bot !== 1 && user.create_by !== "guest" && user.create_by !== "widget";
   },
 
   isFrozen(user: UserRow): boolean {

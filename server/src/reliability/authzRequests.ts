@@ -279,6 +279,10 @@ export const VALID_REQUESTS: Record<string, (c: Call) => ValidRequest> = {
   "POST /api/widget/email_login": ({ w, n }) => ({ body: { host_id: w.owner.uid, email: `widget${n}@example.com` } }),
   "GET /api/widget/email_login/confirm": () => ({ query: { token: "unknown" } }),
   "POST /api/widget/email_login/poll": () => ({ body: { poll_token: "unknown" } }),
+  // Nobody has this address (404); GitHub is off (403); the sign-in names nothing (410).
+  "POST /api/widget/login": ({ w }) => ({ body: { host_id: w.owner.uid, email: "nobody@example.com", password: "wrong-pass" } }),
+  "POST /api/widget/oauth": ({ w }) => ({ body: { host_id: w.owner.uid, type: "github" } }),
+  "POST /api/widget/oauth/finish": () => ({ body: { type: "github", code: "code", state: "unknown" } }),
   // An address that is not fetched (not http): the answer is the empty preview.
   "GET /api/resource/open_graphic_parse": () => ({ query: { url: "ftp://example.com/file" } }),
   "POST /api/user/avatar": () => png,

@@ -9,7 +9,7 @@ import type { MagicTokensTable } from "../db/schema.js";
  * opaque to clients, and stores only their SHA-256 with what they grant. Every token is single-use:
  * redeeming deletes the row in the same statement that checks it.
  */
-export type MagicKind = "login" | "register" | "thirdparty" | "widget_mail" | "widget_ready";
+export type MagicKind = "login" | "register" | "thirdparty" | "widget_mail" | "widget_ready" | "widget_oauth";
 export type MagicTokenRow = Selectable<MagicTokensTable>;
 
 export const newMagicToken = (): string => randomBytes(32).toString("base64url");

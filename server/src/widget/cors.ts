@@ -7,7 +7,7 @@ import { allowedOrigins } from "./settings.js";
  * to its host, token renewal and the stylesheet. Cross-origin calls to anything else are not
  * answered with CORS headers, so a browser refuses them.
  */
-const WIDGET_PATHS = [/^\/api\/widget\/(config|visitor|messages|events|email_login|email_login\/poll)$/, /^\/api\/user\/\d+\/send$/, /^\/api\/token\/renew$/, /^\/api\/resource\/widget-extra\.css$/];
+const WIDGET_PATHS = [/^\/api\/widget\/(config|visitor|messages|events|email_login|email_login\/poll|login|oauth)$/, /^\/api\/user\/\d+\/send$/, /^\/api\/token\/renew$/, /^\/api\/resource\/widget-extra\.css$/];
 
 export function isWidgetPath(path: string): boolean {
   return WIDGET_PATHS.some((re) => re.test(path));

@@ -11,7 +11,22 @@ import type { Delivery } from "../events/bus.js";
 export class WidgetSink {
   private held: { frame: string; mid: number }[] | null = [];
 
-  constructor(readonly res: ServerResponse) {}
+  /**
+   * `peer`: the host the conversation is with; `device`: the session's. A person signed in to the
+   * widget hears about more than this conversation, and only this one goes out.
+   */
+  constructor(
+    readonly res: ServerResponse,
+    readonly peer: Uid,
+    readonly device: string,
+  ) {}
+
+  /** Whether a `chat` event of `uid`'s is of this sink's conversation (a DM between `uid` and the host). */
+  carries(uid: Uid, event: { from_uid: Uid; target: { uid?: Uid; gid?: number } }): boolean {
+    const to = event.target.uid;
+    if (to === undefined) return false;
+    return (event.from_uid === uid && to === this.peer) || (event.from_uid === this.peer && to === uid);
+  }
 
   send(frame: string, mid: number): void {
     if (this.held) this.held.push({ frame, mid });
@@ -78,8 +93,12 @@ export class WidgetStreams {
     for (const uid of uids) {
       const set = this.byUid.get(uid);
       if (!set) continue;
-      if (event.type === "chat") for (const sink of set) sink.send(frame, event.mid);
-      else if (event.type === "kick") for (const sink of [...set]) sink.end(frame);
+      if (event.type === "chat") {
+        for (const sink of set) if (sink.carries(uid, event)) sink.send(frame, event.mid);
+      } else if (event.type === "kick") {
+        // A kick of one device (a logout elsewhere) ends only that device's streams.
+        for (const sink of [...set]) if (audience.kind !== "device" || audience.device === sink.device) sink.end(frame);
+      }
     }
   }
 

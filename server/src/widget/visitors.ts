@@ -2,23 +2,23 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TokenClaims } from "../auth/tokens.js";
 import type { AppContext } from "../context.js";
 import { HttpError, unauthorized } from "../http/errors.js";
-import { visitorPolicy, VISITOR_SEND_ROUTE } from "../policies/widget.js";
+import { isWidgetDevice, visitorPolicy, VISITOR_SEND_ROUTE } from "../policies/widget.js";
 
-/** The device of every widget visitor's session: the guards know a visitor by it. */
-export const WIDGET_DEVICE = "widget";
+export { WIDGET_DEVICE } from "../policies/widget.js";
 
 /**
- * Run by every session guard after the token checked out: a visitor's session (device `widget`)
- * reaches only what `visitorPolicy` allows, and its sends to the host are rate-limited per
- * visitor. A blocked (frozen) visitor is refused at once, without waiting for its access token
- * to run out.
+ * Run by every session guard after the token checked out: a widget's session (device `widget`,
+ * or `widget:<host>` for a person signed in there) reaches only what `visitorPolicy` allows, and
+ * its sends to the host are rate-limited per visitor. A blocked (frozen) visitor is refused at
+ * once, without waiting for its access token to run out.
  */
 export async function checkVisitorRequest(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, claims: TokenClaims): Promise<void> {
-  if (claims.device !== WIDGET_DEVICE) return;
+  if (!isWidgetDevice(claims.device)) return;
   const visitor = await ctx.repos.users.byId(claims.uid);
-  if (!visitor || visitor.create_by !== "widget") throw unauthorized();
+  const host = visitor ? visitorPolicy.hostOf(visitor, claims.device) : null;
+  if (!visitor || host === null) throw unauthorized();
   const route = request.routeOptions.url ?? "";
-  const verdict = visitorPolicy.mayCall(route, (request.params ?? {}) as Record<string, unknown>, Number(visitor.widget_id), visitor.status === "frozen");
+  const verdict = visitorPolicy.mayCall(route, (request.params ?? {}) as Record<string, unknown>, host, visitor.status === "frozen");
   if (!verdict.ok) throw new HttpError(verdict.status, verdict.text);
   if (route === VISITOR_SEND_ROUTE) {
     // Keyed by the visitor, not its address: many visitors may share one (an office, a NAT).
@@ -46,5 +46,5 @@ export async function isVisitorStream(ctx: AppContext, url: string | undefined, 
   const token = tokenOf(url, header);
   if (!token) return false;
   const claims = await ctx.tokens.verifyAccess(token).catch(() => null);
-  return claims?.device === WIDGET_DEVICE;
+  return claims ? isWidgetDevice(claims.device) : false;
 }

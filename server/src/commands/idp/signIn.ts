@@ -68,7 +68,7 @@ export async function authorizeOidc(ctx: AppContext, domain: string, redirectUri
 
 const identityKey = (id: VerifiedIdentity) => ({ provider: id.provider, issuer: id.issuer, subject: id.subject });
 
-async function linkedUid(db: Db, id: VerifiedIdentity): Promise<Uid | null> {
+export async function linkedUid(db: Db, id: VerifiedIdentity): Promise<Uid | null> {
   const row = await db
     .selectFrom("identities")
     .select("uid")
@@ -79,12 +79,12 @@ async function linkedUid(db: Db, id: VerifiedIdentity): Promise<Uid | null> {
   return row ? (row.uid as Uid) : null;
 }
 
-async function insertIdentity(db: Db, id: VerifiedIdentity, uid: Uid): Promise<void> {
+export async function insertIdentity(db: Db, id: VerifiedIdentity, uid: Uid): Promise<void> {
   await db.insertInto("identities").values({ ...identityKey(id), uid, email: id.email, created_at: Date.now() }).execute();
 }
 
 const NAME_MAX = 32;
-const nameFor = (id: VerifiedIdentity): string => {
+export const nameFor = (id: VerifiedIdentity): string => {
   const raw = (id.name ?? id.email?.split("@")[0] ?? "").trim().slice(0, NAME_MAX).trim();
   return raw || "User";
 };
@@ -102,6 +102,8 @@ export async function loginWithIdentity(ctx: AppContext, credential: IdpCredenti
     const uid = await linkedUid(tx, id);
     if (uid !== null) {
       const user = await tx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+      // A widget visitor's identity signs in to the widget only (docs/API.md "Widget").
+      if (user && user.create_by === "widget") throw conflict({ reason: "widget_visitor" }, "this account is a chat widget visitor's");
       if (user) return { user, created: null, gid: null };
       await tx.deleteFrom("identities").where("uid", "=", uid).execute();
     }

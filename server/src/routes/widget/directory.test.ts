@@ -19,7 +19,7 @@ describe.each(dialects())("widget visitors in the directory (%s)", (dialect) => 
     const res = await call(suite.s, "POST", "/widget/visitor", null, { host_id: hostId });
     expect(res.statusCode, res.body).toBe(200);
     const login = res.json() as LoginResponse;
-    return { uid: login.user.uid, token: login.token, refresh_token: login.refresh_token, device: "widget", headers: { "x-api-key": login.token } };
+    return { uid: login.user.uid, token: login.token, refresh_token: login.refresh_token, device: "widget", login, headers: { "x-api-key": login.token } };
   }
 
   /** Bob hosts visitor V; Carol hosts W; Otto wrote to V; Carol and the guest have nothing to do with V. */

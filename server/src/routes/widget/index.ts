@@ -3,7 +3,7 @@ import { confirmEmailLogin, pollEmailLogin, startEmailLogin } from "../../comman
 import { confirmPage } from "../../widget/confirmPage.js";
 import { HttpError } from "../../http/errors.js";
 import { claimsOf, type Guards } from "../../auth/guard.js";
-import { createVisitor, updateWidgetSettings, visitorHistory, visitorMessagesAfter, widgetPublicConfig } from "../../commands/widget.js";
+import { createVisitor, updateWidgetSettings, visitorHistory, visitorMessagesAfter, widgetPublicConfig, type WidgetAccount } from "../../commands/widget.js";
 import type { AppContext } from "../../context.js";
 import { forbidden } from "../../http/errors.js";
 import { sendJson } from "../../http/reply.js";
@@ -11,17 +11,30 @@ import type { ZodApp } from "../../http/validate.js";
 import type { UserRow } from "../../repos/users.js";
 import { loadWidgetSettings } from "../../widget/settings.js";
 import { WidgetSink, widgetStreams } from "../../widget/stream.js";
-import { WIDGET_DEVICE } from "../../widget/visitors.js";
+import { isWidgetDevice, visitorPolicy, WIDGET_DEVICE } from "../../policies/widget.js";
+import { configuredFrontendUrl } from "../../commands/frontend.js";
+import { finishWidgetOAuth, startWidgetOAuth, widgetPasswordLogin } from "../../commands/widgetSignIn.js";
 import { auditActorOf } from "../shared.js";
-import { confirmQuery, emailLoginBody, eventsQuery, hostQuery, messagesQuery, pollBody, visitorBody, widgetSettingsBody } from "./schema.js";
+import { confirmQuery, emailLoginBody, eventsQuery, hostQuery, messagesQuery, oauthFinishBody, oauthStartBody, passwordLoginBody, pollBody, visitorBody, widgetSettingsBody } from "./schema.js";
 
-/** The visitor behind a session; 403 for any other account (these routes are the widget's). */
-async function visitorOf(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+/** The widget session's account and host; 403 for any other session (these routes are the widget's). */
+async function visitorOf(ctx: AppContext, req: FastifyRequest): Promise<WidgetAccount> {
   const claims = claimsOf(req);
-  const user = claims.device === WIDGET_DEVICE ? await ctx.repos.users.byId(claims.uid) : undefined;
-  if (!user || user.create_by !== "widget") throw forbidden("for widget visitors only");
-  return user;
+  const user = isWidgetDevice(claims.device) ? await ctx.repos.users.byId(claims.uid) : undefined;
+  const host = user ? visitorPolicy.hostOf(user, claims.device) : null;
+  if (!user || host === null) throw forbidden("for widget visitors only");
+  return { user, host };
 }
+
+/** The anonymous visitor whose session (if any) makes an unguarded request: a sign-in it starts takes its conversation along. */
+async function anonymousVisitorOf(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+  const header = req.headers["x-api-key"];
+  const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
+  return claims?.device === WIDGET_DEVICE ? ((await ctx.repos.users.byId(claims.uid)) ?? null) : null;
+}
+
+/** This server's origin as the browser names it: where the popup's callback page lives when no frontend URL is set. */
+const ownOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /**
  * The embeddable widget (docs/API.md "Widget"): its public look, visitor accounts, the visitor's
@@ -51,9 +64,9 @@ export function widgetRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void
     const res = reply.raw;
     res.writeHead(200, headers as Record<string, string>);
     res.write(": ok\n\n");
-    const sink = new WidgetSink(res);
+    const sink = new WidgetSink(res, visitor.host, claimsOf(req).device);
     // Registered before the backlog is read, so nothing sent meanwhile is lost (`WidgetSink`).
-    widgetStreams(ctx).add(visitor.uid, sink);
+    widgetStreams(ctx).add(visitor.user.uid, sink);
     try {
       const backlog = await visitorMessagesAfter(ctx, visitor, req.query.after_mid);
       for (const m of backlog) res.write(`data: ${JSON.stringify({ type: "chat", ...m })}\n\n`);
@@ -68,9 +81,7 @@ export function widgetRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void
   app.post("/widget/email_login", { schema: { body: emailLoginBody } }, async (req, reply) => {
     await ctx.identity.limiter.enforce(reply, "magicLink", req.ip, req.body.email);
     // The visitor asking, when it has a session: a new address goes to it, with its conversation.
-    const header = req.headers["x-api-key"];
-    const claims = typeof header === "string" ? await ctx.tokens.verifyAccess(header) : null;
-    const current = claims?.device === WIDGET_DEVICE ? ((await ctx.repos.users.byId(claims.uid)) ?? null) : null;
+    const current = await anonymousVisitorOf(ctx, req);
     return sendJson(reply, await startEmailLogin(ctx, req.body.host_id, req.body.email, current, req.body.language ?? null));
   });
 
@@ -89,6 +100,26 @@ export function widgetRoutes(app: ZodApp, ctx: AppContext, guards: Guards): void
   app.post("/widget/email_login/poll", { schema: { body: pollBody } }, async (req, reply) => {
     const session = await pollEmailLogin(ctx, req.body.poll_token);
     return session ? sendJson(reply, session) : reply.code(204).send();
+  });
+
+  // ---- signing in with the server's other methods (docs/API.md "Widget")
+  app.post("/widget/login", { schema: { body: passwordLoginBody } }, async (req, reply) => {
+    await ctx.identity.limiter.enforce(reply, "login", req.ip, req.body.email);
+    return sendJson(reply, await widgetPasswordLogin(ctx, req.body.host_id, req.body.email, req.body.password));
+  });
+
+  app.post("/widget/oauth", { schema: { body: oauthStartBody } }, async (req, reply) => {
+    await ctx.identity.limiter.enforce(reply, "login", req.ip);
+    const current = await anonymousVisitorOf(ctx, req);
+    const base = (await configuredFrontendUrl(ctx)) ?? ownOrigin(req);
+    const origin = typeof req.headers.origin === "string" && req.headers.origin !== ownOrigin(req) ? req.headers.origin : null;
+    return sendJson(reply, await startWidgetOAuth(ctx, req.body, base, origin, current));
+  });
+
+  // Called by the popup's callback page on this server's own origin (no CORS).
+  app.post("/widget/oauth/finish", { schema: { body: oauthFinishBody } }, async (req, reply) => {
+    await ctx.identity.limiter.enforce(reply, "login", req.ip);
+    return sendJson(reply, await finishWidgetOAuth(ctx, req.body));
   });
 
   app.get("/admin/widget/config", { preValidation: guards.admin }, async (_req, reply) => {

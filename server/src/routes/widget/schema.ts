@@ -21,5 +21,8 @@ export const widgetSettingsBody = z.object({
 export const emailLoginBody = z.object({ host_id: idValue, email: z.email().max(254), language: z.string().max(35).nullish() });
 export const confirmQuery = z.object({ token: z.string().min(1).max(200) });
 export const pollBody = z.object({ poll_token: z.string().min(1).max(200) });
+export const passwordLoginBody = z.object({ host_id: idValue, email: z.email().max(254), password: z.string().min(1).max(128) });
+export const oauthStartBody = z.object({ host_id: idValue, type: z.enum(["github", "oidc"]), domain: z.string().min(1).max(253).nullish() });
+export const oauthFinishBody = z.object({ type: z.enum(["github", "oidc"]), code: z.string().min(1).max(2_000), state: z.string().min(1).max(500) });
 
 export const pageParams = z.object({ name: z.enum(PAGE_NAMES) });

@@ -1,7 +1,7 @@
 /**
  * The Widget settings page's calls (docs/API.md "Widget"): the widget's look and the sites that
- * may embed it, the two pages and their API key. Refusals are shown by the page, in the server's
- * words (`extraOptions: SILENT`).
+ * may embed it, the two pages and their API key; and the widget's sign-in popup's finish.
+ * Refusals are shown by the page, in the server's words (`extraOptions: SILENT`).
  */
 import type { PageApiKey, PageName, WidgetSettings } from "@parley/protocol";
 import { api } from "./api";
@@ -30,6 +30,11 @@ export const widgetApi = api.injectEndpoints({
     }),
     /** `GET /api/page/apikey`. */
     getPageApiKey: builder.query<PageApiKey, void>(freshGet("/page/apikey", SILENT)),
+    /**
+     * `POST /api/widget/oauth/finish`: the popup's callback of a GitHub or OIDC sign-in started in
+     * the widget; answers the widget page's origin, which alone the popup tells.
+     */
+    finishWidgetOAuth: builder.mutation<{ origin: string | null }, { type: "github" | "oidc"; code: string; state: string }>(silentSend("/widget/oauth/finish", "POST")),
     /** `POST /api/page/apikey`: a new key replaces the old one. */
     rotatePageApiKey: builder.mutation<PageApiKey, void>({
       extraOptions: SILENT,
@@ -38,4 +43,12 @@ export const widgetApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetWidgetSettingsQuery, useUpdateWidgetSettingsMutation, useGetPageQuery, useSavePageMutation, useGetPageApiKeyQuery, useRotatePageApiKeyMutation } = widgetApi;
+export const {
+  useGetWidgetSettingsQuery,
+  useUpdateWidgetSettingsMutation,
+  useGetPageQuery,
+  useSavePageMutation,
+  useGetPageApiKeyQuery,
+  useRotatePageApiKeyMutation,
+  useFinishWidgetOAuthMutation,
+} = widgetApi;

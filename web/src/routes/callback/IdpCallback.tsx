@@ -1,8 +1,10 @@
 /**
  * The provider's answer at `/cb/{github|oidc}/{action}` (docs/API.md "Third-party sign-in"):
  * `?code=` (and `state=` for OIDC), or `?error=` when the person refused. `login` (GitHub's
- * `webapp` and `widget` too) signs in with the code; `bind` links the account to the signed-in
- * user and returns to My Account. Every failure is said in words.
+ * `webapp` too) signs in with the code; `bind` links the account to the signed-in user and
+ * returns to My Account; `widget` (with a state) finishes a sign-in of the embeddable widget in
+ * its popup and asks the visitor to close the window and return to the widget. Every failure is
+ * said in words.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +13,7 @@ import { KEY_MAGIC_TOKEN } from "../../app/config";
 import { useAppDispatch } from "../../app/hooks";
 import { loginWith } from "../../app/login";
 import { useBindIdentityMutation } from "../../app/services/idp";
+import { useFinishWidgetOAuthMutation } from "../../app/services/widget";
 import AuthHeader, { AuthSpinner, LoginFailed } from "../../components/auth/AuthHeader";
 import { CheckIcon, GithubIcon, GlobeIcon } from "../../components/Icons";
 import { useRunOnce } from "../../hooks/useRunOnce";
@@ -29,11 +32,22 @@ export function idpFailureKey(status: unknown, reason?: unknown): string {
   return "idp.failed";
 }
 
+/** The words for a refused widget sign-in (docs/API.md "Widget"): the chat window starts it again. */
+export function widgetFailureKey(status: unknown): string {
+  if (status === 410 || status === 400) return "idp.widget_expired";
+  if (status === 409) return "idp.widget_refused";
+  return idpFailureKey(status);
+}
+
+/** What the popup tells the widget that opened it once the sign-in is done (it then polls for the session). */
+export const WIDGET_SIGNED_IN = "parley-widget-signed-in";
+
 export default function IdpCallback({ type, action }: { type: "github" | "oidc"; action: string }) {
   const { t } = useTranslation("auth");
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [bind] = useBindIdentityMutation();
+  const [finishWidget] = useFinishWidgetOAuthMutation();
   const [params] = useSearchParams();
   const query = (name: string) => params.get(name) ?? new URLSearchParams(window.location.search).get(name) ?? "";
   const [state, setState] = useState<{ kind: "loading" | "done" } | { kind: "failed"; key: string }>({ kind: "loading" });
@@ -45,6 +59,18 @@ export default function IdpCallback({ type, action }: { type: "github" | "oidc";
     if (query("error")) return setState({ kind: "failed", key: idpFailureKey("denied") });
     if (!code || (type === "oidc" && !oauthState)) return setState({ kind: "failed", key: idpFailureKey(400) });
     const credential = type === "github" ? { type, code } : { type, code, state: oauthState };
+    // Parley's widget (another site's page) opened this popup: the sign-in is left for its poll
+    // token, and only the widget's page is told (docs/API.md "Widget"). Without a state it is
+    // VoceChat's widget, which signs in to this origin below.
+    if (action === "widget" && oauthState) {
+      void finishWidget({ type, code, state: oauthState }).then((res) => {
+        if ("error" in res) return setState({ kind: "failed", key: widgetFailureKey((res.error as { status?: unknown }).status) });
+        const opener = window.opener as Window | null;
+        if (res.data.origin && opener) opener.postMessage({ type: WIDGET_SIGNED_IN }, res.data.origin);
+        setState({ kind: "done" });
+      });
+      return;
+    }
     if (action === "bind") {
       void bind(credential).then((res) => {
         if ("error" in res) {
