@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { HttpError, forbidden, notFound } from "../http/errors.js";
 import { consumeMagicToken, insertMagicToken, magicTokenHash, newMagicToken, revokeMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
-import { WIDGET_DEVICE, widgetDeviceFor } from "../policies/widget.js";
+import { visitorPolicy, WIDGET_DEVICE, widgetDeviceFor } from "../policies/widget.js";
 import { mailLinkBase, requireSmtp, sendTemplateMail } from "./mail.js";
 import { loadLoginConfig, openSession } from "./sessions.js";
 import { createUser } from "./users.js";
@@ -48,10 +48,11 @@ export async function startEmailLogin(ctx: AppContext, hostId: Uid, email: strin
 }
 
 /**
- * The mailed link: picks the visitor the address signs into (this host's visitor with that
- * address; else the visitor who asked, now with the address; else a new visitor with it) and
- * leaves its uid for the poll token. 409 when the address is a member's (they sign in to Parley
- * itself), 410 for a used or expired link.
+ * The mailed link: picks the account the address signs into (this host's visitor with that
+ * address, or a person of the server with it; else the visitor who asked, now with the address;
+ * else a new visitor with it) and leaves its uid for the poll token. 409 when the address is an
+ * account that cannot chat with this host there (the host itself, another host's visitor, a
+ * bot), 410 for a used or expired link.
  */
 export async function confirmEmailLogin(ctx: AppContext, token: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
@@ -61,7 +62,8 @@ export async function confirmEmailLogin(ctx: AppContext, token: string): Promise
     const owner = await tx.selectFrom("users").selectAll().where("email", "=", row.email).executeTakeFirst();
     let uid: Uid | null = null;
     if (owner) {
-      if (owner.create_by !== "widget" || owner.widget_id !== String(host)) throw new HttpError(409, "this address belongs to an account of the server: sign in there");
+      // This host's visitor, or a person of the server (who then chats as themself, on `widget:<host>`).
+      if (visitorPolicy.hostOf(owner, widgetDeviceFor(host)) !== host) throw new HttpError(409, "this address belongs to an account that cannot chat here");
       uid = owner.uid;
     } else if (row.uid !== null) {
       await tx.updateTable("users").set({ email: row.email, updated_at: Date.now() }).where("uid", "=", row.uid).where("create_by", "=", "widget").execute();

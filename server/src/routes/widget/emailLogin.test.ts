@@ -1,8 +1,9 @@
 /**
  * Signing in to the widget by e-mail over real SMTP (docs/API.md "Widget"): the widget polls
  * with its poll token until the mailed link is opened; the visitor who asked keeps its
- * conversation under the new address, another browser signs into it; a member's address, a used
- * link and magic links turned off are refused.
+ * conversation under the new address, another browser signs into it; a member's address signs
+ * the member in (held to the host); the host's own address, a used link and magic links turned
+ * off are refused.
  */
 import { describe, expect, it } from "vitest";
 import type { LoginResponse } from "@parley/protocol";
@@ -70,15 +71,29 @@ describe.each(dialects())("widget e-mail sign-in (%s)", (dialect) => {
     expect(login.user).toMatchObject({ email: "new@example.com", create_by: "widget", widget_id: String(admin.uid) });
   });
 
-  it("refuses a member's address, magic links off, no SMTP, a bad body and an unknown host", async () => {
+  it("a member's address signs the member in, held to the host; the host's own address is refused", async () => {
+    const { s, seed: { admin, bob, carol } } = suite;
+    await enableSmtp(s, admin, mailer.smtp);
+    const member = (await start("bob@example.com")).json() as { poll_token: string };
+    expect((await open(await mailedLink())).statusCode).toBe(200);
+    const got = await poll(member.poll_token);
+    expect(got.statusCode, got.body).toBe(200);
+    const session = got.json() as LoginResponse;
+    expect(session.user.uid).toBe(bob.uid);
+    const send = (to: number) => call(s, "POST", `/user/${to}/send`, null, "from the widget", { "content-type": "text/plain", "x-api-key": session.token });
+    expect((await send(admin.uid)).statusCode).toBe(200);
+    expect((await send(carol.uid)).statusCode).toBe(403);
+    const own = (await start("admin@example.com")).json() as { poll_token: string };
+    const page = await open(await mailedLink(1));
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain("cannot chat here");
+    expect((await poll(own.poll_token)).statusCode).toBe(204);
+  });
+
+  it("refuses magic links off, no SMTP, a bad body and an unknown host", async () => {
     const { s, seed: { admin } } = suite;
     expect((await start("x@example.com")).statusCode).toBe(503);
     await enableSmtp(s, admin, mailer.smtp);
-    const member = (await start("bob@example.com")).json() as { poll_token: string };
-    const page = await open(await mailedLink());
-    expect(page.statusCode).toBe(409);
-    expect(page.body).toContain("belongs to an account");
-    expect((await poll(member.poll_token)).statusCode).toBe(204);
     expect((await call(s, "POST", "/widget/email_login", null, { host_id: admin.uid, email: "not an address" })).statusCode).toBe(400);
     expect((await call(s, "POST", "/widget/email_login", null, { host_id: 999, email: "a@example.com" })).statusCode).toBe(404);
     expect((await call(s, "GET", "/widget/email_login/confirm?token=nope")).statusCode).toBe(410);
