@@ -1,6 +1,6 @@
 import type { KickReason, Mid, ServerEvent, Uid } from "@parley/protocol";
 import { frameOf, type Delivery } from "./bus.js";
-import { sinkFor, type StreamSink, type StreamTarget } from "./sink.js";
+import { sinkFor, type Part, type StreamSink, type StreamTarget } from "./sink.js";
 import { currentTurn, scheduleFlush, sharedFrame, type TurnLog } from "./turn.js";
 
 export { flushStreams, MIN_FLUSH_INTERVAL_MS } from "./turn.js";
@@ -56,9 +56,10 @@ export class SseConnection {
   /**
    * The connect sequence's frames (and anything written before `goLive`), held until it ends:
    * then they go out with the response's headers in one socket write (a reconnect storm is
-   * thousands of streams, each two or three writes otherwise); null once live.
+   * thousands of streams, each two or three writes otherwise), consecutive text as one part,
+   * written as text; null once live.
    */
-  private initial: (string | Buffer)[] | null = [];
+  private initial: Part[] | null = [];
   /** What this stream owes from `log`, the turn's frames: flat [start, end) pairs; null when nothing waits. */
   private runs: number[] | null = null;
   private log: TurnLog | null = null;
@@ -129,12 +130,13 @@ export class SseConnection {
   goLive(): void {
     const pending = this.pending ?? [];
     this.pending = null;
-    const initial = this.initial ?? [];
+    const initial = this.initial;
     this.initial = null;
     this.owed = 0;
-    for (const part of initial) {
-      if (typeof part === "string") this.write(part);
-      else this.write("", null, part);
+    // Written now, before the live events (they go out at the end of the turn).
+    if (initial !== null && initial.length > 0 && !this.closed) {
+      this.sink.write(initial);
+      this.lastWriteAt = Date.now();
     }
     this.live = true;
     this.dedupeUntil = Date.now() + BACKLOG_DEDUPE_MS;
@@ -169,8 +171,12 @@ export class SseConnection {
       return;
     }
     const size = bytes ? bytes.length : frame.length;
-    if (this.initial !== null) {
-      this.initial.push(bytes ?? frame);
+    const initial = this.initial;
+    if (initial !== null) {
+      const last = initial.length - 1;
+      if (bytes) initial.push(bytes);
+      else if (last >= 0 && typeof initial[last] === "string") initial[last] += frame;
+      else initial.push(frame);
       this.owed += size;
       return;
     }
@@ -191,7 +197,7 @@ export class SseConnection {
   }
 
   /** The bytes this stream owes, and clears the debt. */
-  private take(): Buffer[] | null {
+  private take(): Part[] | null {
     const runs = this.runs;
     const log = this.log;
     this.runs = null;
@@ -201,7 +207,7 @@ export class SseConnection {
     if (initial !== null && initial.length > 0) {
       // Closed before going live (a kick): what was written of the sequence still goes out.
       this.initial = [];
-      return initial.map((part) => (typeof part === "string" ? Buffer.from(part) : part));
+      return initial;
     }
     return runs === null || log === null ? null : log.bytes(runs);
   }

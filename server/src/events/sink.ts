@@ -3,14 +3,21 @@ import type { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { WebSocket } from "ws";
 
+/**
+ * A part of a write: bytes (a broadcast's, encoded once for every stream), or text written by
+ * one stream only (its connect sequence), which the socket encodes as it writes it: encoding it
+ * into a Buffer first would allocate one per stream, garbage at once (docs/PERFORMANCE.md).
+ */
+export type Part = Buffer | string;
+
 /** Where a stream's bytes go: the parts of one flush, and at the end the end of the response. */
 export interface StreamSink {
   /** Bytes accepted but not yet sent (the slow-stream check). */
   readonly backlog: number;
   /** Whether the stream was ended (by the server or the client). */
   readonly ended: boolean;
-  write(parts: readonly Buffer[]): void;
-  end(parts: readonly Buffer[]): void;
+  write(parts: readonly Part[]): void;
+  end(parts: readonly Part[]): void;
 }
 
 /** What a stream is written to: an SSE response, or an upgraded WebSocket (`GET /user/events_ws`). */
@@ -25,7 +32,8 @@ const CRLF = Buffer.from("\r\n");
  */
 const chunks = new WeakMap<Buffer, Buffer>();
 
-function chunkOf(part: Buffer): Buffer {
+function chunkOf(part: Part): Part {
+  if (typeof part === "string") return `${Buffer.byteLength(part).toString(16)}\r\n${part}\r\n`;
   let chunk = chunks.get(part);
   if (!chunk) {
     chunk = Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, CRLF]);
@@ -35,7 +43,7 @@ function chunkOf(part: Buffer): Buffer {
 }
 
 /** The parts of one flush, each framed by `frame`; corked when more than one, so they leave in one `writev`. */
-function writeCorked(out: Writable, parts: readonly Buffer[], frame: (part: Buffer) => Buffer): void {
+function writeCorked(out: Writable, parts: readonly Part[], frame: (part: Part) => Part): void {
   if (parts.length === 1) {
     out.write(frame(parts[0]));
     return;
@@ -69,7 +77,7 @@ class ChunkedSocketSink implements StreamSink {
     return this.res.writableEnded;
   }
 
-  write(parts: readonly Buffer[]): void {
+  write(parts: readonly Part[]): void {
     if (this.headPending) {
       this.headPending = false;
       // The response frames each part as a chunk and sends them after the headers, in one `writev`.
@@ -79,7 +87,7 @@ class ChunkedSocketSink implements StreamSink {
     writeCorked(this.socket, parts, chunkOf);
   }
 
-  end(parts: readonly Buffer[]): void {
+  end(parts: readonly Part[]): void {
     if (parts.length > 0) this.write(parts);
     this.res.end();
   }
@@ -97,11 +105,11 @@ class ResponseSink implements StreamSink {
     return this.res.writableEnded;
   }
 
-  write(parts: readonly Buffer[]): void {
+  write(parts: readonly Part[]): void {
     writeCorked(this.res, parts, (part) => part);
   }
 
-  end(parts: readonly Buffer[]): void {
+  end(parts: readonly Part[]): void {
     for (const part of parts.slice(0, -1)) this.res.write(part);
     if (parts.length > 0) this.res.end(parts[parts.length - 1]);
     else this.res.end();
@@ -174,10 +182,10 @@ export class WebSocketSink implements StreamSink {
     return this.ws.readyState !== WebSocket.OPEN;
   }
 
-  write(parts: readonly Buffer[]): void {
+  write(parts: readonly Part[]): void {
     if (this.ended) return;
     for (const part of parts) {
-      for (const payload of payloadsOf(part)) {
+      for (const payload of payloadsOf(typeof part === "string" ? Buffer.from(part) : part)) {
         if (payload !== PING) this.ws.send(payload, { binary: false });
         else if (++this.unanswered > MAX_UNANSWERED_PINGS) {
           // A peer gone without a close (a phone that lost its network): nothing would tell
@@ -190,7 +198,7 @@ export class WebSocketSink implements StreamSink {
     }
   }
 
-  end(parts: readonly Buffer[]): void {
+  end(parts: readonly Part[]): void {
     this.write(parts);
     // A normal closure: the client reconnects (or, after a kick, does not) as after an SSE end.
     if (!this.ended) this.ws.close(1000);

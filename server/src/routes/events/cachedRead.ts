@@ -47,3 +47,40 @@ export class CachedRead<V> {
     return loading;
   }
 }
+
+/**
+ * A value per key (a user's settings) read for every stream of that key alike, kept like
+ * `CachedRead` until `invalidate()` or for `ttlMs`; the reads of the keys not kept go through
+ * `load` (a `TurnGather`, several keys in one query). At most `maxKeys` are kept: past that,
+ * all are dropped and kept again as they are read.
+ */
+export class CachedPerKey<K, V> {
+  private readonly values = new Map<K, { v: V; at: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly load: (key: K) => Promise<V>,
+    private readonly ttlMs = CONNECT_CACHE_TTL_MS,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  invalidate(): void {
+    this.generation++;
+    this.values.clear();
+  }
+
+  get(key: K): Promise<V> {
+    const kept = this.values.get(key);
+    if (kept && Date.now() - kept.at < this.ttlMs) return Promise.resolve(kept.v);
+    const generation = this.generation;
+    const at = Date.now();
+    return this.load(key).then((v) => {
+      // A read under way when the data changed answers its caller but is not kept.
+      if (this.generation === generation) {
+        if (this.values.size >= this.maxKeys) this.values.clear();
+        this.values.set(key, { v, at });
+      }
+      return v;
+    });
+  }
+}

@@ -8,7 +8,7 @@ import { dialects, type Session, type TestServer } from "../../test/harness.js";
 import { openEvents, type SseClient } from "../../test/sse.js";
 import { useSuite } from "../../test/suite.js";
 import { deviceKey, devicesAmong, paddedInList } from "../../repos/devices.js";
-import { CachedRead } from "./cachedRead.js";
+import { CachedPerKey, CachedRead } from "./cachedRead.js";
 import { connectCache } from "./connectCache.js";
 import { settingsOfMany } from "./connectSettings.js";
 import { frameOf } from "../../events/bus.js";
@@ -25,6 +25,33 @@ describe("usersStateFrame", () => {
       const users = ids.filter((id) => id !== viewer).map((id) => ({ uid: id, online: online(id) }));
       expect(usersStateFrame(ids, viewer, online)).toBe(frameOf({ type: "users_state", users }));
     }
+  });
+});
+
+describe("CachedPerKey", () => {
+  it("keeps a value per key until invalidated, and does not keep a read overtaken by an invalidation", async () => {
+    const reads: number[] = [];
+    let gate = Promise.resolve();
+    const cached = new CachedPerKey(async (key: number) => {
+      reads.push(key);
+      const n = reads.length;
+      await gate;
+      return `${key}:${n}`;
+    }, 60_000);
+    expect(await cached.get(1)).toBe("1:1");
+    expect(await cached.get(2)).toBe("2:2");
+    expect(await cached.get(1)).toBe("1:1");
+    cached.invalidate();
+    expect(await cached.get(1)).toBe("1:3");
+    let release: () => void = () => {};
+    gate = new Promise<void>((r) => (release = r));
+    const during = cached.get(2);
+    cached.invalidate();
+    release();
+    expect(await during).toBe("2:4");
+    gate = Promise.resolve();
+    expect(await cached.get(2)).toBe("2:5");
+    expect(reads).toEqual([1, 2, 1, 2, 2]);
   });
 });
 
@@ -216,7 +243,28 @@ function cacheCases(nodes: () => { writer: TestServer; reader: TestServer }) {
   afterEach(() => {
     for (const c of open.splice(0)) c.close();
   });
+  /**
+   * On another node, the writer's events reach the reader a moment after the writer answered.
+   * A stream opened before they arrive reads what the reader keeps, and hears the change live
+   * after `ready` (connectCache.ts "WHY IT IS NEVER STALE"); these cases read only up to
+   * `ready`, so they wait for the reader to hear an event published after the writes (one
+   * Redis channel: in order).
+   */
+  let marks = 0;
+  const readerCaughtUp = async (): Promise<void> => {
+    const { writer, reader } = nodes();
+    if (writer === reader) return;
+    const time = -++marks;
+    let heard = false;
+    const stop = reader.ctx.bus.subscribe(({ event }) => {
+      if (event.type === "heartbeat" && event.time === time) heard = true;
+    });
+    writer.ctx.bus.publish({ type: "heartbeat", time }, { kind: "users", uids: [] });
+    await expect.poll(() => heard, { timeout: 10_000, interval: 5 }).toBe(true);
+    stop();
+  };
   const stream = async (who: Session, query: Record<string, string | number> = {}): Promise<SseClient> => {
+    await readerCaughtUp();
     const c = await openEvents(nodes().reader.url, { "api-key": who.token, ...query });
     open.push(c);
     expect(c.status).toBe(200);

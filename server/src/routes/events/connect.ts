@@ -1,4 +1,4 @@
-import { EVENT_BACKLOG_MAX, type EventOf, type Group, type Mid, type ServerEvent, type Uid } from "@parley/protocol";
+import { EVENT_BACKLOG_MAX, type EventOf, type Group, type Mid, type ServerEvent, type Uid, type UserSettings } from "@parley/protocol";
 import type { TokenClaims } from "../../auth/tokens.js";
 import type { AppContext } from "../../context.js";
 import { presentGroup, type GroupViewer } from "../../presenters/groups.js";
@@ -92,6 +92,15 @@ function relatedGroups(groups: readonly GroupWithMembers[], viewer: GroupViewer)
   return { event, shared: true };
 }
 
+/** A user's settings as read once for all their streams (`ConnectCache.settings`): one event, encoded once. */
+const settingsEvents = new WeakMap<UserSettings, EventOf<"user_settings">>();
+
+function settingsEvent(settings: UserSettings): EventOf<"user_settings"> {
+  let event = settingsEvents.get(settings);
+  if (!event) settingsEvents.set(settings, (event = { type: "user_settings", ...settings }));
+  return event;
+}
+
 export interface ConnectParams {
   afterMid: Mid | null;
   usersVersion: number | null;
@@ -143,7 +152,7 @@ export async function* connectSequence(ctx: AppContext, claims: TokenClaims, p: 
   const viewer: GroupViewer = { uid, is_admin: claims.is_admin, hideMembers: await hideMembersP };
   yield relatedGroups(groups, viewer);
 
-  yield { event: { type: "user_settings", ...(await settingsP) } };
+  yield { event: settingsEvent(await settingsP), shared: true };
 
   const limit = Math.min(p.limit ?? EVENT_BACKLOG_MAX, EVENT_BACKLOG_MAX);
   const gids = groups.map((g) => g.row.gid);

@@ -5,8 +5,10 @@
  * per server (`ConnectCache`) between the events that change it: the users version, every group
  * with its members and pins (each stream picks its own), the channel-member setting, and the
  * newest messages (`MessageTail`), from which a resuming stream takes its backlog. What is
- * each user's own (the device check, the settings rows) is read for all the streams waiting for
- * it in one query (`TurnGather`).
+ * each user's own is read for all the streams waiting for it in one query (`TurnGather`): the
+ * device check, and the settings rows, which are then kept per user (`CachedPerKey`) for the
+ * user's other devices (a `user_settings_changed` drops them; a mute that expires meanwhile is
+ * listed for at most `CONNECT_CACHE_TTL_MS` more).
  *
  * WHY IT IS NEVER STALE. A stream subscribes to the hub before its sequence reads anything
  * (`serveEventStream`). A cached read stays valid until an event on the bus says its data
@@ -30,7 +32,7 @@ import { RedisEventBus } from "../../cluster/redisBus.js";
 import type { Delivery } from "../../events/bus.js";
 import { deviceKey, devicesAmong } from "../../repos/devices.js";
 import type { GroupWithMembers } from "../../repos/groups.js";
-import { CachedRead } from "./cachedRead.js";
+import { CachedPerKey, CachedRead } from "./cachedRead.js";
 import { emptySettings, settingsOfMany } from "./connectSettings.js";
 import { MessageTail } from "./messageTail.js";
 import { TurnGather } from "./turnGather.js";
@@ -92,8 +94,11 @@ export interface ConnectCache {
   tail: MessageTail;
   /** Whether (uid, device) has a session (a logged-out or deleted device has none). */
   device: TurnGather<{ uid: Uid; device: string }, boolean>;
-  /** `userSettings.settingsOf(uid)`. */
-  settings: TurnGather<Uid, UserSettings>;
+  /**
+   * `userSettings.settingsOf(uid)`, kept per user (the devices of a user reconnect alike) until a
+   * `user_settings_changed` or any event that drops the other reads.
+   */
+  settings: CachedPerKey<Uid, UserSettings>;
 }
 
 const caches = new WeakMap<AppContext, ConnectCache>();
@@ -102,6 +107,10 @@ export function connectCache(ctx: AppContext): ConnectCache {
   let cache = caches.get(ctx);
   if (cache) return cache;
   const db = ctx.db;
+  const settingsGather = new TurnGather<Uid, UserSettings>(async (uids) => {
+    const settings = await settingsOfMany(db, uids, Date.now());
+    return (uid) => settings.get(uid) ?? emptySettings();
+  });
   const c: ConnectCache = {
     usersVersion: new CachedRead(() => ctx.repos.users.usersVersion()),
     groups: new CachedRead(async () => allGroups(await ctx.repos.groups.all())),
@@ -111,21 +120,21 @@ export function connectCache(ctx: AppContext): ConnectCache {
       const found = await devicesAmong(db, pairs);
       return (p) => found.has(deviceKey(p.uid, p.device));
     }),
-    settings: new TurnGather(async (uids) => {
-      const settings = await settingsOfMany(db, uids, Date.now());
-      return (uid) => settings.get(uid) ?? emptySettings();
-    }),
+    settings: new CachedPerKey((uid) => settingsGather.get(uid)),
   };
   const dropAll = () => {
     c.usersVersion.invalidate();
     c.groups.invalidate();
     c.hideMembers.invalidate();
     c.tail.invalidate();
+    c.settings.invalidate();
   };
   // Subscribed before anything is read, so no event after a read is missed.
   ctx.bus.subscribe(({ event }: Delivery) => {
     if (event.type === "chat") c.tail.onChat(event);
+    if (event.type === "user_settings_changed") c.settings.invalidate();
     if (KEEPS_DIRECTORY.has(event.type) || harmlessKick(event)) return;
+    c.settings.invalidate();
     c.usersVersion.invalidate();
     c.groups.invalidate();
     c.hideMembers.invalidate();
