@@ -6,6 +6,9 @@ import type { UserLogTable, UsersTable } from "../db/schema.js";
 export type UserRow = Selectable<UsersTable>;
 export type UserLogRow = Selectable<UserLogTable>;
 
+/** Visitors asked about per query by `dmPartnersAmong`. */
+const DM_PROBE_SLICE = 500;
+
 export class UsersRepo {
   constructor(private readonly db: Db) {}
 
@@ -37,17 +40,20 @@ export class UsersRepo {
    * "Widget": a member's directory lists only those visitors).
    */
   async dmPartnersAmong(viewer: Uid, visitors: readonly Uid[]): Promise<Set<Uid>> {
-    if (visitors.length === 0) return new Set();
-    const low = visitors.filter((v) => v < viewer);
-    const high = visitors.filter((v) => v > viewer);
     const found = new Set<Uid>();
-    if (low.length > 0) {
-      const rows = await this.db.selectFrom("messages").select("dm_low").distinct().where("dm_high", "=", viewer).where("dm_low", "in", low).execute();
-      for (const r of rows) if (r.dm_low !== null) found.add(Number(r.dm_low));
-    }
-    if (high.length > 0) {
-      const rows = await this.db.selectFrom("messages").select("dm_high").distinct().where("dm_low", "=", viewer).where("dm_high", "in", high).execute();
-      for (const r of rows) if (r.dm_high !== null) found.add(Number(r.dm_high));
+    // In slices: an `in` list has a bound (SQLite's variables), and each value is one index probe.
+    for (let i = 0; i < visitors.length; i += DM_PROBE_SLICE) {
+      const slice = visitors.slice(i, i + DM_PROBE_SLICE);
+      const low = slice.filter((v) => v < viewer);
+      const high = slice.filter((v) => v > viewer);
+      if (low.length > 0) {
+        const rows = await this.db.selectFrom("messages").select("dm_low").distinct().where("dm_high", "=", viewer).where("dm_low", "in", low).execute();
+        for (const r of rows) if (r.dm_low !== null) found.add(Number(r.dm_low));
+      }
+      if (high.length > 0) {
+        const rows = await this.db.selectFrom("messages").select("dm_high").distinct().where("dm_low", "=", viewer).where("dm_high", "in", high).execute();
+        for (const r of rows) if (r.dm_high !== null) found.add(Number(r.dm_high));
+      }
     }
     return found;
   }
