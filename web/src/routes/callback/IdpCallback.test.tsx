@@ -11,7 +11,7 @@ import IdpCallback, { WIDGET_SIGNED_IN, widgetFailureKey } from "./IdpCallback";
 const SHOP = "https://shop.example";
 
 function stubServer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+  const fetchMock = vi.fn(async (_request: Request) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
@@ -27,7 +27,7 @@ describe("the widget's callback page", () => {
     vi.stubGlobal("opener", { postMessage });
     renderWithStore(<IdpCallback type="github" action="widget" />, { route: "/cb/github/widget?code=the-code&state=the-state" });
     await screen.findByText("Please close this window and return to the widget.");
-    const request = fetchMock.mock.calls[0][0] as unknown as Request;
+    const request = fetchMock.mock.calls[0][0];
     expect(new URL(request.url).pathname).toBe("/api/widget/oauth/finish");
     expect(await request.json()).toEqual({ type: "github", code: "the-code", state: "the-state" });
     expect(postMessage).toHaveBeenCalledWith({ type: WIDGET_SIGNED_IN }, SHOP);
