@@ -66,7 +66,6 @@ import { widgetRoutes } from "./routes/widget/index.js";
 import { installWidgetCors } from "./widget/cors.js";
 import { installWidgetScript } from "./widget/script.js";
 import { widgetStreams } from "./widget/stream.js";
-import { isVisitorStream } from "./widget/visitors.js";
 import { docsRoutes } from "./openapi/routes.js";
 import { WebhookBots } from "./webhooks/bots.js";
 import { DEFAULT_POLL_MS, deliverDueWebhooks } from "./webhooks/worker.js";
@@ -80,18 +79,6 @@ const TEXT_BODY_TYPES = ["text/markdown", "vocechat/file", "vocechat/archive", "
 const CSP =
   "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
   "script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
-
-/**
- * The main event stream sends the user directory and the public channels: a widget visitor's
- * token is refused there (403; the widget has its own stream, docs/API.md "Widget").
- */
-async function serveUnlessVisitor(ctx: AppContext, req: http.IncomingMessage, res: http.ServerResponse, serve: () => Promise<void>): Promise<void> {
-  if (await isVisitorStream(ctx, req.url, req.headers["x-api-key"])) {
-    res.writeHead(403, { "content-type": "text/plain; charset=utf-8" }).end("visitors can only use the widget");
-    return;
-  }
-  await serve();
-}
 
 /** Which of the guards a route's hooks are (the OpenAPI document's security reads it). */
 function guardOf(guards: Guards, hooks: unknown[]): keyof Guards | undefined {
@@ -204,18 +191,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Event streams are served before Fastify sees them (routes/events/stream.ts says why).
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (isEventStreamRequest(req)) void serveUnlessVisitor(ctx, req, res, () => serveEventStream(ctx, req, res, app.log));
+        // A widget visitor's token is refused by both event streams (routes/events/admit.ts).
+        if (isEventStreamRequest(req)) void serveEventStream(ctx, req, res, app.log);
         else if (isEventSocketRequest(req)) refuseWithoutUpgrade(res);
         else handler(req, res);
       });
       // `GET /api/user/events_ws`, the WebSocket event stream; no other path upgrades.
       server.on("upgrade", (req, socket, head) => {
-        if (isEventSocketRequest(req)) {
-          void isVisitorStream(ctx, req.url, req.headers["x-api-key"]).then((visitor) => {
-            if (visitor) socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-            else void serveEventSocket(ctx, req, socket, head, app.log);
-          });
-        }
+        if (isEventSocketRequest(req)) void serveEventSocket(ctx, req, socket, head, app.log);
         else socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
       });
       // What Fastify sets on a server it creates itself (it does not touch a factory's): an idle

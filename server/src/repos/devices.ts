@@ -48,23 +48,41 @@ export function paddedInList<T>(values: Iterable<T>): T[] {
 /** How `devicesAmong` names a (user, device) pair. */
 export const deviceKey = (uid: Uid, device: string): string => `${uid}\n${device}`;
 
+/** `(uid = ? AND device = ?) OR …` for `size` pairs, compiled once per database and size (a power of two). */
+const pairQueries = new WeakMap<Db, Map<number, Precompiled<{ uid: Uid; device: string }>>>();
+
+function devicePairs(db: Db, size: number): Precompiled<{ uid: Uid; device: string }> {
+  let bySize = pairQueries.get(db);
+  if (!bySize) pairQueries.set(db, (bySize = new Map()));
+  let q = bySize.get(size);
+  if (!q) {
+    const sample = db
+      .selectFrom("devices")
+      .select(["uid", "device"])
+      .where((eb) => eb.or(Array.from({ length: size }, () => eb.and([eb("uid", "=", 0), eb("device", "=", "")]))));
+    if (sample.compile().parameters.length !== 2 * size) throw new Error("device pairs statement: unexpected parameters");
+    bySize.set(size, (q = precompile(sample)));
+  }
+  return q;
+}
+
 /**
  * Which of these (user, device) pairs have a session, as `deviceKey`s: the one-device check for many
- * streams opening at once (a reconnect storm, docs/PERFORMANCE.md) in one query. The query reads
- * the rows of those users with those device names, a superset of the pairs, and the pairs are
- * picked out here.
+ * streams opening at once (a reconnect storm, docs/PERFORMANCE.md) in one query, a primary-key
+ * lookup per pair (`(uid = ? AND device = ?) OR …`). Not `uid IN (…) AND device IN (…)`: that
+ * probes every user with every device name, 40–150 µs of SQLite per pair in a batch of hundreds
+ * against about 1 µs.
  */
 export async function devicesAmong(db: Db, pairs: readonly { uid: Uid; device: string }[]): Promise<Set<string>> {
   if (pairs.length === 0) return new Set();
-  const rows =
-    pairs.length === 1
-      ? (await oneDevice(db).run(db, [pairs[0].uid, pairs[0].device])).rows
-      : await db
-          .selectFrom("devices")
-          .select(["uid", "device"])
-          .where("uid", "in", paddedInList(new Set(pairs.map((p) => p.uid))))
-          .where("device", "in", paddedInList(new Set(pairs.map((p) => p.device))))
-          .execute();
+  let rows: { uid: Uid; device: string }[];
+  if (pairs.length === 1) rows = (await oneDevice(db).run(db, [pairs[0].uid, pairs[0].device])).rows;
+  else {
+    const padded = paddedInList(pairs);
+    const parameters: unknown[] = [];
+    for (const p of padded) parameters.push(p.uid, p.device);
+    rows = (await devicePairs(db, padded.length).run(db, parameters)).rows;
+  }
   const wanted = new Set(pairs.map((p) => deviceKey(p.uid, p.device)));
   const found = new Set<string>();
   for (const r of rows) {

@@ -25,26 +25,3 @@ export async function checkVisitorRequest(ctx: AppContext, request: FastifyReque
     await ctx.identity.limiter.enforce(reply, "widgetMessage", `visitor:${visitor.uid}`);
   }
 }
-
-/** The `X-API-Key` header or `api-key` query parameter of a raw request (the event streams). */
-function tokenOf(url: string | undefined, header: string | string[] | undefined): string | null {
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  if (fromHeader) return fromHeader;
-  try {
-    return new URL(url ?? "/", "http://x").searchParams.get("api-key");
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a raw request (the event streams, served before Fastify) carries a visitor's token.
- * Those streams send the user directory and the public channels, which a visitor must not
- * read; the widget has its own stream (`GET /api/widget/events`).
- */
-export async function isVisitorStream(ctx: AppContext, url: string | undefined, header: string | string[] | undefined): Promise<boolean> {
-  const token = tokenOf(url, header);
-  if (!token) return false;
-  const claims = await ctx.tokens.verifyAccess(token).catch(() => null);
-  return claims ? isWidgetDevice(claims.device) : false;
-}

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.js";
 import type { SseConnection } from "../../events/connection.js";
 import { forbidden, HttpError, unauthorized } from "../../http/errors.js";
 import { parse } from "../../http/validate.js";
+import { isWidgetDevice } from "../../policies/widget.js";
 import { connectSequence } from "./connect.js";
 import { connectCache } from "./connectCache.js";
 import { eventsQuery } from "./schema.js";
@@ -25,6 +26,9 @@ export async function admitEventStream(ctx: AppContext, req: IncomingMessage, pa
   req.url = path;
   const claims = query["api-key"] ? await ctx.tokens.verifyAccess(query["api-key"], { remember: false }) : null;
   if (!claims) throw unauthorized();
+  // The streams send the user directory and the public channels, which a widget visitor may
+  // not read: the widget has its own stream (docs/API.md "Widget").
+  if (isWidgetDevice(claims.device)) throw forbidden("visitors can only use the widget");
   // A logged-out or deleted device has no row: its still-valid access token cannot stream.
   // (Checked with the other streams opening meanwhile in one query: connect.ts `TurnGather`.)
   if (!(await connectCache(ctx).device.get({ uid: claims.uid, device: claims.device }))) throw forbidden("unknown device");

@@ -168,6 +168,10 @@ describe.each(dialects())("connect reads against the repositories (%s)", (dialec
     expect(found).toEqual(new Set([deviceKey(ann.uid, ann.device), deviceKey(ann.uid, "phone"), deviceKey(ben.uid, ben.device)]));
     expect(await devicesAmong(s.ctx.db, [{ uid: ben.uid, device: "phone" }])).toEqual(new Set());
     expect(await devicesAmong(s.ctx.db, [{ uid: ben.uid, device: ben.device }])).toEqual(new Set([deviceKey(ben.uid, ben.device)]));
+    // A storm's batch: hundreds of pairs in one statement (padded to 512).
+    const batch = Array.from({ length: 300 }, (_, i) => ({ uid: i % 2 ? ben.uid : ann.uid, device: `none-${i}` }));
+    batch.push({ uid: ann.uid, device: annPhone.device });
+    expect(await devicesAmong(s.ctx.db, batch)).toEqual(new Set([deviceKey(ann.uid, "phone")]));
   });
 
   it("the message tail answers the backlog query, follows chats and deletes, and declines ranges it does not hold", async () => {
