@@ -153,8 +153,12 @@ function reusedSqliteFile(): ReusedStorage {
 }
 
 function reusedSchema(url: string): ReusedStorage {
-  const schema = newSchemaName();
+  let schema = newSchemaName();
   let used = false;
+  // What the freshly migrated schema's tables, columns, indexes, constraints and triggers are:
+  // a test that changed them (dropped a table to make writes fail, say) leaves a schema that
+  // emptying cannot restore, and the next server gets a newly migrated one instead.
+  let shape: string | null = null;
   // One connection for the suite's resets; what it commits need not wait for the disk.
   let client: pg.Client | null = null;
   const connection = async () => {
@@ -165,8 +169,12 @@ function reusedSchema(url: string): ReusedStorage {
     }
     return client;
   };
+  const shapeOf = async (): Promise<string> => {
+    const { rows } = await (await connection()).query<{ shape: string | null }>(SCHEMA_SHAPE, [schema]);
+    return rows[0]?.shape ?? "";
+  };
   // One round trip: truncates the tables that have pages and restarts the sequences that were used.
-  const reset = `DO $reset$
+  const reset = () => `DO $reset$
 DECLARE
   tables text;
   item record;
@@ -183,11 +191,24 @@ END
 $reset$`;
   return {
     async next() {
+      if (shape === null) {
+        // Migrated here rather than by the first server, to know its shape before any test ran.
+        const opened = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: url, databaseSchema: schema });
+        await opened.close();
+        shape = await shapeOf();
+      }
       used = true;
       return { databaseSchema: schema };
     },
     async release() {
-      await (await connection()).query(reset);
+      if ((await shapeOf()) === shape) {
+        await (await connection()).query(reset());
+        return;
+      }
+      await dropSchema(schema, url);
+      schema = newSchemaName();
+      shape = null;
+      used = false;
     },
     async dispose() {
       await client?.end();
@@ -196,6 +217,22 @@ $reset$`;
     },
   };
 }
+
+/** A digest of a PostgreSQL schema's tables, columns, defaults, indexes, constraints and triggers (`$1`: its name). */
+const SCHEMA_SHAPE = `SELECT md5(string_agg(item, E'\\n' ORDER BY item)) AS shape FROM (
+  SELECT c.relname || ' ' || c.relkind::text || ' ' || coalesce(pg_get_indexdef(i.indexrelid), '') AS item
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_index i ON i.indexrelid = c.oid WHERE n.nspname = $1
+  UNION ALL
+  SELECT c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE n.nspname = $1 AND a.attnum > 0 AND NOT a.attisdropped
+  UNION ALL
+  SELECT con.conname || ' ' || pg_get_constraintdef(con.oid) FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace WHERE n.nspname = $1
+  UNION ALL
+  SELECT t.tgname || ' ' || pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = $1 AND NOT t.tgisinternal
+) AS parts`;
 
 export interface Session {
   uid: number;

@@ -9,10 +9,11 @@ export interface SuiteOptions<T> {
   /** A fresh server for every test (the default), or one for the whole `describe`. */
   per?: "test" | "file";
   /**
-   * With `per: "test"`: each test's server on a newly created and migrated database (`"new"`, the
-   * default), or on the storage of the test before, emptied to exactly that state (`"reset"`,
-   * `reusedStorage`: a fraction of the start-up cost, most of all on PostgreSQL). Not applied
-   * where `config` names the storage (`dataDir`, `databaseSchema`) or Redis (keys named after it).
+   * With `per: "test"`: each test's server on the storage of the test before, emptied to exactly
+   * what a newly created and migrated database holds (`"reset"`, the default, `reusedStorage`: a
+   * fraction of the start-up cost, most of all on PostgreSQL: ~0.5 s instead of ~2.5 s a test on a
+   * loaded machine), or on a database created and migrated for it (`"new"`). Not applied where
+   * `config` names the storage (`dataDir`, `databaseSchema`) or Redis (keys named after it).
    */
   storage?: "new" | "reset";
   /** Listen on a real port from the start (real HTTP clients); `inject` works without, `connect` listens on demand. */
@@ -65,7 +66,7 @@ export function useSuite<T = undefined>(dialect: DialectName, options: SuiteOpti
   const open: SseClient[] = [];
   const needsListen = options.listen ?? false;
   const reusable = (config: Partial<Config> = {}) => config.dataDir === undefined && config.databaseSchema === undefined && !config.redisUrl;
-  const storage = options.per !== "file" && options.storage === "reset" ? reusedStorage(dialect) : null;
+  const storage = options.per !== "file" && options.storage !== "new" ? reusedStorage(dialect) : null;
   let storageInUse = false;
 
   const seedEach = options.per === "file" && options.seedEach === true;
