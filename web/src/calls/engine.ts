@@ -196,6 +196,7 @@ export class CallEngine {
     this.emit();
     let local: MediaStream | null = null;
     let live: Live | null = null;
+    let media: MediaBackend | null = null;
     try {
       if (this.live) await this.leave();
       const config = await this.api().config();
@@ -205,7 +206,7 @@ export class CallEngine {
       const stream = local;
       const me = this.me();
       let joined: Live | null = null;
-      const media = await loadBackend(config.media, {
+      media = await loadBackend(config.media, {
         me,
         target,
         config,
@@ -239,6 +240,7 @@ export class CallEngine {
           await this.leave();
         }
       } else {
+        media?.close();
         local?.getTracks().forEach((t) => t.stop());
         const status = (err as { status?: number }).status;
         this.error = (err as Error).message === "media" ? "media" : status === 409 ? "full" : status === 403 ? "forbidden" : "failed";

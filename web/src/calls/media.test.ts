@@ -68,6 +68,8 @@ function fakeStream(video: boolean) {
 interface Server {
   calls: { method: string; path: string; body: unknown }[];
   media: CallConfig["media"];
+  /** `POST /call/join` answers 409 (the room is full). */
+  full?: boolean;
 }
 
 function scriptedServer(server: Server) {
@@ -79,6 +81,7 @@ function scriptedServer(server: Server) {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
     if (path === "/api/call/config") return json({ media: server.media, ice_servers: [], ice_transport_policy: "all", max_participants: 6 } satisfies CallConfig);
     if (path === "/api/call/rooms") return json([]);
+    if (path === "/api/call/join" && server.full) return new Response(JSON.stringify({ reason: "full" }), { status: 409, headers: { "content-type": "application/json" } });
     if (path === "/api/call/join") {
       const target = server.calls.at(-1)!.body as { gid?: number; uid?: number };
       const room: CallRoom = { room: target.gid ? `group:${target.gid}` : "dm:1:2", gid: target.gid ?? null, dm: target.gid ? null : [1, 2], started_by: 1, started_at: 1, ringing: null, version: 1, participants: [{ uid: 1, joined_at: 1, audio: true, video: false, screen: false }] };
@@ -147,6 +150,16 @@ describe("the calls' media backend", () => {
     await engine.join({ uid: 2 }, false);
     expect(server.calls.find((c) => c.path === "/api/admin/agora/token")).toEqual({ method: "POST", path: "/api/admin/agora/token", body: { uid: 2 } });
     expect(agora.log[1]).toEqual(["join", TOKEN.app_id, "vocechat:dm:1:2", "007tok", 1]);
+  });
+
+  it("a full room (409): the Agora client made for the call is let go, no token asked for, nothing joined", async () => {
+    server.media = "agora";
+    server.full = true;
+    await engine.join({ gid: 5 }, false);
+    expect(engine.getSnapshot().error).toBe("full");
+    expect(engine.getSnapshot().active).toBeNull();
+    expect(paths()).toEqual(["GET /api/call/config", "POST /api/call/join"]);
+    expect(agora.log).toEqual([["createClient", { mode: "rtc", codec: "vp8" }], ["leave"]]);
   });
 
   it("an Agora channel that cannot be joined leaves the room again and says why", async () => {
