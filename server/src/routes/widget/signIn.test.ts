@@ -78,6 +78,14 @@ describe.each(dialects())("widget sign-in (%s)", (dialect) => {
       expect((await send(w, carol.uid, "elsewhere")).statusCode).toBe(403);
       expect((await call(suite.s, "GET", "/user", w)).statusCode).toBe(403);
       expect((await call(suite.s, "GET", `/user/${carol.uid}/history`, w)).statusCode).toBe(403);
+      // Not the main event stream either; a renewed session stays the widget's.
+      const url = await suite.s.listen();
+      expect((await fetch(`${url}/api/user/events?api-key=${w.token}`)).status).toBe(403);
+      const renewed = await call(suite.s, "POST", "/token/renew", null, { token: w.token, refresh_token: w.refresh_token });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const again = { ...w, token: (renewed.json() as { token: string }).token, headers: { "x-api-key": (renewed.json() as { token: string }).token } };
+      expect((await call(suite.s, "GET", "/user", again)).statusCode).toBe(403);
+      expect((await send(again, admin.uid, "still here")).statusCode).toBe(200);
       // Bob's own sessions keep their rights, and the team reads the message in the ordinary DM.
       expect((await call(suite.s, "GET", "/user", bob)).statusCode).toBe(200);
       const dm = (await call(suite.s, "GET", `/user/${bob.uid}/history`, admin)).json() as ChatMessage[];
