@@ -132,6 +132,11 @@ describe("signing in to the widget", () => {
     await suite.admin.send({ uid }, "Yes, it came back yesterday.");
     await widgetMessage(page, "came back yesterday").waitFor({ timeout: 10_000 });
     await popup.close();
+    // A reload goes on signed in: the same conversation, nothing to sign in with.
+    await page.reload();
+    await page.getByRole("button", { name: "Open chat" }).click();
+    await widgetMessage(page, "came back yesterday").waitFor();
+    expect(await panel(page).getByRole("button", { name: "I have an account: sign in" }).isVisible()).toBe(false);
     await closeCleanly(visitor);
   });
 });

@@ -10,6 +10,8 @@ interface Stored {
   uid: number;
   token: string;
   refresh_token: string;
+  /** Signed in (an address, a password, a provider): the widget offers no sign-in then. */
+  signed_in?: boolean;
 }
 
 /** A refusal the widget shows as such: the visitor was blocked (403). */
@@ -29,6 +31,10 @@ export class WidgetApi {
 
   get uid(): number | null {
     return this.session?.uid ?? null;
+  }
+
+  get signedIn(): boolean {
+    return this.session?.signed_in === true;
   }
 
   private load(): Stored | null {
@@ -123,8 +129,9 @@ export class WidgetApi {
     return true;
   }
 
+  /** A signed-in session (not an anonymous visitor's). */
   private keep(login: LoginResponse): void {
-    this.save({ uid: login.user.uid, token: login.token, refresh_token: login.refresh_token });
+    this.save({ uid: login.user.uid, token: login.token, refresh_token: login.refresh_token, signed_in: true });
   }
 
   /** Signs in with an account's password; answers the refusal's status, or null when signed in. */

@@ -227,6 +227,8 @@ function start(script: HTMLScriptElement): void {
       mailToggle.hidden = !c.login.magic_link;
       mailNote.before(...signInPart(el, api, t, c.login, mailNote, () => void signedIn()));
       void api.extraCss().then((css) => (extra.textContent = css));
+      // Signed in before (this page or another of the site): nothing to offer.
+      if (api.signedIn) footer.hidden = true;
       if (api.hasSession) {
         try {
           for (const m of await api.history()) add(m);
