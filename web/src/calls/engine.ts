@@ -7,31 +7,20 @@
  *
  * Signalling: routes of docs/API.md "Calls (addition)" out, `call_*` events of the stream in. The
  * media go through a backend the server's config names (media.ts): the built-in mesh or Agora.
+ *
+ * The call itself (session.ts: local tracks, media backend, speaker indicator, tiles) is a chunk
+ * loaded with the first call; every chat page carries only the rooms and the ring.
  */
 import type { CallRoom, Uid } from "@parley/protocol";
 import { API_BASE } from "../app/config";
 import type { AppStore } from "../app/store";
 import { webrtcApi } from "./api";
 import { callEvents, type CallStreamEvent } from "./events";
-import { LevelMeter } from "./levels";
-import { loadBackend, type MediaBackend } from "./media";
-import type { LocalTrack } from "./peer";
+import type { MediaBackend } from "./media";
+import type { CallHost, CallSession } from "./session";
 import type { ActiveCall, CallSnapshot, CallTarget, Tile } from "./types";
 
 export type { ActiveCall, CallSnapshot, CallTarget, Tile };
-
-interface Live {
-  room: string;
-  target: CallTarget;
-  /** Microphone and camera tracks (the camera only while on). */
-  local: MediaStream;
-  screen: MediaStream | null;
-  audio: boolean;
-  video: boolean;
-  media: MediaBackend;
-  /** Someone else was in the call once: a DM ends when they leave. */
-  metPeer: boolean;
-}
 
 const EMPTY: CallSnapshot = { rooms: {}, active: null, incoming: null, speaking: {}, devices: { audio: [], video: [] }, selected: { audio: null, video: null }, error: null, busy: false };
 
@@ -45,17 +34,38 @@ declare global {
 export class CallEngine {
   private snapshot: CallSnapshot = EMPTY;
   private readonly listeners = new Set<() => void>();
-  private live: Live | null = null;
+  private live: CallSession | null = null;
   private rooms: Record<string, CallRoom> = {};
   private incoming: CallSnapshot["incoming"] = null;
   private error: string | null = null;
   private busy = false;
   private devices: CallSnapshot["devices"] = { audio: [], video: [] };
   private selected: CallSnapshot["selected"] = { audio: null, video: null };
-  private readonly meter = new LevelMeter(() => this.emit());
   private unsubscribe: (() => void) | null = null;
+  /** What the call (session.ts) reads and changes of the engine. */
+  private readonly host: CallHost;
 
-  constructor(private readonly store: AppStore) {}
+  constructor(private readonly store: AppStore) {
+    this.host = {
+      store,
+      me: () => this.me(),
+      selected: () => this.selected,
+      joined: (session, room) => {
+        this.live = session;
+        if (this.incoming?.room === room.room) this.incoming = null;
+        this.rooms = { ...this.rooms, [room.room]: room };
+      },
+      isLive: (session) => this.live === session,
+      leave: () => this.leave(),
+      fail: (error) => {
+        this.error = error;
+      },
+      setDevices: (devices) => {
+        this.devices = devices;
+      },
+      emit: () => this.emit(),
+    };
+  }
 
   start(): void {
     if (this.unsubscribe) return;
@@ -96,25 +106,9 @@ export class CallEngine {
     return this.store.getState().authData.user?.uid ?? 0;
   }
 
-  private api() {
-    const dispatch = this.store.dispatch;
-    const e = webrtcApi.endpoints;
-    return {
-      config: () => dispatch(e.getCallConfig.initiate(undefined, { forceRefetch: true })).unwrap(),
-      rooms: () => dispatch(e.getCallRooms.initiate(undefined, { forceRefetch: true })).unwrap(),
-      join: (body: Parameters<typeof e.joinCall.initiate>[0]) => dispatch(e.joinCall.initiate(body)).unwrap(),
-      leave: (room: string) => dispatch(e.leaveCall.initiate({ room })).unwrap(),
-      decline: (room: string) => dispatch(e.declineCall.initiate({ room })).unwrap(),
-      signal: (body: Parameters<typeof e.signalCall.initiate>[0]) => dispatch(e.signalCall.initiate(body)).unwrap(),
-      media: (body: Parameters<typeof e.setCallMedia.initiate>[0]) => dispatch(e.setCallMedia.initiate(body)).unwrap(),
-      agoraToken: (target: CallTarget) =>
-        "gid" in target ? dispatch(e.getAgoraChannelToken.initiate(target.gid, { forceRefetch: true })).unwrap() : dispatch(e.getAgoraDmToken.initiate(target.uid)).unwrap(),
-    };
-  }
-
   private async resync(): Promise<void> {
     try {
-      const rooms = await this.api().rooms();
+      const rooms = await this.store.dispatch(webrtcApi.endpoints.getCallRooms.initiate(undefined, { forceRefetch: true })).unwrap();
       this.rooms = Object.fromEntries(rooms.map((r) => [r.room, r]));
       if (this.live && !this.rooms[this.live.room]) this.teardown();
       this.emit();
@@ -163,88 +157,21 @@ export class CallEngine {
     if (live && live.room === e.room) live.media.signal(e.from_uid, e.kind, e.data);
   }
 
-  private localTracks(live: Live): LocalTrack[] {
-    const out: LocalTrack[] = [];
-    const mic = live.local.getAudioTracks()[0];
-    const cam = live.local.getVideoTracks()[0];
-    if (mic && live.audio) out.push({ role: "audio", track: mic, stream: live.local });
-    if (cam && live.video) out.push({ role: "camera", track: cam, stream: live.local });
-    const screen = live.screen?.getVideoTracks()[0];
-    if (screen && live.screen) out.push({ role: "screen", track: screen, stream: live.screen });
-    return out;
-  }
-
-  private async getMedia(video: boolean): Promise<MediaStream> {
-    const audio = this.selected.audio ? { deviceId: { exact: this.selected.audio } } : true;
-    const camera = video ? (this.selected.video ? { deviceId: { exact: this.selected.video } } : true) : false;
-    return navigator.mediaDevices.getUserMedia({ audio, video: camera });
-  }
-
-  private async refreshDevices(): Promise<void> {
-    const all = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
-    this.devices = { audio: all.filter((d) => d.kind === "audioinput"), video: all.filter((d) => d.kind === "videoinput") };
-  }
-
   /**
-   * Starts or joins the conversation's call (a DM's rings the peer), then connects its media: the
-   * backend's chunk loads first, so a call whose media cannot load starts no room.
+   * Starts or joins the conversation's call (a DM's rings the peer), then connects its media
+   * (session.ts, its chunk loaded now).
    */
   async join(target: CallTarget, video: boolean): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.error = null;
     this.emit();
-    let local: MediaStream | null = null;
-    let live: Live | null = null;
-    let media: MediaBackend | null = null;
     try {
       if (this.live) await this.leave();
-      const config = await this.api().config();
-      local = await this.getMedia(video).catch(() => {
-        throw new Error("media");
-      });
-      const stream = local;
-      const me = this.me();
-      let joined: Live | null = null;
-      media = await loadBackend(config.media, {
-        me,
-        target,
-        config,
-        localTracks: () => (joined ? this.localTracks(joined) : []),
-        localScreenId: () => joined?.screen?.id ?? null,
-        signal: (to_uid, kind, data) => this.api().signal({ room: joined?.room ?? "", to_uid, kind, data }).then(() => undefined),
-        agoraToken: () => this.api().agoraToken(target),
-        onChange: (uid, streams) => {
-          for (const s of streams) this.meter.watch(uid, s);
-          this.emit();
-        },
-      });
-      const room = await this.api().join({ ...target, audio: true, video, screen: false });
-      live = joined = { room: room.room, target, local: stream, screen: null, audio: true, video, media, metPeer: false };
-      this.live = live;
-      if (this.incoming?.room === room.room) this.incoming = null;
-      this.rooms = { ...this.rooms, [room.room]: room };
-      this.meter.watch(me, stream);
-      // The later joiner makes the offers: one connection per participant already there.
-      const others = room.participants.filter((p) => p.uid !== me).map((p) => p.uid);
-      if (others.length) live.metPeer = true;
-      this.emit();
-      await media.start(others);
-      await this.refreshDevices();
-    } catch (err) {
-      if (live) {
-        // The room was joined but its media did not connect (Agora unreachable, say): leave it,
-        // unless the user already did.
-        if (this.live === live) {
-          this.error = "media_service";
-          await this.leave();
-        }
-      } else {
-        media?.close();
-        local?.getTracks().forEach((t) => t.stop());
-        const status = (err as { status?: number }).status;
-        this.error = (err as Error).message === "media" ? "media" : status === 409 ? "full" : status === 403 ? "forbidden" : "failed";
-      }
+      const { openCall } = await import("./session");
+      await openCall(this.host, target, video);
+    } catch {
+      this.error = "failed"; // the call's chunk did not load
     } finally {
       this.busy = false;
       this.emit();
@@ -255,7 +182,7 @@ export class CallEngine {
     const live = this.live;
     if (!live) return;
     this.teardown();
-    await this.api().leave(live.room).catch(() => undefined);
+    await live.leaveRoom();
   }
 
   async accept(): Promise<void> {
@@ -268,63 +195,19 @@ export class CallEngine {
     const ring = this.incoming;
     this.incoming = null;
     this.emit();
-    if (ring) await this.api().decline(ring.room).catch(() => undefined);
-  }
-
-  private async tellMedia(live: Live): Promise<void> {
-    live.media.sync();
-    this.emit();
-    await this.api().media({ room: live.room, audio: live.audio, video: live.video, screen: !!live.screen }).catch(() => undefined);
+    if (ring) await this.store.dispatch(webrtcApi.endpoints.declineCall.initiate({ room: ring.room })).unwrap().catch(() => undefined);
   }
 
   async toggleMute(): Promise<void> {
-    const live = this.live;
-    if (!live) return;
-    live.audio = !live.audio;
-    for (const t of live.local.getAudioTracks()) t.enabled = live.audio;
-    await this.tellMedia(live);
+    await this.live?.toggleMute();
   }
 
   async toggleCamera(): Promise<void> {
-    const live = this.live;
-    if (!live) return;
-    if (live.video) {
-      for (const t of live.local.getVideoTracks()) {
-        t.stop();
-        live.local.removeTrack(t);
-      }
-      live.video = false;
-    } else {
-      try {
-        const cam = await navigator.mediaDevices.getUserMedia({ video: this.selected.video ? { deviceId: { exact: this.selected.video } } : true });
-        live.local.addTrack(cam.getVideoTracks()[0]);
-        live.video = true;
-      } catch {
-        this.error = "media";
-      }
-    }
-    await this.tellMedia(live);
+    await this.live?.toggleCamera();
   }
 
   async toggleScreen(): Promise<void> {
-    const live = this.live;
-    if (!live) return;
-    if (live.screen) {
-      live.screen.getTracks().forEach((t) => t.stop());
-      live.screen = null;
-    } else {
-      try {
-        const screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
-        // The browser's own "Stop sharing" ends the track.
-        screen.getVideoTracks()[0].onended = () => {
-          if (this.live?.screen === screen) void this.toggleScreen();
-        };
-        live.screen = screen;
-      } catch {
-        return; // the picker was dismissed
-      }
-    }
-    await this.tellMedia(live);
+    await this.live?.toggleScreen();
   }
 
   /** Another microphone or camera: its track replaces the current one on every connection. */
@@ -332,22 +215,7 @@ export class CallEngine {
     this.selected = { ...this.selected, [kind]: deviceId };
     const live = this.live;
     if (!live || (kind === "video" && !live.video)) return this.emit();
-    try {
-      const fresh = await navigator.mediaDevices.getUserMedia(kind === "audio" ? { audio: { deviceId: { exact: deviceId } } } : { video: { deviceId: { exact: deviceId } } });
-      const track = fresh.getTracks()[0];
-      const old = kind === "audio" ? live.local.getAudioTracks() : live.local.getVideoTracks();
-      for (const t of old) {
-        live.local.removeTrack(t);
-        t.stop();
-      }
-      if (kind === "audio") track.enabled = live.audio;
-      live.local.addTrack(track);
-      if (kind === "audio") this.meter.watch(this.me(), live.local, true);
-      await this.tellMedia(live);
-    } catch {
-      this.error = "media";
-      this.emit();
-    }
+    await live.selectDevice(kind, deviceId);
   }
 
   dismissError(): void {
@@ -359,10 +227,7 @@ export class CallEngine {
     const live = this.live;
     if (!live) return;
     this.live = null;
-    live.media.close();
-    live.local.getTracks().forEach((t) => t.stop());
-    live.screen?.getTracks().forEach((t) => t.stop());
-    this.meter.clear();
+    live.close();
     this.emit();
   }
 
@@ -370,18 +235,7 @@ export class CallEngine {
     const live = this.live;
     let active: ActiveCall | null = null;
     if (live) {
-      const room = this.rooms[live.room];
-      const participants = room?.participants ?? [];
-      const me = this.me();
-      const tiles: Tile[] = [{ key: "local", uid: me, kind: "camera", stream: live.local, local: true, video: live.video, audio: live.audio }];
-      if (live.screen) tiles.push({ key: "local-screen", uid: me, kind: "screen", stream: live.screen, local: true, video: true, audio: false });
-      for (const p of participants) {
-        if (p.uid === me) continue;
-        const { camera, screen, cameraVideo } = live.media.remote(p);
-        tiles.push({ key: `${p.uid}`, uid: p.uid, kind: "camera", stream: camera, local: false, video: cameraVideo, audio: p.audio });
-        if (screen) tiles.push({ key: `${p.uid}-screen`, uid: p.uid, kind: "screen", stream: screen, local: false, video: true, audio: false });
-      }
-      active = { room: live.room, target: live.target, audio: live.audio, video: live.video, screen: !!live.screen, participants, tiles, ringing: room?.ringing != null };
+      active = live.active(this.rooms[live.room], this.me());
       window.__parleyCalls = { peers: live.media.connections(), media: live.media.kind, engine: this };
     } else {
       window.__parleyCalls = { peers: {}, media: null, engine: this };
@@ -390,7 +244,7 @@ export class CallEngine {
       rooms: this.rooms,
       active,
       incoming: this.incoming,
-      speaking: this.meter.speaking(),
+      speaking: live ? live.speaking() : EMPTY.speaking,
       devices: this.devices,
       selected: this.selected,
       error: this.error,

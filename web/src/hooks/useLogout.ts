@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppDispatch } from "../app/hooks";
 import { useLogoutMutation } from "../app/services/auth";
-import { useRemovePushSubscriptionMutation } from "../app/services/notifications";
-import { forgetPushOnLogout } from "../utils/push";
 import { toast } from "../utils/toast";
 
 /** Logout with its confirmation: `ask()` opens the dialog, `confirm()` logs out. */
@@ -10,7 +9,7 @@ export default function useLogout() {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [logout, { isLoading }] = useLogoutMutation();
-  const [removePush] = useRemovePushSubscriptionMutation();
+  const dispatch = useAppDispatch();
   return {
     asking,
     busy: isLoading,
@@ -18,7 +17,11 @@ export default function useLogout() {
     cancel: () => setAsking(false),
     confirm: async () => {
       // This browser's Web Push subscription is the signed-in user's: it goes with the session.
-      await forgetPushOnLogout((endpoint) => removePush(endpoint));
+      // The push code loads on confirming (the chat route does not carry it); a chunk that
+      // cannot load does not keep anyone signed in.
+      await Promise.all([import("../utils/push"), import("../app/services/notifications")])
+        .then(([{ forgetPushOnLogout }, { notificationsApi }]) => forgetPushOnLogout((endpoint) => dispatch(notificationsApi.endpoints.removePushSubscription.initiate(endpoint))))
+        .catch(() => undefined);
       await logout();
       toast.success(t("tip.logout_success"));
     },
