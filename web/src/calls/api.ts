@@ -1,6 +1,8 @@
 /**
  * The calls' routes (docs/API.md "Calls (addition)", and "Agora"'s tokens for calls on Agora). The call engine shows its own
- * failures (a toast in its words), so each endpoint is `SILENT`; none is cached.
+ * failures (a toast in its words), so each endpoint is `SILENT`; none is cached. The rooms and the
+ * ring's decline, which every chat page needs, are in roomsApi.ts; these load with the first call
+ * (session.ts) or the settings page.
  */
 import type { AgoraTokenResponse, CallAdminConfig, CallConfig, CallJoinRequest, CallMedia, CallRoom, CallSignalRequest } from "@parley/protocol";
 import { api } from "../app/services/api";
@@ -9,10 +11,8 @@ import { SILENT } from "../app/services/base.query";
 export const webrtcApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getCallConfig: builder.query<CallConfig, void>({ extraOptions: SILENT, query: () => ({ url: "/call/config" }), keepUnusedDataFor: 0 }),
-    getCallRooms: builder.query<CallRoom[], void>({ extraOptions: SILENT, query: () => ({ url: "/call/rooms" }), keepUnusedDataFor: 0 }),
     joinCall: builder.mutation<CallRoom, CallJoinRequest>({ extraOptions: SILENT, query: (body) => ({ url: "/call/join", method: "POST", body }) }),
     leaveCall: builder.mutation<null, { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/leave", method: "POST", body }) }),
-    declineCall: builder.mutation<null, { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/decline", method: "POST", body }) }),
     signalCall: builder.mutation<null, CallSignalRequest>({ extraOptions: SILENT, query: (body) => ({ url: "/call/signal", method: "POST", body }) }),
     setCallMedia: builder.mutation<CallRoom, CallMedia & { room: string }>({ extraOptions: SILENT, query: (body) => ({ url: "/call/media", method: "POST", body }) }),
     /** An Agora token for a channel's call or a DM's, when the calls' media is Agora (docs/API.md "Agora"). */

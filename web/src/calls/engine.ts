@@ -14,9 +14,9 @@
 import type { CallRoom, Uid } from "@parley/protocol";
 import { API_BASE } from "../app/config";
 import type { AppStore } from "../app/store";
-import { webrtcApi } from "./api";
 import { callEvents, type CallStreamEvent } from "./events";
 import type { MediaBackend } from "./media";
+import { callRoomsApi } from "./roomsApi";
 import type { CallHost, CallSession } from "./session";
 import type { ActiveCall, CallSnapshot, CallTarget, Tile } from "./types";
 
@@ -108,7 +108,7 @@ export class CallEngine {
 
   private async resync(): Promise<void> {
     try {
-      const rooms = await this.store.dispatch(webrtcApi.endpoints.getCallRooms.initiate(undefined, { forceRefetch: true })).unwrap();
+      const rooms = await this.store.dispatch(callRoomsApi.endpoints.getCallRooms.initiate(undefined, { forceRefetch: true })).unwrap();
       this.rooms = Object.fromEntries(rooms.map((r) => [r.room, r]));
       if (this.live && !this.rooms[this.live.room]) this.teardown();
       this.emit();
@@ -195,7 +195,7 @@ export class CallEngine {
     const ring = this.incoming;
     this.incoming = null;
     this.emit();
-    if (ring) await this.store.dispatch(webrtcApi.endpoints.declineCall.initiate({ room: ring.room })).unwrap().catch(() => undefined);
+    if (ring) await this.store.dispatch(callRoomsApi.endpoints.declineCall.initiate({ room: ring.room })).unwrap().catch(() => undefined);
   }
 
   async toggleMute(): Promise<void> {
