@@ -26,6 +26,8 @@ export interface WidgetSettings extends WidgetTheme {
 export interface WidgetLoginMethods {
   password: boolean;
   magic_link: boolean;
+  /** Google, in a popup (`POST /api/widget/oauth` with `type: "google"`). */
+  google: boolean;
   github: boolean;
   /** The enabled OIDC providers, by the domain `POST /api/widget/oauth` takes. */
   oidc: { domain: string; favicon: string }[];

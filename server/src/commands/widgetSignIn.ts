@@ -6,20 +6,20 @@ import { HttpError, badRequest, forbidden, notFound } from "../http/errors.js";
 import { visitorPolicy, widgetDeviceFor } from "../policies/widget.js";
 import { consumeMagicToken, magicTokenHash, newMagicToken } from "../repos/magicTokens.js";
 import type { UserRow } from "../repos/users.js";
-import { DEFAULT_GITHUB_URL, loadGithubConfig } from "./idp/config.js";
+import { DEFAULT_GITHUB_URL, GOOGLE_AUTHORIZE_URL, loadGithubConfig, loadGoogleConfig } from "./idp/config.js";
 import { authorizeOidc, insertIdentity, linkedUid, nameFor, verifyCredential, type IdpCredential } from "./idp/signIn.js";
 import { loadLoginConfig, loginWithPassword, logout } from "./sessions.js";
 import { announceNewUser, insertNewUser, type CreatedUser } from "./users.js";
 
 /**
  * Signing in to the widget with the server's other login methods (docs/API.md "Widget"): a
- * password answers a session at once; GitHub and OIDC run in a popup window on Parley's origin,
+ * password answers a session at once; Google, GitHub and OIDC run in a popup window on Parley's origin,
  * and the widget picks the session up with a poll token, as with a mailed link. A person's
  * account gets a session on the device `widget:<host>`, which the visitor policy keeps to the
  * conversation with the host.
  */
 
-/** How long a started GitHub or OIDC sign-in waits for its callback: 10 minutes. */
+/** How long a started Google, GitHub or OIDC sign-in waits for its callback: 10 minutes. */
 export const WIDGET_OAUTH_TTL_MS = 10 * 60_000;
 
 /** Who may host: an active account that is neither a guest nor a visitor (as `commands/widget.ts`). */
@@ -32,9 +32,11 @@ async function requireHost(ctx: AppContext, hostId: Uid): Promise<void> {
 export async function widgetLoginMethods(ctx: AppContext): Promise<WidgetLoginMethods> {
   const config = await loadLoginConfig(ctx);
   const github = config.github && !!(await loadGithubConfig(ctx)).client_id;
+  const google = config.google && !!(await loadGoogleConfig(ctx)).client_id;
   return {
     password: config.password,
     magic_link: config.magic_link,
+    google,
     github,
     oidc: config.oidc.filter((o) => o.enable).map((o) => ({ domain: o.domain, favicon: o.favicon })),
   };
@@ -55,11 +57,18 @@ export async function widgetPasswordLogin(ctx: AppContext, hostId: Uid, email: s
   return requireWidgetAccount(ctx, await loginWithPassword(ctx, email, password, device, null), hostId, device);
 }
 
+type WidgetOAuthType = "google" | "github" | "oidc";
+
+/** What the popup's callback page sends: GitHub's and OIDC's code, or Google's ID token (its implicit flow answers in the URL fragment). */
+export type WidgetOAuthFinish = { type: "github" | "oidc"; code: string; state: string } | { type: "google"; id_token: string; state: string };
+
 interface OAuthPayload {
   /** SHA-256 of the poll token the widget holds. */
   poll: string;
   host: Uid;
-  type: "github" | "oidc";
+  type: WidgetOAuthType;
+  /** Google's only: the `nonce` its ID token must carry, so that no other sign-in's token finishes this one. */
+  nonce?: string;
   /** The page the widget runs on (the popup tells it there, and only there). */
   origin: string | null;
   /** The anonymous visitor that started it, whose conversation a new identity takes over. */
@@ -68,13 +77,14 @@ interface OAuthPayload {
 
 /**
  * `POST /widget/oauth {host_id, type, domain?}`: the provider's authorization URL for the popup,
- * coming back to `<base>/cb/{github|oidc}/widget`, and the poll token. The `state` the provider
+ * coming back to `<base>/cb/{google|github|oidc}/widget`, and the poll token. Google's asks for an
+ * ID token in the URL fragment (`response_type=id_token`) with a `nonce` kept with the sign-in. The `state` the provider
  * returns names this sign-in (`magic_tokens` kind `widget_oauth`, stored as its SHA-256, once).
  * 403 for a method that is off, 404 for a host that cannot host.
  */
 export async function startWidgetOAuth(
   ctx: AppContext,
-  input: { host_id: Uid; type: "github" | "oidc"; domain?: string | null },
+  input: { host_id: Uid; type: WidgetOAuthType; domain?: string | null },
   base: string,
   origin: string | null,
   current: UserRow | null,
@@ -83,7 +93,17 @@ export async function startWidgetOAuth(
   const redirect = `${base}/cb/${input.type}/widget`;
   let url: string;
   let state: string;
-  if (input.type === "github") {
+  let nonce: string | undefined;
+  if (input.type === "google") {
+    const config = await loadLoginConfig(ctx);
+    const app = await loadGoogleConfig(ctx);
+    if (!config.google || !app.client_id) throw forbidden("Google login is disabled");
+    state = newMagicToken();
+    nonce = newMagicToken();
+    const authorize = new URL(GOOGLE_AUTHORIZE_URL);
+    authorize.search = new URLSearchParams({ client_id: app.client_id, redirect_uri: redirect, response_type: "id_token", scope: "openid email profile", state, nonce, prompt: "select_account" }).toString();
+    url = authorize.href;
+  } else if (input.type === "github") {
     const config = await loadLoginConfig(ctx);
     const app = await loadGithubConfig(ctx);
     if (!config.github || !app.client_id) throw forbidden("GitHub login is disabled");
@@ -98,7 +118,7 @@ export async function startWidgetOAuth(
   }
   const poll = newMagicToken();
   const visitor = current && current.create_by === "widget" && current.widget_id === String(input.host_id) ? current.uid : null;
-  const payload: OAuthPayload = { poll: magicTokenHash(poll), host: input.host_id, type: input.type, origin, visitor };
+  const payload: OAuthPayload = { poll: magicTokenHash(poll), host: input.host_id, type: input.type, ...(nonce ? { nonce } : {}), origin, visitor };
   const now = Date.now();
   await ctx.db
     .insertInto("magic_tokens")
@@ -149,17 +169,22 @@ async function widgetAccountOf(ctx: AppContext, tx: Db, id: VerifiedIdentity, p:
 }
 
 /**
- * `POST /widget/oauth/finish {type, code, state}` (the callback page in the popup): verifies the
- * code with the provider, picks the account (`widgetAccountOf`) and leaves it for the widget's
+ * `POST /widget/oauth/finish {type, code | id_token, state}` (the callback page in the popup):
+ * verifies the code with the provider (Google's ID token against its keys and the sign-in's nonce), picks the account (`widgetAccountOf`) and leaves it for the widget's
  * poll token. Answers the widget's page origin, to which alone the popup posts its "done". 410
  * for an unknown, used or expired sign-in; 401/403 as the provider's sign-in; 423 frozen.
  */
-export async function finishWidgetOAuth(ctx: AppContext, input: { type: "github" | "oidc"; code: string; state: string }): Promise<{ origin: string | null }> {
+export async function finishWidgetOAuth(ctx: AppContext, input: WidgetOAuthFinish): Promise<{ origin: string | null }> {
   const row = await consumeMagicToken(ctx.db, input.state, "widget_oauth");
   if (!row?.payload) throw new HttpError(410, "this sign-in has expired, start it again from the chat window");
   const p = JSON.parse(row.payload) as OAuthPayload;
   if (p.type !== input.type) throw new HttpError(410, "this sign-in has expired, start it again from the chat window");
-  const credential: IdpCredential = input.type === "github" ? { type: "github", code: input.code } : { type: "oidc", code: input.code, state: input.state };
+  const credential: IdpCredential =
+    input.type === "google"
+      ? { type: "google", id_token: input.id_token, nonce: p.nonce ?? "" }
+      : input.type === "github"
+        ? { type: "github", code: input.code }
+        : { type: "oidc", code: input.code, state: input.state };
   const id = await verifyCredential(ctx, credential);
   const result = await ctx.db.transaction().execute(async (tx) => {
     const account = await widgetAccountOf(ctx, tx, id, p);

@@ -12,9 +12,10 @@ const keySets = new Map<string, JWTVerifyGetKey>();
 /**
  * The `google` credential (docs/API.md "Third-party sign-in"): a Google ID token, verified
  * against Google's published keys (signature, issuer, audience = the configured client id,
- * expiry). 401 for anything that does not hold.
+ * expiry; and the `nonce` the sign-in asked for, when it asked for one — the widget's does). 401
+ * for anything that does not hold.
  */
-export async function verifyGoogleIdToken(idToken: string, clientId: string, jwksUrl: string, fetch: IdpFetch): Promise<VerifiedIdentity> {
+export async function verifyGoogleIdToken(idToken: string, clientId: string, jwksUrl: string, fetch: IdpFetch, nonce?: string): Promise<VerifiedIdentity> {
   let keys = keySets.get(jwksUrl);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(jwksUrl), { [customFetch]: fetch });
@@ -22,6 +23,7 @@ export async function verifyGoogleIdToken(idToken: string, clientId: string, jwk
   }
   try {
     const { payload } = await jwtVerify(idToken, keys, { issuer: GOOGLE_ISSUERS, audience: clientId, requiredClaims: ["sub", "exp"] });
+    if (nonce !== undefined && payload.nonce !== nonce) throw unauthorized("invalid Google ID token: not issued for this sign-in");
     const email = typeof payload.email === "string" && payload.email_verified === true ? payload.email.toLowerCase() : null;
     const name = typeof payload.name === "string" ? payload.name : null;
     return { provider: "google", issuer: "", subject: String(payload.sub), email, name };

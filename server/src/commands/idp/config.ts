@@ -12,6 +12,8 @@ const GOOGLE_KEY = "google-auth";
 const GITHUB_KEY = "github-auth";
 
 export const DEFAULT_GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
+/** Google's authorization page: the widget's popup asks it for an ID token (docs/API.md "Widget"). */
+export const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const DEFAULT_GITHUB_URL = "https://github.com";
 export const DEFAULT_GITHUB_API_URL = "https://api.github.com";
 

@@ -20,7 +20,7 @@ import { DEFAULT_GITHUB_API_URL, DEFAULT_GITHUB_URL, DEFAULT_GOOGLE_JWKS_URL, is
  * invitation-only server only with a valid sign-up invitation (`magic_token`), 410 otherwise.
  */
 export type IdpCredential =
-  | { type: "google"; id_token: string; magic_token?: string | null }
+  | { type: "google"; id_token: string; magic_token?: string | null; /** The nonce the sign-in asked Google for (the widget's). */ nonce?: string }
   | { type: "github"; code: string; magic_token?: string | null }
   | { type: "oidc"; code: string; state: string; magic_token?: string | null };
 
@@ -35,7 +35,7 @@ export async function verifyCredential(ctx: AppContext, credential: IdpCredentia
     case "google": {
       const app = await loadGoogleConfig(ctx);
       if (!config.google || !app.client_id) throw forbidden("Google login is disabled");
-      return verifyGoogleIdToken(credential.id_token, app.client_id, ctx.config.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL, fetch);
+      return verifyGoogleIdToken(credential.id_token, app.client_id, ctx.config.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL, fetch, credential.nonce);
     }
     case "github": {
       const app = await loadGithubConfig(ctx);

@@ -22,7 +22,12 @@ export const emailLoginBody = z.object({ host_id: idValue, email: z.email().max(
 export const confirmQuery = z.object({ token: z.string().min(1).max(200) });
 export const pollBody = z.object({ poll_token: z.string().min(1).max(200) });
 export const passwordLoginBody = z.object({ host_id: idValue, email: z.email().max(254), password: z.string().min(1).max(128) });
-export const oauthStartBody = z.object({ host_id: idValue, type: z.enum(["github", "oidc"]), domain: z.string().min(1).max(253).nullish() });
-export const oauthFinishBody = z.object({ type: z.enum(["github", "oidc"]), code: z.string().min(1).max(2_000), state: z.string().min(1).max(500) });
+export const oauthStartBody = z.object({ host_id: idValue, type: z.enum(["google", "github", "oidc"]), domain: z.string().min(1).max(253).nullish() });
+// GitHub and OIDC come back with a code; Google (implicit flow) with the ID token itself.
+const finishState = z.string().min(1).max(500);
+export const oauthFinishBody = z.discriminatedUnion("type", [
+  z.object({ type: z.enum(["github", "oidc"]), code: z.string().min(1).max(2_000), state: finishState }),
+  z.object({ type: z.literal("google"), id_token: z.string().min(1).max(8192), state: finishState }),
+]);
 
 export const pageParams = z.object({ name: z.enum(PAGE_NAMES) });

@@ -2,7 +2,7 @@
  * Signing in to the widget with the server's other methods (docs/API.md "Widget"): a password,
  * and GitHub through the popup (start, the callback page's finish, the widget's poll) against a
  * local server speaking GitHub's endpoints. The session is a `widget:<host>` one, held to the
- * conversation with the host.
+ * conversation with the host. Google's popup: googleSignIn.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage, LoginResponse, WidgetOAuthStart, WidgetPublicConfig } from "@parley/protocol";
@@ -133,9 +133,9 @@ describe.each(dialects())("widget sign-in (%s)", (dialect) => {
 
     it("the config names the methods the server allows", async () => {
       const methods = () => call(suite.s, "GET", `/widget/config?host_id=${suite.seed.admin.uid}`).then((r) => (r.json() as WidgetPublicConfig).login);
-      expect(await methods()).toEqual({ password: true, magic_link: true, github: false, oidc: [] });
+      expect(await methods()).toEqual({ password: true, magic_link: true, google: false, github: false, oidc: [] });
       await enableGithub(suite.s);
-      expect(await methods()).toEqual({ password: true, magic_link: true, github: true, oidc: [] });
+      expect(await methods()).toEqual({ password: true, magic_link: true, google: false, github: true, oidc: [] });
     });
 
     it("a new identity takes over the asking visitor (its conversation goes on); the popup learns the widget's origin only", async () => {
@@ -196,7 +196,7 @@ describe.each(dialects())("widget sign-in (%s)", (dialect) => {
       expect((await finish(state, "octo-code")).statusCode).toBe(410); // spent by the failed try
       expect((await finish("unknown", "octo-code")).statusCode).toBe(410);
       expect((await call(suite.s, "POST", "/widget/oauth", null, { host_id: 999, type: "github" })).statusCode).toBe(404);
-      expect((await call(suite.s, "POST", "/widget/oauth", null, { host_id: admin.uid, type: "google" })).statusCode).toBe(400);
+      expect((await call(suite.s, "POST", "/widget/oauth", null, { host_id: admin.uid, type: "facebook" })).statusCode).toBe(400);
       expect((await call(suite.s, "POST", "/widget/oauth", null, { host_id: admin.uid, type: "oidc" })).statusCode).toBe(400);
       expect(await suite.s.ctx.repos.users.count()).toBe(before);
     });

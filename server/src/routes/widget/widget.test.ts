@@ -52,7 +52,7 @@ describe.each(dialects())("widget (%s)", (dialect) => {
       await configure();
       const res = await call(suite.s, "GET", `/widget/config?host_id=${admin.uid}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual<WidgetPublicConfig>({ color: "#112233", position: "left", title: "Help", welcome: "Hi there", logo_url: "", host: { uid: admin.uid, name: "Admin", is_bot: false, avatar_updated_at: 0 }, login: { password: true, magic_link: true, github: false, oidc: [] } });
+      expect(res.json()).toEqual<WidgetPublicConfig>({ color: "#112233", position: "left", title: "Help", welcome: "Hi there", logo_url: "", host: { uid: admin.uid, name: "Admin", is_bot: false, avatar_updated_at: 0 }, login: { password: true, magic_link: true, google: false, github: false, oidc: [] } });
       expect(JSON.stringify(res.json())).not.toContain(SITE);
       const v = await visitor();
       expect((await call(suite.s, "GET", `/widget/config?host_id=${guest.uid}`)).statusCode).toBe(404);
