@@ -217,10 +217,11 @@ describe("chat composer", () => {
   // The issue-8 budget (250 KB gzip for what a chat channel loads) is measured by
   // `node bench/bundle.mjs` (231 KB on this commit). This guard counts more: every JS and CSS
   // file fetched until the network is idle, including the chunks the app pulls in after the first
-  // paint (read index, members, archive renderer); it stops regressions at 268 KB (260 until
-  // calls and notifications: every chat page now listens for a ring, marks calls in the sidebar
-  // and counts unread messages in the title; the call window itself loads with the first call).
-  it("keeps the chat channel route within 268 KB gzip of JS and CSS until the network is idle", async () => {
+  // paint (read index, members, archive renderer); it stops regressions at 260 KB. Every chat
+  // page listens for a ring, marks calls in the sidebar and counts unread messages in the title;
+  // the call itself, its window and the ring load with the first call or ring, and the push code
+  // with logging out (docs/PERFORMANCE.md).
+  it("keeps the chat channel route within 260 KB gzip of JS and CSS until the network is idle", async () => {
     // #general holds what the test above sent. The emoji picker and the upload code are not
     // part of it.
     const gid = suite.gid("general");
@@ -236,7 +237,9 @@ describe("chat composer", () => {
     console.info(`chat channel route: ${(total / 1000).toFixed(1)} kB gzip; all: ${sizes.map((x) => `${x.asset} ${(x.size / 1000).toFixed(1)}`).join(", ")}; largest: ${largest.map((x) => `${x.asset} ${(x.size / 1000).toFixed(1)}`).join(", ")}`);
     expect(assets.size).toBeGreaterThan(0);
     expect([...assets].some((x) => /EmojiPicker|sendFiles|FileQueue/.test(x))).toBe(false);
-    expect(total).toBeLessThanOrEqual(268_000);
+    // Nor is the call (its media, window and ring) or the push code.
+    expect([...assets].filter((x) => /\/(session|CallPanel|IncomingRing|mesh|agoraMedia|push)-/.test(x))).toEqual([]);
+    expect(total).toBeLessThanOrEqual(260_000);
     await tp.context.close();
   });
 });
