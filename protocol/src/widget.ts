@@ -52,6 +52,12 @@ export interface WidgetOAuthStart {
   poll_token: string;
 }
 
+/**
+ * `POST /api/widget/oauth/finish` (the popup's callback page): GitHub's and OIDC's code, or
+ * Google's ID token (its implicit flow answers in the URL fragment); `state` names the sign-in.
+ */
+export type WidgetOAuthFinish = { type: "github" | "oidc"; code: string; state: string } | { type: "google"; id_token: string; state: string };
+
 /** `POST /api/widget/visitor {host_id}`: a new visitor account bound to the host. */
 export interface WidgetVisitorRequest {
   host_id: Uid;

@@ -9,6 +9,7 @@ import Loading from "./components/Loading";
 import { initI18n } from "./i18n";
 import { captureInstallPrompt } from "./pwa";
 import AppRouter, { preloadSession } from "./routes";
+import { callbackRoute } from "./routes/callback/landing";
 import { nextTask } from "./utils/nextTask";
 import { getLocal, setLocal } from "./utils/storage";
 import { applyTheme, watchSystemTheme } from "./utils/theme";
@@ -22,14 +23,14 @@ captureInstallPrompt();
 const magicToken = new URLSearchParams(window.location.search).get("magic_token");
 if (magicToken && window.location.hash.startsWith("#/register")) setLocal(KEY_MAGIC_TOKEN, magicToken);
 
-// GitHub and OIDC providers send the browser back to the real path `/cb/{type}/{action}?code=…`
-// (a redirect URI cannot hold a `#`): hand it to the hash route of the same name.
-if (/^\/cb\/[a-z_]+\/[A-Za-z0-9_-]+$/.test(window.location.pathname)) {
-  window.history.replaceState(null, "", `/#${window.location.pathname}${window.location.search}`);
-}
-
-// Google's sign-in answers with `#id_token=…` (no route): keep the token for the login page.
-if (/^#(?:.*&)?id_token=/.test(window.location.hash)) {
+// Providers send the browser back to the real path `/cb/{type}/{action}` with `?code=…` (GitHub,
+// OIDC) or `#id_token=…` (Google in the widget's popup): hand it to the hash route of the same
+// name, the fragment's answer in its query.
+const callback = callbackRoute(window.location.pathname, window.location.search, window.location.hash);
+if (callback) {
+  window.history.replaceState(null, "", callback);
+} else if (/^#(?:.*&)?id_token=/.test(window.location.hash)) {
+  // Google's sign-in of this client answers at `/` with `#id_token=…` (no route): keep the token for the login page.
   const idToken = new URLSearchParams(window.location.hash.slice(1)).get("id_token");
   if (idToken) sessionStorage.setItem(KEY_GOOGLE_ID_TOKEN, idToken);
   window.history.replaceState(null, "", `${window.location.pathname}#/login`);

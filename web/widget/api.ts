@@ -143,7 +143,7 @@ export class WidgetApi {
   }
 
   /** Starts a GitHub or OIDC sign-in: the popup's URL and the poll token (with the visitor, whose conversation then goes on). */
-  async startOAuth(type: "github" | "oidc", domain?: string): Promise<WidgetOAuthStart> {
+  async startOAuth(type: "google" | "github" | "oidc", domain?: string): Promise<WidgetOAuthStart> {
     const headers: Record<string, string> = { "content-type": "application/json", ...(this.session ? { "x-api-key": this.session.token } : {}) };
     const res = await fetch(this.url("/widget/oauth"), { method: "POST", headers, body: JSON.stringify({ host_id: this.hostId, type, domain: domain ?? null }) });
     if (!res.ok) throw new Error(`oauth ${res.status}`);

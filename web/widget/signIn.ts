@@ -1,6 +1,6 @@
 /**
  * Signing in to the widget with the server's methods besides the mailed link (docs/API.md
- * "Widget"): an account's password, and GitHub or an OIDC provider in a popup window on Parley's
+ * "Widget"): an account's password, and Google, GitHub or an OIDC provider in a popup window on Parley's
  * origin. The popup's callback page tells this page (and only it) when it is done; the widget
  * then picks the session up with its poll token, and polls anyway in case the message is lost.
  */
@@ -49,7 +49,8 @@ export function waitForSession(api: WidgetApi, pollToken: string, done: () => vo
  * allows passwords) and a button per provider. Empty when the server allows none of them.
  */
 export function signInPart(el: Make, api: WidgetApi, t: Texts, methods: WidgetLoginMethods, note: HTMLElement, done: () => void): HTMLElement[] {
-  const providers: { type: "github" | "oidc"; domain?: string; label: string }[] = [];
+  const providers: { type: "google" | "github" | "oidc"; domain?: string; label: string }[] = [];
+  if (methods.google) providers.push({ type: "google", label: t.withProvider.replace("{provider}", "Google") });
   if (methods.github) providers.push({ type: "github", label: t.withProvider.replace("{provider}", "GitHub") });
   for (const o of methods.oidc) providers.push({ type: "oidc", domain: o.domain, label: t.withProvider.replace("{provider}", o.domain) });
   if (!methods.password && providers.length === 0) return [];

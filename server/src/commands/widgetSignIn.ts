@@ -1,4 +1,4 @@
-import type { LoginResponse, Uid, WidgetLoginMethods, WidgetOAuthStart } from "@parley/protocol";
+import type { LoginResponse, Uid, WidgetLoginMethods, WidgetOAuthFinish, WidgetOAuthStart } from "@parley/protocol";
 import type { VerifiedIdentity } from "../auth/idp/identity.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/index.js";
@@ -58,9 +58,6 @@ export async function widgetPasswordLogin(ctx: AppContext, hostId: Uid, email: s
 }
 
 type WidgetOAuthType = "google" | "github" | "oidc";
-
-/** What the popup's callback page sends: GitHub's and OIDC's code, or Google's ID token (its implicit flow answers in the URL fragment). */
-export type WidgetOAuthFinish = { type: "github" | "oidc"; code: string; state: string } | { type: "google"; id_token: string; state: string };
 
 interface OAuthPayload {
   /** SHA-256 of the poll token the widget holds. */

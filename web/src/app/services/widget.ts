@@ -3,7 +3,7 @@
  * may embed it, the two pages and their API key; and the widget's sign-in popup's finish.
  * Refusals are shown by the page, in the server's words (`extraOptions: SILENT`).
  */
-import type { PageApiKey, PageName, WidgetSettings } from "@parley/protocol";
+import type { PageApiKey, PageName, WidgetOAuthFinish, WidgetSettings } from "@parley/protocol";
 import { api } from "./api";
 import { SILENT } from "./base.query";
 import { freshGet, silentSend } from "./endpoints";
@@ -31,10 +31,10 @@ export const widgetApi = api.injectEndpoints({
     /** `GET /api/page/apikey`. */
     getPageApiKey: builder.query<PageApiKey, void>(freshGet("/page/apikey", SILENT)),
     /**
-     * `POST /api/widget/oauth/finish`: the popup's callback of a GitHub or OIDC sign-in started in
-     * the widget; answers the widget page's origin, which alone the popup tells.
+     * `POST /api/widget/oauth/finish`: the popup's callback of a Google, GitHub or OIDC sign-in
+     * started in the widget; answers the widget page's origin, which alone the popup tells.
      */
-    finishWidgetOAuth: builder.mutation<{ origin: string | null }, { type: "github" | "oidc"; code: string; state: string }>(silentSend("/widget/oauth/finish", "POST")),
+    finishWidgetOAuth: builder.mutation<{ origin: string | null }, WidgetOAuthFinish>(silentSend("/widget/oauth/finish", "POST")),
     /** `POST /api/page/apikey`: a new key replaces the old one. */
     rotatePageApiKey: builder.mutation<PageApiKey, void>({
       extraOptions: SILENT,

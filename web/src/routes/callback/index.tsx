@@ -1,7 +1,7 @@
 /**
  * `/cb/{type}/{payload}`: the landing of third-party services. `github` and `oidc` finish a
  * sign-in (`payload` `login`, GitHub's `webapp` or `widget`) or a link (`bind`) with the
- * provider's code (`IdpCallback`); `payment_success` confirms a payment session.
+ * provider's code, `google` the widget's sign-in (`widget`) with its ID token (`IdpCallback`); `payment_success` confirms a payment session.
  */
 import "../../styles/app.css";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ export default function CallbackPage() {
   const { t } = useTranslation("auth");
   const { type = "", payload = "" } = useParams();
   let body;
-  if (type === "github" || type === "oidc") body = <IdpCallback type={type} action={payload} />;
+  if (type === "google" || type === "github" || type === "oidc") body = <IdpCallback type={type} action={payload} />;
   else if (type === "payment_success") {
     body = payload ? (
       <AuthHeader tone="success" icon={<CheckIcon size={26} />} title={t("payment.success_title")} desc={t("payment.success_desc")} />
