@@ -11,8 +11,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A mail's text part with the SMTP line ends made plain. */
 const textOf = (m: { text: string }) => m.text.replace(/\r\n/g, "\n");
 
-/** The digest's delay in these tests (the admin's `msg_smtp_notify_delay_seconds`, written directly: the route offers 5 min at least). */
-const DELAY_S = 1;
+/**
+ * The digest's delay in these tests (the admin's `msg_smtp_notify_delay_seconds`, written
+ * directly: the route offers 5 min at least). 2 s: a test's sends must all land within it, and
+ * on a loaded CI machine a PostgreSQL send has taken most of a second.
+ */
+const DELAY_S = 2;
+/** How long a test waits for a digest that must come (a bound for failure, not a pause). */
+const MAIL_WAIT_MS = 15_000;
 const FAST = { notifyPollMs: 50, notifyPushDelayMs: 50 };
 
 /** SMTP on, digests on with a 1 s delay; `who` opt in through `PUT /user`. */
@@ -71,7 +77,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
     await sleep(500);
     expect(mail.smtp.mails).toHaveLength(0);
 
-    const digest = await mail.smtp.waitFor(() => true, 5_000);
+    const digest = await mail.smtp.waitFor(() => true, MAIL_WAIT_MS);
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_S * 1000 - 50);
     expect(digest.to).toEqual(["bob@example.com"]);
     expect(digest.subject).toBe("3 unread messages on Parley");
@@ -96,7 +102,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
     const { alice, bob } = await digestCast(s, mail.smtp);
     await s.ctx.db.updateTable("users").set({ language: "de" }).where("uid", "=", bob.uid).execute();
     await buildMessage(s, alice, { uid: bob.uid }, "hallo");
-    const digest = await mail.smtp.waitFor(() => true, 5_000);
+    const digest = await mail.smtp.waitFor(() => true, MAIL_WAIT_MS);
     expect(digest.subject).toBe("1 ungelesene Nachricht auf Parley");
     expect(textOf(digest)).toContain("Du hast ungelesene Nachrichten");
   });
@@ -139,7 +145,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
     ok(await call(s, "POST", "/user/mute", carol, { add_groups: [{ gid, expired_in: null }] }), "mute");
     await buildMessage(s, alice, { gid }, "nobody cares");
     await buildMessage(s, alice, { gid }, "@Carol look", { mentions: [carol.uid] });
-    const digest = await mail.smtp.waitFor(() => true, 5_000);
+    const digest = await mail.smtp.waitFor(() => true, MAIL_WAIT_MS);
     expect(textOf(digest)).toContain("Alice: @Carol look");
     expect(textOf(digest)).not.toContain("nobody cares");
   });
@@ -155,7 +161,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
       expect(mail.smtp.mails).toHaveLength(0);
 
       const again = await restart();
-      const digest = await mail.smtp.waitFor(() => true, 5_000);
+      const digest = await mail.smtp.waitFor(() => true, MAIL_WAIT_MS);
       expect(textOf(digest)).toContain("Alice: before the restart");
       await sleep(DELAY_S * 1000);
       expect(mail.smtp.mails).toHaveLength(1);
@@ -172,7 +178,7 @@ describe.each(dialects())("e-mail digest (%s)", (dialect) => {
       await first.app.close();
 
       const again = await restart();
-      const digest = await mail.smtp.waitFor(() => true, 5_000);
+      const digest = await mail.smtp.waitFor(() => true, MAIL_WAIT_MS);
       expect(textOf(digest)).toContain("Alice: in the outbox");
       expect(await again.ctx.db.selectFrom("notify_outbox").select("mid").execute()).toHaveLength(0);
     });
