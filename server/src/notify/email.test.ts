@@ -21,11 +21,24 @@ const DELAY_S = 2;
 const MAIL_WAIT_MS = 15_000;
 const FAST = { notifyPollMs: 50, notifyPushDelayMs: 50 };
 
-/** SMTP on, digests on with a 1 s delay; `who` opt in through `PUT /user`. */
+/**
+ * Until a notification pass has started after now. A pass reads the settings once, at its
+ * start: one that began before a test turned digests on expands the test's first message
+ * without the e-mail path (the change applies from the next pass, as documented), and that
+ * message is never mailed.
+ */
+async function nextNotifyPass(s: TestServer): Promise<void> {
+  const job = s.ctx.jobs.notify;
+  const from = job.passes;
+  for (let i = 0; i < 500 && job.passes < from + 2; i++) await sleep(10);
+}
+
+/** SMTP on, digests on with a `DELAY_S` delay; `who` opt in through `PUT /user`. */
 async function digestsOn(s: TestServer, admin: Session, smtp: Parameters<typeof enableSmtp>[2], who: Session[]): Promise<void> {
   await enableSmtp(s, admin, smtp);
   await s.ctx.repos.config.set("system_common", { ...DEFAULT_SYSTEM_COMMON, msg_smtp_notify_enable: true, msg_smtp_notify_delay_seconds: DELAY_S });
   for (const w of who) ok(await call(s, "PUT", "/user", w, { msg_smtp_notify_enable: true }), "opt in");
+  await nextNotifyPass(s);
 }
 
 /**
