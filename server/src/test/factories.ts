@@ -1,7 +1,7 @@
 import type { Gid, Uid, UserInfo } from "@parley/protocol";
 import { openSession } from "../commands/sessions.js";
 import { insertUser, type UserRow } from "../repos/users.js";
-import { login, type Session, type TestServer } from "./harness.js";
+import { login, sessionOf, type Session, type TestServer } from "./harness.js";
 
 /**
  * Factories for the server suites (in the style of Outline's `server/test/factories.ts`): each
@@ -50,7 +50,7 @@ let deviceSeq = 0;
 /** An open session of `user` on `device`, as a sign-in makes it (device row and tokens). */
 export async function buildSession(s: TestServer, user: UserRow, device = `seed:${++deviceSeq}`): Promise<Session> {
   const body = await openSession(s.ctx, user, device, null);
-  return { uid: user.uid, token: body.token, refresh_token: body.refresh_token, device, login: body, headers: { "x-api-key": body.token } };
+  return sessionOf(body, device);
 }
 
 /** Another device of a user who has a session already (a phone beside the browser). */

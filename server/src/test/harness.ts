@@ -252,13 +252,10 @@ export async function login(s: TestServer, email: string, password: string, devi
     payload: { credential: { type: "password", email, password }, device, device_token: "" },
   });
   if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
-  const body = res.json() as LoginResponse;
-  return {
-    uid: body.user.uid,
-    token: body.token,
-    refresh_token: body.refresh_token,
-    device,
-    login: body,
-    headers: { "x-api-key": body.token },
-  };
+  return sessionOf(res.json() as LoginResponse, device);
+}
+
+/** The test session of a sign-in's answer, on `device`. */
+export function sessionOf(body: LoginResponse, device: string): Session {
+  return { uid: body.user.uid, token: body.token, refresh_token: body.refresh_token, device, login: body, headers: { "x-api-key": body.token } };
 }

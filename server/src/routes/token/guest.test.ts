@@ -3,20 +3,13 @@ import type { LoginResponse, ServerEvent } from "@parley/protocol";
 import { sweepGuests } from "../../commands/guests.js";
 import { assertMatches } from "../../test/contract.js";
 import { openEvents } from "../../test/sse.js";
-import { dialects, type Session } from "../../test/harness.js";
+import { dialects, sessionOf, type Session } from "../../test/harness.js";
 import { useSuite } from "../../test/suite.js";
 import { buildAdmin, buildChannel, buildMember, buildMessage } from "../../test/factories.js";
 import { call } from "../../test/api.js";
 import { setLoginConfig } from "../../test/identity.js";
 
-const asSession = (body: LoginResponse): Session => ({
-  uid: body.user.uid,
-  token: body.token,
-  refresh_token: body.refresh_token,
-  device: "guest_device",
-  login: body,
-  headers: { "x-api-key": body.token },
-});
+const asSession = (login: LoginResponse): Session => sessionOf(login, "guest_device");
 
 /**
  * Routes a guest may call although they write: sign-in and sign-up (anonymous anyway), and the

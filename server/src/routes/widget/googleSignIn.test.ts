@@ -9,7 +9,7 @@ import type { ChatMessage, LoginResponse, WidgetOAuthStart, WidgetPublicConfig }
 import { call, ok } from "../../test/api.js";
 import { buildAdmin, buildMember } from "../../test/factories.js";
 import { startFakeIdp, type FakeIdp } from "../../test/fakeIdp.js";
-import { dialects, type Session } from "../../test/harness.js";
+import { dialects, sessionOf, type Session } from "../../test/harness.js";
 import { setLoginConfig } from "../../test/identity.js";
 import { useSuite } from "../../test/suite.js";
 
@@ -17,14 +17,7 @@ const SITE = "https://shop.example";
 const GOOGLE_CLIENT = "widget-client.apps.example";
 const now = () => Math.floor(Date.now() / 1000);
 
-const asSession = (login: LoginResponse): Session => ({
-  uid: login.user.uid,
-  token: login.token,
-  refresh_token: login.refresh_token,
-  device: "widget",
-  login,
-  headers: { "x-api-key": login.token },
-});
+const asSession = (login: LoginResponse): Session => sessionOf(login, "widget");
 
 describe.each(dialects())("widget sign-in with Google (%s)", (dialect) => {
   let google: FakeIdp;

@@ -9,21 +9,14 @@ import type { ChatMessage, LoginResponse, WidgetOAuthStart, WidgetPublicConfig }
 import { call, ok } from "../../test/api.js";
 import { buildAdmin, buildMember, MEMBER_PASSWORD } from "../../test/factories.js";
 import { startFakeIdp, type FakeIdp } from "../../test/fakeIdp.js";
-import { dialects, type Session, type TestServer } from "../../test/harness.js";
+import { dialects, sessionOf, type Session, type TestServer } from "../../test/harness.js";
 import { setLoginConfig } from "../../test/identity.js";
 import { useSuite } from "../../test/suite.js";
 
 const SITE = "https://shop.example";
 const GITHUB = { client_id: "gh-client", client_secret: "gh-secret-value" };
 
-const asSession = (login: LoginResponse): Session => ({
-  uid: login.user.uid,
-  token: login.token,
-  refresh_token: login.refresh_token,
-  device: "widget",
-  login,
-  headers: { "x-api-key": login.token },
-});
+const asSession = (login: LoginResponse): Session => sessionOf(login, "widget");
 
 describe.each(dialects())("widget sign-in (%s)", (dialect) => {
   let github: FakeIdp;
