@@ -113,7 +113,9 @@ describe("built-in calls", () => {
     await closeCleanly(a);
   });
 
-  it("a channel call of three connects every pair; a shared screen shows on the others' side", async () => {
+  // Three browsers with fake camera video beside another e2e file on two cores: 60-90 s on a
+  // quiet machine, past 120 s on a slow one (a CI run timed out at 120 s).
+  it("a channel call of three connects every pair; a shared screen shows on the others' side", { timeout: 300_000 }, async () => {
     const gid = suite.gid("general");
     const people = [ADA, BOB, CAROL];
     const uids = people.map((p) => suite.uid(p));

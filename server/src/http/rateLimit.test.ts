@@ -132,8 +132,11 @@ describe.each(dialects())("limits of a two-node cluster (%s)", (dialect) => {
     for (let i = 0; i < 6; i++) statuses.push((await attempt(i % 2 === 0 ? first : second, i)).statusCode);
     // buildAdmin's own login was the first of the four.
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
-    const log = (await call(second, "GET", "/admin/audit_log", admin)).json() as AuditLogEntry[];
-    expect(log.filter((e) => e.action === "auth.rate_limited")).toHaveLength(1);
+    // The audit entry is written beside the 429, not before it (app.ts onLimitReached).
+    const limited = async () => ((await call(second, "GET", "/admin/audit_log", admin)).json() as AuditLogEntry[]).filter((e) => e.action === "auth.rate_limited");
+    await expect.poll(async () => (await limited()).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await limited()).toHaveLength(1);
     // The count lives under the cluster's namespace: its schema, or its SQLite directory's digest.
     const key = first.ctx.cluster.key("ratelimit:login:ip:198.51.100.0");
     expect(key.startsWith(`${KEY_PREFIX}${first.ctx.config.databaseSchema ?? "sqlite-"}`)).toBe(true);
