@@ -50,6 +50,35 @@ describe("RedisPresence", () => {
     expect(a.changes).toEqual([[7, true], [7, false]]);
   });
 
+  it("writes one turn's changes as one message: a storm of opens, and a stream opened and closed in the same turn nets out", async () => {
+    const ns = namespace();
+    const a = await start(ns, "a");
+    const b = await start(ns, "b");
+    const listener = new Redis(TEST_REDIS_URL);
+    opened.push(listener);
+    const messages: { op: string; add?: string[]; rm?: string[] }[] = [];
+    listener.on("message", (_channel, text: string) => messages.push(JSON.parse(text)));
+    await listener.subscribe(`parley:${ns}:presence`);
+
+    for (let uid = 100; uid < 200; uid++) b.presence.opened(uid, "web", false);
+    b.presence.opened(50, "tab", false);
+    b.presence.closed(50, "tab", false);
+    await vi.waitFor(() => expect(a.presence.onlineMembers()).toHaveLength(100));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ op: "batch", rm: ["50:0:tab"] });
+    expect(messages[0].add).toHaveLength(100);
+    expect(a.changes.filter(([uid]) => uid === 50)).toEqual([]);
+    const [setKey] = await b.redis.keys(`parley:${ns}:presence:set:b.*`);
+    expect(await b.redis.scard(setKey)).toBe(100);
+
+    // The next turn's closes are the next message; a late starter reads the set they left.
+    for (let uid = 100; uid < 150; uid++) b.presence.closed(uid, "web", false);
+    await vi.waitFor(() => expect(a.presence.onlineMembers()).toHaveLength(50));
+    expect(messages.map((m) => [m.op, m.add?.length, m.rm?.length])).toEqual([["batch", 100, 1], ["batch", 0, 50]]);
+    const late = await start(ns, "late");
+    expect(late.presence.onlineMembers().sort()).toEqual(a.presence.onlineMembers().sort());
+  });
+
   it("never announces guests, though they count as connected", async () => {
     const ns = namespace();
     const a = await start(ns, "a");

@@ -1,14 +1,26 @@
 import type { ServerEvent, Uid } from "@parley/protocol";
 
 /**
+ * One (uid, device)'s streams, except the stream named `exceptStream` (`<instance>/<id>`: a newer
+ * stream of the same device).
+ */
+export interface DeviceTarget {
+  uid: Uid;
+  device: string;
+  exceptStream?: string;
+}
+
+/**
  * Who receives an event. `everyone` is every connected stream (public-group messages reach guests
- * too); `users` is an explicit uid set; `device` addresses one (uid, device) stream, e.g. a kick,
- * except the stream named `exceptStream` (`<instance>/<id>`: a newer stream of the same device).
+ * too); `users` is an explicit uid set; `device` addresses one (uid, device), e.g. a kick;
+ * `devices` several at once (the kicks of the streams that opened in one turn of a reconnect
+ * storm: events/hub.ts).
  */
 export type Audience =
   | { kind: "everyone"; exceptUid?: Uid }
   | { kind: "users"; uids: readonly Uid[]; exceptDevice?: string }
-  | { kind: "device"; uid: Uid; device: string; exceptStream?: string };
+  | ({ kind: "device" } & DeviceTarget)
+  | { kind: "devices"; targets: readonly DeviceTarget[] };
 
 export interface Delivery {
   event: ServerEvent;

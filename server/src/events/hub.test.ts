@@ -225,6 +225,44 @@ describe("ConnectionHub", () => {
     expect([...r.chunks[1].matchAll(/"gid":(\d+)/g)].map((m) => Number(m[1]))).toEqual([2, 3]);
   });
 
+  it("kicks the other nodes' streams of the devices opened in one turn with one event, sparing the new streams", () => {
+    // Two hubs on one bus stand for two nodes; node B's presence sees node A's devices.
+    const held = new Set(["1/web", "2/web"]);
+    const presenceB = new (class extends LocalPresence {
+      heldElsewhere(uid: number, device: string) {
+        return held.has(`${uid}/${device}`);
+      }
+    })();
+    const nodeB = new ConnectionHub(bus, presenceB, true, "node-b");
+    try {
+      const onA = [new FakeResponse(), new FakeResponse(), new FakeResponse()];
+      hub.register(1, "web", false, asRes(onA[0])).goLive();
+      hub.register(2, "web", false, asRes(onA[1])).goLive();
+      hub.register(3, "phone", false, asRes(onA[2])).goLive();
+      const publish = vi.spyOn(bus, "publish");
+      const onB = [new FakeResponse(), new FakeResponse(), new FakeResponse()];
+      nodeB.register(1, "web", false, asRes(onB[0])).goLive();
+      nodeB.register(2, "web", false, asRes(onB[1])).goLive();
+      nodeB.register(3, "tablet", false, asRes(onB[2])).goLive();
+      expect(publish).not.toHaveBeenCalled();
+      vi.advanceTimersToNextTimer();
+      endOfTurn();
+      expect(publish).toHaveBeenCalledTimes(1);
+      expect(publish.mock.calls[0][1]).toEqual({
+        kind: "devices",
+        targets: [
+          { uid: 1, device: "web", exceptStream: "node-b/1" },
+          { uid: 2, device: "web", exceptStream: "node-b/2" },
+        ],
+      });
+      expect(onA.map((r) => r.writableEnded)).toEqual([true, true, false]);
+      expect(onA[0].text).toContain('"reason":"login_from_other_device"');
+      expect(onB.map((r) => r.writableEnded)).toEqual([false, false, false]);
+    } finally {
+      nodeB.close();
+    }
+  });
+
   it("does not announce guests' presence", () => {
     const watcher = new FakeResponse();
     hub.register(1, "w", false, asRes(watcher)).goLive();

@@ -88,16 +88,17 @@ export class WidgetStreams {
   }
 
   private deliver({ event, audience, frame }: Delivery): void {
-    // `everyone` (public channels, the user directory) never reaches a visitor.
-    const uids = audience.kind === "users" ? audience.uids : audience.kind === "device" ? [audience.uid] : [];
-    for (const uid of uids) {
+    // `everyone` (public channels, the user directory) never reaches a visitor. A kick of a
+    // device (a logout elsewhere) ends only that device's streams.
+    const targets: { uid: number; device?: string }[] =
+      audience.kind === "users" ? audience.uids.map((uid) => ({ uid })) : audience.kind === "device" ? [audience] : audience.kind === "devices" ? [...audience.targets] : [];
+    for (const { uid, device } of targets) {
       const set = this.byUid.get(uid);
       if (!set) continue;
       if (event.type === "chat") {
         for (const sink of set) if (sink.carries(uid, event)) sink.send(frame, event.mid);
       } else if (event.type === "kick") {
-        // A kick of one device (a logout elsewhere) ends only that device's streams.
-        for (const sink of [...set]) if (audience.kind !== "device" || audience.device === sink.device) sink.end(frame);
+        for (const sink of [...set]) if (device === undefined || device === sink.device) sink.end(frame);
       }
     }
   }
