@@ -5,11 +5,13 @@
 // flags): what an HTTP connection costs in Node before Parley adds anything. `--websocket true`
 // then measures the same on a second fresh server with idle WebSocket streams
 // (`/api/user/events_ws`) instead of SSE.
-//   node bench/memory.mjs [--connections 10000] [--users 500] [--baseline true] [--websocket true]
+// `--settle` is how long the streams idle before the reading (5 s; V8 returns a burst's memory
+// when its memory reducer runs: scripts/runtime.mjs).
+//   node bench/memory.mjs [--connections 10000] [--users 500] [--baseline true] [--websocket true] [--settle 5]
 import { args, pool, report, round, rssKb, seedAdmin, sleep, startBaseline, startServer, createChannel, thirdPartyLogins } from "./lib.mjs";
 import { countingSse } from "./raw-client.mjs";
 
-const opt = args({ connections: 10_000, users: 500, baseline: "true", websocket: "true" });
+const opt = args({ connections: 10_000, users: 500, baseline: "true", websocket: "true", settle: 5 });
 const users = Math.min(opt.users, opt.connections);
 
 /** RSS growth (KB) of process `pid` per stream once `tokens.length` idle streams are open. */
@@ -20,7 +22,7 @@ async function perStream(base, pid, tokens, clients, websocket = false) {
     clients.push(c);
     await c.ready;
   });
-  await sleep(5_000);
+  await sleep(opt.settle * 1000);
   const after = rssKb(pid);
   return { before, after, perConn: (after - before) / tokens.length };
 }

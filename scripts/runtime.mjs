@@ -5,16 +5,19 @@
  * - A 1 MB young generation (V8's default grows it to 16 MB): a chat server's per-request garbage
  *   is small and short-lived, and the smaller nursery keeps an idle server's heap near its live
  *   size.
- * - `--optimize-for-size`: V8 grows the old generation by smaller steps and gives memory back
- *   sooner. After 10,000 streams connect (each connect sequence is garbage by the time the
- *   stream is idle) the heap stays about 4 KB per stream smaller; the send path measured the
- *   same CPU per message with and without it (docs/PERFORMANCE.md).
+ * - V8's memory reducer (the GCs that give an idle heap back) starts 2 s after the server goes
+ *   quiet instead of 8 s, so the memory of a burst (a reconnect storm's connect sequences) is
+ *   returned soon after it.
+ * - Not `--optimize-for-size`: it kept the RSS of 10,000 idle streams about 0.5 KB (SSE) to 5 KB
+ *   (WebSocket) per stream lower, but grows the old generation in such small steps that a
+ *   server taking on thousands of streams at once runs a full GC every few hundred: it cost
+ *   45 % of a reconnect storm's CPU and 17 % of a send's (docs/PERFORMANCE.md "Runtime flags").
  * PARLEY_NODE_ARGS replaces these flags (e.g. "" for V8's defaults, or "--cpu-prof").
  */
 export function serverNodeArgs(env = process.env) {
   const custom = env.PARLEY_NODE_ARGS;
   if (custom !== undefined) return custom.split(" ").filter(Boolean);
-  return ["--max-semi-space-size=1", "--optimize-for-size"];
+  return ["--max-semi-space-size=1", "--gc-memory-reducer-start-delay-ms=2000"];
 }
 
 /**
