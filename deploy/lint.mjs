@@ -5,7 +5,9 @@
  * - The Dockerfile: its syntax and instructions (dockerfile-utils, the checker of VS Code's
  *   Dockerfile support), then the rules this kit promises: a multi-stage build whose base images
  *   are pinned to a tag, a HEALTHCHECK, a final stage that runs as a user other than root, and
- *   every COPY source present in the build context and not excluded by the .dockerignore.
+ *   every COPY source present in the build context and not excluded by the .dockerignore, and a
+ *   CMD that runs node with the flags `npm start` uses (scripts/runtime.mjs), so the image runs
+ *   what the benchmarks measured.
  * - The compose file: it parses (anchors and merge keys included), every `depends_on` names a
  *   service with a healthcheck when it waits for `service_healthy`, every named volume and network
  *   is declared, fixed addresses lie in their network's subnet and are not shared, bind-mounted
@@ -19,6 +21,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import dockerfileUtils from "dockerfile-utils";
 import { parse } from "yaml";
+import { serverNodeArgs } from "../scripts/runtime.mjs";
 
 /** The findings for a Dockerfile's text; `root` is the build context (for COPY sources). */
 export function lintDockerfile(text, { root, ignore = "" } = {}) {
@@ -41,6 +44,13 @@ export function lintDockerfile(text, { root, ignore = "" } = {}) {
   const finalStage = instructions.slice(instructions.lastIndexOf(froms.at(-1)));
   const user = finalStage.filter((i) => i.keyword === "USER").at(-1);
   if (!user || /^(root|0)(:|$)/.test(user.args)) findings.push("Dockerfile: the final stage runs as root (no USER, or USER root)");
+  const cmd = finalStage.filter((i) => i.keyword === "CMD").at(-1);
+  const command = cmd ? execForm(cmd.args) : null;
+  const shipped = serverNodeArgs({});
+  if (!command || command[0] !== "node") findings.push("Dockerfile: the final stage's CMD does not run node (in exec form)");
+  else if (command.slice(1, -1).join(" ") !== shipped.join(" ")) {
+    findings.push(`Dockerfile:${cmd.line}: CMD runs node with ${JSON.stringify(command.slice(1, -1))}, not the flags of scripts/runtime.mjs ${JSON.stringify(shipped)}`);
+  }
   if (root) {
     const excluded = ignoreRule(ignore);
     for (const copy of instructions.filter((i) => i.keyword === "COPY")) {
@@ -183,4 +193,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   ];
   for (const finding of findings) console.log(`check: ${finding}`);
   process.exit(findings.length > 0 ? 1 : 0);
+}
+
+/** A CMD's words in exec form (`["node", "a.js"]`), or null for the shell form. */
+function execForm(args) {
+  try {
+    const words = JSON.parse(args);
+    return Array.isArray(words) && words.every((w) => typeof w === "string") ? words : null;
+  } catch {
+    return null;
+  }
 }

@@ -25,6 +25,8 @@ describe("deploy kit lint", () => {
     ["no HEALTHCHECK", dockerfile.replace(/HEALTHCHECK[^\n]*\\\n[^\n]*\n/, ""), /no HEALTHCHECK/],
     ["the final stage as root", dockerfile.replace("USER node", "USER root"), /runs as root/],
     ["no USER", dockerfile.replace("USER node\n", ""), /runs as root/],
+    ["other node flags than npm start's", dockerfile.replace('"--gc-memory-reducer-start-delay-ms=2000", ', ""), /not the flags of scripts\/runtime.mjs/],
+    ["a CMD in shell form", dockerfile.replace(/\nCMD \["node",[^\n]*\]/, "\nCMD node server/dist/main.js"), /CMD does not run node/],
     ["a COPY of a missing file", dockerfile.replace("COPY scripts/ scripts/", "COPY scripts/ nothing-here/ scripts/"), /COPY source nothing-here\/ does not exist/],
   ])("finds %s in the Dockerfile", (_what, text, finding) => {
     expect(lintImage(text).join("\n")).toMatch(finding);
