@@ -116,7 +116,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
   await storage.verify();
   const { db, dialect } = await openDatabase(config);
   const configRepo = new ConfigRepo(db);
-  const cluster = createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, clusterNamespace(config));
+  const cluster = await createClusterContext(config.nodeId ?? "node", config.redisUrl ?? null, clusterNamespace(config));
   const services = await startClusterServices(cluster, bus);
   const hub = new ConnectionHub(services.bus, services.presence, (await loadSystemCommon(configRepo)).show_user_online_status, cluster.instance);
   // Events this node missed while Redis was away: its streams reconnect and catch up.

@@ -25,7 +25,7 @@ describe("Lease and PeriodicJob across nodes (Redis)", () => {
   const namespace = `lease-test-${randomBytes(4).toString("hex")}`;
   const opened: ClusterContext[] = [];
   const node = async (nodeId: string) => {
-    const cluster = createClusterContext(nodeId, REDIS_URL, namespace);
+    const cluster = await createClusterContext(nodeId, REDIS_URL, namespace);
     opened.push(cluster);
     await ready(cluster.redis!);
     return cluster;
@@ -35,7 +35,7 @@ describe("Lease and PeriodicJob across nodes (Redis)", () => {
     await Promise.all(jobs.splice(0).map((job) => job.stop()));
   });
   afterAll(async () => {
-    const probe = createClusterContext("cleanup", REDIS_URL, namespace);
+    const probe = await createClusterContext("cleanup", REDIS_URL, namespace);
     const keys = await probe.redis!.keys(probe.key("*"));
     if (keys.length > 0) await probe.redis!.del(...keys);
     await Promise.all([probe, ...opened].map((c) => c.close()));

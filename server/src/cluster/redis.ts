@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Redis, type RedisOptions } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 
 /**
  * What this node shares with the others of its cluster (docs/CLUSTER.md). `redis` is null on a
@@ -47,13 +47,19 @@ function options(instance: string, name: string): RedisOptions {
   };
 }
 
-export function createClusterContext(nodeId: string, redisUrl: string | null, namespace = "default"): ClusterContext {
+/**
+ * The cluster context of a node: with `redisUrl`, its Redis connections; without, a single node's.
+ * ioredis is loaded only for a cluster: a single node does not carry it (about 6 MB of an idle
+ * server's memory, docs/PERFORMANCE.md).
+ */
+export async function createClusterContext(nodeId: string, redisUrl: string | null, namespace = "default"): Promise<ClusterContext> {
   const prefix = `${KEY_PREFIX}${namespace}:`;
   const instance = `${nodeId}.${randomBytes(4).toString("hex")}`;
   const opened: Redis[] = [];
+  const RedisClient = redisUrl ? (await import("ioredis")).Redis : null;
   const connect = (name: string): Redis | null => {
-    if (!redisUrl) return null;
-    const client = new Redis(redisUrl, options(instance, name));
+    if (!redisUrl || !RedisClient) return null;
+    const client = new RedisClient(redisUrl, options(instance, name));
     // ioredis reports every failed reconnect as an `error`; without a listener each one would be
     // an unhandled error event. The `ready` and `close` events are what consumers act on.
     client.on("error", () => {});

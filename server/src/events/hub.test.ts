@@ -228,11 +228,7 @@ describe("ConnectionHub", () => {
   it("kicks the other nodes' streams of the devices opened in one turn with one event, sparing the new streams", () => {
     // Two hubs on one bus stand for two nodes; node B's presence sees node A's devices.
     const held = new Set(["1/web", "2/web"]);
-    const presenceB = new (class extends LocalPresence {
-      heldElsewhere(uid: number, device: string) {
-        return held.has(`${uid}/${device}`);
-      }
-    })();
+    const presenceB = Object.assign(new LocalPresence(), { heldElsewhere: (uid: number, device: string) => held.has(`${uid}/${device}`) });
     const nodeB = new ConnectionHub(bus, presenceB, true, "node-b");
     try {
       const onA = [new FakeResponse(), new FakeResponse(), new FakeResponse()];

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuditLogEntry } from "@parley/protocol";
-import { createClusterContext, KEY_PREFIX } from "../cluster/redis.js";
+import { createClusterContext, KEY_PREFIX, type ClusterContext } from "../cluster/redis.js";
 import { call } from "../test/api.js";
 import { ADMIN, buildAdmin, buildMember } from "../test/factories.js";
 import { dialects, startTestServer, type Session, type TestServer } from "../test/harness.js";
@@ -61,10 +61,13 @@ const ready = (redis: Redis) => (redis.status === "ready" ? Promise.resolve() : 
 
 describe("RateLimiter (cluster, on Redis)", () => {
   const namespace = `ratelimit-test-${randomBytes(4).toString("hex")}`;
-  const a = createClusterContext("node-a", REDIS_URL, namespace);
-  const b = createClusterContext("node-b", REDIS_URL, namespace);
+  let a: ClusterContext;
+  let b: ClusterContext;
   // Until its connection is ready a node counts in memory (the fallback below): wait for it.
-  beforeAll(() => Promise.all([a, b].map((node) => ready(node.redis!))));
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createClusterContext("node-a", REDIS_URL, namespace), createClusterContext("node-b", REDIS_URL, namespace)]);
+    await Promise.all([a, b].map((node) => ready(node.redis!)));
+  });
   afterAll(async () => {
     const keys = await a.redis!.keys(a.key("*"));
     if (keys.length > 0) await a.redis!.del(...keys);
@@ -92,7 +95,7 @@ describe("RateLimiter (cluster, on Redis)", () => {
   });
 
   it("falls back to this node's memory while Redis is away instead of waiting for it", async () => {
-    const lonely = createClusterContext("node-c", REDIS_URL, namespace);
+    const lonely = await createClusterContext("node-c", REDIS_URL, namespace);
     try {
       await ready(lonely.redis!);
       lonely.redis!.disconnect();
