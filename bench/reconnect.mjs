@@ -67,7 +67,7 @@ try {
   const marker = await sendText(base, admin, gid, "before the storm");
   const markDeadline = performance.now() + 60_000;
   while (!state.every((s) => s.lastMid === marker)) {
-    if (performance.now() > markDeadline) throw new Error("not every client got the message sent before the storm");
+    if (performance.now() > markDeadline) throw new Error(`not every client got the message sent before the storm: ${state.filter((s) => s.lastMid !== marker).length} of ${state.length} did not (their last mids: ${[...new Set(state.filter((s) => s.lastMid !== marker).map((s) => s.lastMid))].slice(0, 5)}; the marker ${marker})`);
     await sleep(50);
   }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { runModule } from "../test/cli.js";
+import { TEST_REDIS_URL } from "../test/cluster.js";
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
 const buildScript = pathToFileURL(path.join(serverDir, "scripts/build.mjs")).href;
@@ -48,23 +49,32 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `main` as a server on a fresh data dir; `health()` answers /health's status once it listens. */
-async function startBuilt(main: string, dataDir: string): Promise<{ health: () => Promise<number>; stop: () => void }> {
+interface BuiltServer {
+  /** /health's status. */
+  health: () => Promise<number>;
+  /** /health's body: the database's and Redis's state. */
+  report: () => Promise<{ status: string; database: string; redis: string }>;
+  stop: () => void;
+}
+
+/** Starts `main` as a server on a fresh data dir (with `env` added) once it answers /health. */
+async function startBuilt(main: string, dataDir: string, env: Record<string, string> = {}): Promise<BuiltServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: "", LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: "", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let err = "";
   child.stderr.on("data", (d) => (err += d));
   const health = async () => (await fetch(`http://127.0.0.1:${port}/health`)).status;
+  const report = async () => (await fetch(`http://127.0.0.1:${port}/health`)).json() as ReturnType<BuiltServer["report"]>;
   const stop = () => void child.kill("SIGKILL");
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${main} exited ${child.exitCode}: ${err}`);
     try {
       await health();
-      return { health, stop };
+      return { health, report, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -107,6 +117,13 @@ describe("server build", { timeout: 90_000 }, () => {
 
     expect(await healthOf(path.join(a.dir, "main.js"), path.join(root, "data-a"))).toBe(200);
     expect(await healthOf(path.join(root, "dist", "main.js"), path.join(root, "data-b"))).toBe(200);
+    // With REDIS_URL the compiled node is a cluster node (ioredis loads on demand: cluster/ioredis.ts).
+    const clustered = await startBuilt(path.join(a.dir, "main.js"), path.join(root, "data-c"), { REDIS_URL: TEST_REDIS_URL });
+    try {
+      expect(await clustered.report()).toEqual({ status: "ok", database: "ok", redis: "ok" });
+    } finally {
+      clustered.stop();
+    }
 
     const before = fs.statSync(path.join(a.dir, "main.js")).mtimeMs;
     const started = performance.now();

@@ -56,7 +56,8 @@ export async function createClusterContext(nodeId: string, redisUrl: string | nu
   const prefix = `${KEY_PREFIX}${namespace}:`;
   const instance = `${nodeId}.${randomBytes(4).toString("hex")}`;
   const opened: Redis[] = [];
-  const RedisClient = redisUrl ? (await import("ioredis")).Redis : null;
+  const RedisClient = redisUrl ? (await import("./ioredis.js")).Redis : null;
+  if (redisUrl && typeof RedisClient !== "function") throw new Error("REDIS_URL is set but the Redis client did not load");
   const connect = (name: string): Redis | null => {
     if (!redisUrl || !RedisClient) return null;
     const client = new RedisClient(redisUrl, options(instance, name));
