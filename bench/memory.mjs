@@ -51,7 +51,7 @@ try {
   await createChannel(server.base, admin, "general");
   // Third-party logins: no password hash per device (bench/lib.mjs).
   const sessions = await thirdPartyLogins(server.base, admin, opt.connections, users, "mem");
-  await sleep(3_000);
+  await sleep(opt.settle * 1000);
   const { before: alone, after: withConns, perConn } = await perStream(
     server.base,
     server.pid,
@@ -98,7 +98,7 @@ if (opt.websocket === "true") {
     const admin = await seedAdmin(wsServer.base);
     await createChannel(wsServer.base, admin, "general");
     const sessions = await thirdPartyLogins(wsServer.base, admin, opt.connections, users, "memws");
-    await sleep(3_000);
+    await sleep(opt.settle * 1000);
     const m = await perStream(wsServer.base, wsServer.pid, sessions.map((s) => s.token), held, true);
     report([
       {

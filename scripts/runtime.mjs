@@ -5,9 +5,11 @@
  * - A 1 MB young generation (V8's default grows it to 16 MB): a chat server's per-request garbage
  *   is small and short-lived, and the smaller nursery keeps an idle server's heap near its live
  *   size.
+ * - `--expose-gc`: the server collects once after a burst of work has grown its heap and the
+ *   event loop has gone quiet (server/src/runtime/idleCollector.ts): V8 alone kept a burst's
+ *   garbage for as long as the server stayed idle.
  * - V8's memory reducer (the GCs that give an idle heap back) starts 2 s after the server goes
- *   quiet instead of 8 s, so the memory of a burst (a reconnect storm's connect sequences) is
- *   returned soon after it.
+ *   quiet instead of 8 s.
  * - Not `--optimize-for-size`: it kept the RSS of 10,000 idle streams about 0.5 KB (SSE) to 5 KB
  *   (WebSocket) per stream lower, but grows the old generation in such small steps that a
  *   server taking on thousands of streams at once runs a full GC every few hundred: it cost
@@ -17,7 +19,7 @@
 export function serverNodeArgs(env = process.env) {
   const custom = env.PARLEY_NODE_ARGS;
   if (custom !== undefined) return custom.split(" ").filter(Boolean);
-  return ["--max-semi-space-size=1", "--gc-memory-reducer-start-delay-ms=2000"];
+  return ["--max-semi-space-size=1", "--gc-memory-reducer-start-delay-ms=2000", "--expose-gc"];
 }
 
 /**

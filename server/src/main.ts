@@ -1,5 +1,6 @@
 import { buildApp, createContext, listen } from "./app.js";
 import { ConfigError, configFromEnv } from "./config.js";
+import { startIdleCollector } from "./runtime/idleCollector.js";
 import { StorageUnavailable } from "./storage/store.js";
 
 /** Starts one Parley process: API, event stream and web client on `PORT`. */
@@ -8,6 +9,8 @@ async function main(): Promise<void> {
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   await listen(app, { port: config.port, host: config.host });
+  // With `--expose-gc` (scripts/runtime.mjs): the garbage of a burst is collected once it is over.
+  startIdleCollector();
   const stop = async () => {
     await app.close();
     process.exit(0);
