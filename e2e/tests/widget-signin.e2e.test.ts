@@ -93,7 +93,10 @@ describe("signing in to the widget", () => {
     await panel(page).getByRole("textbox", { name: "Your e-mail" }).last().fill(BOB.email);
     await panel(page).getByLabel("Password").fill("not the password");
     await panel(page).getByRole("button", { name: "Sign in", exact: true }).click();
-    await panel(page).getByText("Wrong e-mail or password.").waitFor();
+    const refusal = panel(page).getByText("Wrong e-mail or password.");
+    await refusal.waitFor();
+    // Said as an error (the widget's error red), not in the footer's muted grey.
+    expect(await refusal.evaluate((e) => getComputedStyle(e).color)).toBe("rgb(220, 38, 38)");
     await shotBoth(page, "widget-sign-in");
     await panel(page).getByLabel("Password").fill(BOB.password);
     await panel(page).getByRole("button", { name: "Sign in", exact: true }).click();

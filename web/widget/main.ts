@@ -7,7 +7,7 @@
  */
 import type { ChatMessage } from "@parley/protocol";
 import { Blocked, WidgetApi } from "./api";
-import { signInPart, waitForSession } from "./signIn";
+import { setNote, signInPart, waitForSession } from "./signIn";
 import { CSS } from "./styles";
 import { textsFor } from "./texts";
 
@@ -201,10 +201,10 @@ function start(script: HTMLScriptElement): void {
       .emailLogin(mailInput.value.trim(), document.documentElement.lang || navigator.language || "en")
       .then((poll) => {
         mailForm.hidden = true;
-        mailNote.textContent = t.checkMail;
+        setNote(mailNote, t.checkMail);
         waitForSession(api, poll, () => void signedIn());
       })
-      .catch(() => (mailNote.textContent = t.mailFailed))
+      .catch(() => setNote(mailNote, t.mailFailed, "error"))
       .finally(() => (mailSend.disabled = false));
   });
   input.addEventListener("keydown", (e) => {

@@ -44,6 +44,12 @@ export function waitForSession(api: WidgetApi, pollToken: string, done: () => vo
   return ask;
 }
 
+/** Shows `text` in the footer's note, in the error colour when it is a failure (`data-error`). */
+export function setNote(note: HTMLElement, text: string, kind: "info" | "error" = "info"): void {
+  note.textContent = text;
+  note.toggleAttribute("data-error", kind === "error");
+}
+
 /**
  * The "Sign in" part of the footer: a toggle that opens the password form (when the server
  * allows passwords) and a button per provider. Empty when the server allows none of them.
@@ -75,14 +81,14 @@ export function signInPart(el: Make, api: WidgetApi, t: Texts, methods: WidgetLo
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       submit.disabled = true;
-      note.textContent = "";
+      setNote(note, "");
       api
         .passwordLogin(email.value.trim(), password.value)
         .then((refused) => {
           if (refused === null) return done();
-          note.textContent = refused === 401 || refused === 404 ? t.wrongPassword : refused === 429 ? t.tooMany : t.signInFailed;
+          setNote(note, refused === 401 || refused === 404 ? t.wrongPassword : refused === 429 ? t.tooMany : t.signInFailed, "error");
         })
-        .catch(() => (note.textContent = t.signInFailed))
+        .catch(() => setNote(note, t.signInFailed, "error"))
         .finally(() => (submit.disabled = false));
     });
     part.append(form);
@@ -94,18 +100,18 @@ export function signInPart(el: Make, api: WidgetApi, t: Texts, methods: WidgetLo
     button.addEventListener("click", () => {
       // Opened now, while the click lets it open; sent to the provider once the server answers.
       const popup = window.open("", "parley-widget-sign-in", "popup,width=520,height=680");
-      note.textContent = "";
+      setNote(note, "");
       api
         .startOAuth(p.type, p.domain)
         .then(({ url, poll_token }) => {
           if (popup) popup.location.href = url;
           else window.open(url, "parley-widget-sign-in");
-          note.textContent = t.inPopup;
+          setNote(note, t.inPopup);
           waitForSession(api, poll_token, done);
         })
         .catch(() => {
           popup?.close();
-          note.textContent = t.signInFailed;
+          setNote(note, t.signInFailed, "error");
         });
     });
     part.append(button);

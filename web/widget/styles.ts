@@ -8,10 +8,10 @@
 export const CSS = `
 :host { all: initial; }
 .widget-root { position: fixed; bottom: 20px; z-index: 2147483000; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color-scheme: light dark;
-  --pw-bg: #ffffff; --pw-fg: #18181b; --pw-muted: #71717a; --pw-line: #e4e4e7; --pw-soft: #f4f4f5; }
+  --pw-bg: #ffffff; --pw-fg: #18181b; --pw-muted: #71717a; --pw-line: #e4e4e7; --pw-soft: #f4f4f5; --pw-error: #dc2626; }
 .widget-root[data-position="right"] { right: 20px; }
 .widget-root[data-position="left"] { left: 20px; }
-@media (prefers-color-scheme: dark) { .widget-root { --pw-bg: #18181b; --pw-fg: #f4f4f5; --pw-muted: #a1a1aa; --pw-line: #3f3f46; --pw-soft: #27272a; } }
+@media (prefers-color-scheme: dark) { .widget-root { --pw-bg: #18181b; --pw-fg: #f4f4f5; --pw-muted: #a1a1aa; --pw-line: #3f3f46; --pw-soft: #27272a; --pw-error: #f87171; } }
 [hidden] { display: none !important; }
 * { box-sizing: border-box; }
 button, textarea { font: inherit; } button { cursor: pointer; }
@@ -56,5 +56,6 @@ button, textarea { font: inherit; } button { cursor: pointer; }
 .widget-provider:focus-visible, .widget-link:focus-visible { outline: 3px solid var(--pw-fg); outline-offset: 2px; }
 .widget-note { margin: 6px 0 0; }
 .widget-note:empty { display: none; }
-.widget-error { color: #dc2626; font-size: 12px; padding: 0 12px 8px; }
+.widget-note[data-error] { color: var(--pw-error); }
+.widget-error { color: var(--pw-error); font-size: 12px; padding: 0 12px 8px; }
 `;
