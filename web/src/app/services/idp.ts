@@ -39,4 +39,4 @@ export const {
 } = idpApi;
 
 /** Where providers send the browser back (docs/API.md "Third-party sign-in"): a real path, rewritten to the hash route at start. */
-export const callbackUrl = (type: "github" | "oidc" | "google", action: "login" | "bind" | "webapp") => `${window.location.origin}/cb/${type}/${action}`;
+export const callbackUrl = (type: "github" | "oidc" | "google", action: "login" | "bind" | "webapp" | "widget") => `${window.location.origin}/cb/${type}/${action}`;

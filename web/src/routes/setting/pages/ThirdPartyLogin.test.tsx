@@ -46,4 +46,21 @@ describe("Third-party Login (admin)", () => {
       oidc: [{ enable: true, favicon: "", domain: "sso.example.com/realms/team", issuer: "https://sso.example.com/realms/team", client_id: "parley", client_secret: "s3cret" }],
     });
   });
+
+  it("lists every redirect URI to register, the website widget's popup included", async () => {
+    const app = await renderApp({ route: "/setting/third_party", storage: session(), api: api([]) });
+    await app.findByTestId("oidc-add");
+    const origin = window.location.origin;
+    await vi.waitFor(() =>
+      expect(app.getAllByTestId("copy-value").map((e) => (e as HTMLInputElement).value)).toEqual([
+        `${origin}/`,
+        `${origin}/cb/google/widget`,
+        `${origin}/cb/github`,
+        `${origin}/cb/oidc/login`,
+        `${origin}/cb/oidc/bind`,
+        `${origin}/cb/oidc/widget`,
+      ]),
+    );
+    expect(app.getByLabelText("Authorized redirect URI for the website widget")).toHaveProperty("value", `${origin}/cb/google/widget`);
+  });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { SECRET_MASK, type GithubAuthConfig, type GoogleAuthConfig } from "@parley/protocol";
 import {
+  callbackUrl,
   useGetGithubAuthAdminConfigQuery,
   useGetGoogleAuthAdminConfigQuery,
   useUpdateGithubAuthConfigMutation,
@@ -59,6 +60,8 @@ function GoogleForm({ stored }: { stored: GoogleAuthConfig }) {
       <div className="space-y-4 p-5">
         <ClientIdInput draft={draft} placeholder="1234-abc.apps.googleusercontent.com" testId="google-client-id" />
         <CopyField label={t("third_party.redirect_uri")} value={`${window.location.origin}/`} />
+        {/* The website widget signs in through a popup that comes back to its own page (docs/API.md "Widget"). */}
+        <CopyField label={t("third_party.widget_redirect_uri")} value={callbackUrl("google", "widget")} />
         <SaveNotice outcome={draft.outcome} />
       </div>
     </DraftForm>

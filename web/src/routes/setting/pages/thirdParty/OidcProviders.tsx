@@ -82,6 +82,7 @@ export default function OidcProviders() {
       <div className="space-y-3 px-5 py-4">
         <CopyField label={t("third_party.redirect_uris")} value={callbackUrl("oidc", "login")} />
         <CopyField ariaLabel={t("third_party.redirect_uris")} value={callbackUrl("oidc", "bind")} />
+        <CopyField ariaLabel={t("third_party.redirect_uris")} value={callbackUrl("oidc", "widget")} />
         <Button size="sm" icon={<PlusIcon size={15} />} onClick={() => setEditing({ index: null, entry: blank })} data-testid="oidc-add">
           {t("third_party.add")}
         </Button>
