@@ -66,8 +66,8 @@ export class RedisPresence implements Presence {
   /**
    * This turn's changes of this instance's set, not yet written: entry → whether it is now held.
    * A reconnect storm opens thousands of streams in a few turns; one MULTI and one message per
-   * turn instead of per stream took the storm's presence cost from about 50 to a few µs a
-   * stream (docs/PERFORMANCE.md "Cluster and reconnect storm").
+   * turn instead of per stream halved the storm's presence cost on the node and in Redis
+   * (docs/PERFORMANCE.md "Runtime flags: not `--optimize-for-size`").
    */
   private pending: Map<Entry, boolean> | null = null;
   private readonly heartbeatMs: number;
