@@ -111,7 +111,8 @@ export class ConnectionHub implements ConnectionOwner {
   /**
    * Kicks the other nodes' streams of a device that opened one here, with the others of the same
    * turn: when a node dies, every stream it held reconnects elsewhere while presence still lists
-   * it (until its entry expires), and a publish per stream was a tenth of the storm's CPU.
+   * it (until its entry expires): one publish, and one message for every node to parse, per
+   * turn instead of per stream.
    */
   private kickElsewhere(target: DeviceTarget): void {
     if (this.kicksElsewhere === null) {
