@@ -125,6 +125,16 @@ export function lintCompose(text, { dir, upstream } = {}) {
   return findings;
 }
 
+/** A CMD's words in exec form (`["node", "a.js"]`), or null for the shell form. */
+function execForm(args) {
+  try {
+    const words = JSON.parse(args);
+    return Array.isArray(words) && words.every((w) => typeof w === "string") ? words : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The Dockerfile's instructions with continuation lines joined: `{ keyword, args, line }`. */
 function dockerInstructions(text) {
   const out = [];
@@ -193,14 +203,4 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   ];
   for (const finding of findings) console.log(`check: ${finding}`);
   process.exit(findings.length > 0 ? 1 : 0);
-}
-
-/** A CMD's words in exec form (`["node", "a.js"]`), or null for the shell form. */
-function execForm(args) {
-  try {
-    const words = JSON.parse(args);
-    return Array.isArray(words) && words.every((w) => typeof w === "string") ? words : null;
-  } catch {
-    return null;
-  }
 }

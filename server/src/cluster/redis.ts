@@ -49,8 +49,8 @@ function options(instance: string, name: string): RedisOptions {
 
 /**
  * The cluster context of a node: with `redisUrl`, its Redis connections; without, a single node's.
- * ioredis is loaded only for a cluster: a single node does not carry it (about 6 MB of an idle
- * server's memory, docs/PERFORMANCE.md).
+ * ioredis is loaded only for a cluster: a single node does not carry it (about 1.5 MB of an
+ * idle server's RSS, docs/PERFORMANCE.md).
  */
 export async function createClusterContext(nodeId: string, redisUrl: string | null, namespace = "default"): Promise<ClusterContext> {
   const prefix = `${KEY_PREFIX}${namespace}:`;

@@ -88,18 +88,20 @@ export class WidgetStreams {
   }
 
   private deliver({ event, audience, frame }: Delivery): void {
-    // `everyone` (public channels, the user directory) never reaches a visitor. A kick of a
-    // device (a logout elsewhere) ends only that device's streams.
-    const targets: { uid: number; device?: string }[] =
-      audience.kind === "users" ? audience.uids.map((uid) => ({ uid })) : audience.kind === "device" ? [audience] : audience.kind === "devices" ? [...audience.targets] : [];
-    for (const { uid, device } of targets) {
-      const set = this.byUid.get(uid);
-      if (!set) continue;
-      if (event.type === "chat") {
-        for (const sink of set) if (sink.carries(uid, event)) sink.send(frame, event.mid);
-      } else if (event.type === "kick") {
-        for (const sink of [...set]) if (device === undefined || device === sink.device) sink.end(frame);
-      }
+    // `everyone` (public channels, the user directory) never reaches a visitor.
+    if (audience.kind === "users") for (const uid of audience.uids) this.deliverTo(uid, null, event, frame);
+    else if (audience.kind === "device") this.deliverTo(audience.uid, audience.device, event, frame);
+    else if (audience.kind === "devices") for (const t of audience.targets) this.deliverTo(t.uid, t.device, event, frame);
+  }
+
+  /** `uid`'s streams hear a chat they carry; a kick ends them (only `device`'s, when one is named: a logout elsewhere). */
+  private deliverTo(uid: Uid, device: string | null, event: Delivery["event"], frame: string): void {
+    const set = this.byUid.get(uid);
+    if (!set) return;
+    if (event.type === "chat") {
+      for (const sink of set) if (sink.carries(uid, event)) sink.send(frame, event.mid);
+    } else if (event.type === "kick") {
+      for (const sink of [...set]) if (device === null || device === sink.device) sink.end(frame);
     }
   }
 
