@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
+import type { PoolConfig } from "pg";
+import { parse as parseConnectionString } from "pg-connection-string";
 import { SchemaScopedPostgresDialect } from "./introspector.js";
 import type { Config } from "../config.js";
 import { migrateToLatest, type Dialect } from "./migrate.js";
@@ -54,6 +56,17 @@ export function poolStatsOf(db: Db): PoolStats | null {
   return pools.get(db) ?? null;
 }
 
+/**
+ * pg's settings for `DATABASE_URL`, with `DATABASE_SCHEMA` as the search path. Parsed here as pg
+ * parses it, because pg lets a URL's own `options` (`?options=-c%20statement_timeout%3D5000`)
+ * replace the pool's: given both, the search path was dropped and the server ran in `public`.
+ */
+export function pgConnection(databaseUrl: string, schema: string | null): PoolConfig {
+  const parsed = parseConnectionString(databaseUrl);
+  const options = [parsed.options, schema ? `-c search_path=${schema}` : null].filter(Boolean).join(" ");
+  return { ...parsed, ...(options ? { options } : {}) } as PoolConfig;
+}
+
 /** Opens the configured database (SQLite file by default, PostgreSQL for `postgres://` URLs) and migrates it. */
 export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl" | "databaseSchema">): Promise<OpenedDb> {
   let db: Db;
@@ -66,11 +79,7 @@ export async function openDatabase(config: Pick<Config, "dataDir" | "databaseUrl
     const { default: pg } = await import("pg");
     // int8 columns come back from pg as strings; every id and timestamp here fits in a double.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
+    const pool = new pg.Pool({ ...pgConnection(config.databaseUrl, schema), max: 10 });
     if (schema) {
       const client = await pool.connect();
       try {
