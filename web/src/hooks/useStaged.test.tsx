@@ -3,7 +3,7 @@
  * first and itself in a later render, one part per frame, the lowest order first; in a hidden page
  * everything mounts at once.
  */
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useStaged } from "./useStaged";
 
@@ -13,8 +13,17 @@ beforeEach(() => {
   Object.defineProperty(document, "visibilityState", { configurable: true, get: () => visibility });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+/** One real task of the event loop (the hook's MessageChannel hop and React's render take some). */
+const oneTask = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+
+/** Until `done()`, or 2,000 tasks. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 2000 && !done(); i++) await oneTask();
+}
 
 const mounted: string[] = [];
 function Part({ name, order }: { name: string; order: number }) {
@@ -25,6 +34,9 @@ function Part({ name, order }: { name: string; order: number }) {
 
 describe("useStaged", () => {
   it("mounts the parts after the first render, one per frame, the lowest order first", async () => {
+    // The test draws the frames: with real ones, a loaded machine could let two parts in before
+    // React rendered the first, and one render of both shows them in tree order.
+    vi.useFakeTimers({ toFake: ["requestAnimationFrame", "cancelAnimationFrame", "setTimeout", "clearTimeout"] });
     mounted.length = 0;
     render(
       <>
@@ -34,8 +46,13 @@ describe("useStaged", () => {
       </>,
     );
     expect(screen.getByText("messages pending")).toBeTruthy();
-    await waitFor(() => expect(mounted).toHaveLength(3));
-    expect(mounted).toEqual(["composer", "messages", "navigation"]);
+    for (let i = 0; i < 20; i++) await oneTask();
+    expect(mounted).toEqual([]); // nothing without a frame
+    for (const expected of [["composer"], ["composer", "messages"], ["composer", "messages", "navigation"]]) {
+      act(() => void vi.advanceTimersToNextFrame());
+      await until(() => mounted.length === expected.length);
+      expect(mounted).toEqual(expected);
+    }
     expect(screen.getByText("navigation")).toBeTruthy();
   });
 
