@@ -9,6 +9,7 @@ import { buildApp, createContext, listen } from "../app.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import { openDatabase } from "../db/index.js";
+import { afterSchemaDropped } from "./catalogs.js";
 
 /**
  * Test servers on a fresh database. Every suite runs on SQLite; when `TEST_DATABASE_URL` is
@@ -20,14 +21,32 @@ export type DialectName = "sqlite" | "postgres";
 export const dialects = (): DialectName[] => (process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]);
 
 /**
+ * `TEST_DATABASE_URL` with each connection's commits not waiting for the disk
+ * (`synchronous_commit = off`, as a connection option): a test server's schema is created,
+ * migrated and dropped for it, and waiting for the write-ahead log's flush was about half of
+ * each PostgreSQL test server's start (470 → 250 ms, docs/ARCHITECTURE.md "How the suites
+ * run"). Only a crash of PostgreSQL itself could lose such commits, and no test crashes it;
+ * the reliability probes, which kill things, use the URL as given.
+ */
+export function testDatabaseUrl(): string {
+  const given = process.env.TEST_DATABASE_URL;
+  if (!given) return "";
+  const url = new URL(given);
+  const options = url.searchParams.get("options");
+  url.searchParams.set("options", `${options ? `${options} ` : ""}-c synchronous_commit=off`);
+  return url.toString();
+}
+
+/**
  * Drops a PostgreSQL schema (the migrator only ever looks at its own: db/introspector.ts), of
  * `TEST_DATABASE_URL` unless told which database.
  */
-export async function dropSchema(schema: string, url = process.env.TEST_DATABASE_URL ?? ""): Promise<void> {
+export async function dropSchema(schema: string, url = testDatabaseUrl()): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await afterSchemaDropped(client);
   } finally {
     await client.end();
   }
@@ -57,7 +76,7 @@ export async function startTestServer(dialect: DialectName = "sqlite", overrides
     port: 0,
     host: "127.0.0.1",
     dataDir,
-    databaseUrl: dialect === "postgres" ? (process.env.TEST_DATABASE_URL ?? null) : null,
+    databaseUrl: dialect === "postgres" ? testDatabaseUrl() : null,
     databaseSchema: schema,
     webDist: null,
     accessTokenTtlS: 300,
@@ -123,7 +142,7 @@ export interface ReusedStorage {
 }
 
 export function reusedStorage(dialect: DialectName): ReusedStorage {
-  return dialect === "postgres" ? reusedSchema(process.env.TEST_DATABASE_URL ?? "") : reusedSqliteFile();
+  return dialect === "postgres" ? reusedSchema(testDatabaseUrl()) : reusedSqliteFile();
 }
 
 function reusedSqliteFile(): ReusedStorage {
@@ -161,11 +180,13 @@ function reusedSchema(url: string): ReusedStorage {
   let shape: string | null = null;
   // One connection for the suite's resets; what it commits need not wait for the disk.
   let client: pg.Client | null = null;
+  const abandoned: string[] = [];
   const connection = async () => {
     if (!client) {
       client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query("SET synchronous_commit = off");
+      await client.query("SET lock_timeout = '5s'");
     }
     return client;
   };
@@ -202,8 +223,18 @@ $reset$`;
     },
     async release() {
       if ((await shapeOf()) === shape) {
-        await (await connection()).query(reset());
-        return;
+        try {
+          await (await connection()).query(reset());
+          return;
+        } catch {
+          // A lock the reset waited for past `lock_timeout` (a connection of the closed server
+          // still open): the schema is left for `dispose` and the next server gets a new one.
+          abandoned.push(schema);
+          schema = newSchemaName();
+          shape = null;
+          used = false;
+          return;
+        }
       }
       await dropSchema(schema, url);
       schema = newSchemaName();
@@ -214,6 +245,7 @@ $reset$`;
       await client?.end();
       client = null;
       if (used) await dropSchema(schema, url);
+      for (const left of abandoned.splice(0)) await dropSchema(left, url);
     },
   };
 }

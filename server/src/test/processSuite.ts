@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { compiledServer, startServerProcess, type ServerProcess } from "../reliability/serverProcess.js";
-import { dropSchema, type DialectName } from "./harness.js";
+import { dropSchema, testDatabaseUrl, type DialectName } from "./harness.js";
 
 /** What a process suite offers its tests. */
 export interface ProcessSuite {
@@ -29,7 +29,7 @@ export function useProcessSuite(dialect: DialectName, name: string, extra: Recor
   const env = {
     DATA_DIR: dataDir,
     ...extra,
-    ...(dialect === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? "", DATABASE_SCHEMA: schema } : {}),
+    ...(dialect === "postgres" ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : {}),
   };
   // Stopping a process killed before is harmless (it has exited).
   let cleanups: (() => Promise<void>)[] = [];

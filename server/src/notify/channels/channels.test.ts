@@ -17,7 +17,7 @@ import { insertChannel, setChannelType, type ChannelFields } from "./store.js";
  * outcomes.
  */
 describe.each(dialects())("notification channels path (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", config: { previewAllowPrivate: true }, seed: buildCast });
+  const suite = useSuite(dialect, { config: { previewAllowPrivate: true }, seed: buildCast });
   let svc: HttpRecorder;
 
   /** What each service answers when it took a message (several say so in the JSON of a 200). */

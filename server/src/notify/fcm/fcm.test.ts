@@ -18,7 +18,7 @@ const CLIENT_EMAIL = "parley@parley-test.iam.gserviceaccount.com";
 const PROJECT = "parley-test";
 
 describe.each(dialects())("FCM (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", config: { previewAllowPrivate: true }, seed: buildCast });
+  const suite = useSuite(dialect, { config: { previewAllowPrivate: true }, seed: buildCast });
   let google: HttpRecorder;
   let sendStatus: (token: string) => { status: number; body?: unknown };
 

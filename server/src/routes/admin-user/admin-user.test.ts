@@ -11,7 +11,7 @@ import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("admin user routes (%s)", (dialect) => {
   // The webhook targets of these tests listen on loopback, which the SSRF guard allows only with this.
-  const suite = useSuite(dialect, { storage: "reset", config: { previewAllowPrivate: true } });
+  const suite = useSuite(dialect, { config: { previewAllowPrivate: true } });
 
   const createUser = (who: Session | null, payload: object) =>
     suite.s.app.inject({ method: "POST", url: "/api/admin/user", headers: who?.headers ?? {}, payload });

@@ -25,7 +25,7 @@ describe.each(dialects())("Agora (%s)", (dialect) => {
     agora = await startHttpRecorder();
   });
   afterAll(() => agora.close());
-  const suite = useSuite(dialect, { storage: "reset", config: { previewAllowPrivate: true }, seed: buildCast });
+  const suite = useSuite(dialect, { config: { previewAllowPrivate: true }, seed: buildCast });
 
   const config = (extra: object = {}) => ({ enabled: true, url: agora.base, project_id: "proj", app_id: APP_ID, app_certificate: CERT, rtm_key: "cust", rtm_secret: "cust-secret", ...extra });
   const configure = async (extra: object = {}) => expect((await call(suite.s, "POST", "/admin/agora/config", suite.seed.admin, config(extra))).statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { sweepCalls, STALE_PARTICIPANT_MS, RING_TIMEOUT_MS } from "../../command
 const SETTINGS = { stun_urls: ["stun:stun.example.com:3478"], turn_urls: ["turn:turn.example.com:3478?transport=udp"], turn_secret: "s3cret", turn_ttl_s: 3600, max_participants: 3, relay_only: false };
 
 describe.each(dialects())("built-in calls (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", seed: buildChatSetup });
+  const suite = useSuite(dialect, { seed: buildChatSetup });
   const room = (gid: number) => `group:${gid}`;
   const rows = async (table: "call_rooms" | "call_participants") => suite.s.ctx.db.selectFrom(table).selectAll().execute();
   const messages = async (gid: number) => (await suite.s.ctx.db.selectFrom("messages").selectAll().where("target_gid", "=", gid).orderBy("mid").execute()).map((m) => ({ from_uid: m.from_uid, content: m.content, properties: m.properties && JSON.parse(m.properties) }));

@@ -14,7 +14,7 @@ const AGORA = { enabled: true, url: "https://api.agora.io", project_id: "", app_
  * or Agora's, Agora only while it is configured; `GET /call/config` tells every client which.
  */
 describe.each(dialects())("calls' media: built-in or Agora (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", seed: buildCast });
+  const suite = useSuite(dialect, { seed: buildCast });
   const stored = async () => (await suite.s.ctx.repos.config.get<CallAdminConfig>("calls"))?.media;
   const media = async () => jsonOk<CallConfig>(await call(suite.s, "GET", "/call/config", suite.seed.bob)).media;
 

@@ -20,7 +20,7 @@ const OTHER_KEYS = licenseKeys();
 const DAY = 86_400_000;
 
 describe.each(dialects())("license (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", config: { licensePublicKey: KEYS.publicPem }, seed: (s) => buildCast(s) });
+  const suite = useSuite(dialect, { config: { licensePublicKey: KEYS.publicPem }, seed: (s) => buildCast(s) });
 
   const get = (who: Session = suite.seed.bob) => call(suite.s, "GET", "/license", who);
   const check = (license: string, who: Session | null = suite.seed.admin, headers: Record<string, string> = {}) =>

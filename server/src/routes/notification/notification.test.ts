@@ -8,7 +8,7 @@ import { useSuite } from "../../test/suite.js";
 
 /** The notification channel routes (docs/API.md "Notification channels"). */
 describe.each(dialects())("notification channel routes (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", config: { previewAllowPrivate: true }, seed: buildCast });
+  const suite = useSuite(dialect, { config: { previewAllowPrivate: true }, seed: buildCast });
   let svc: HttpRecorder;
   beforeEach(async () => {
     svc = await startHttpRecorder(() => ({ status: 204 }));

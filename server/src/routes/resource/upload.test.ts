@@ -24,7 +24,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(dialects())("file uploads (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", config: { maxFileSize: 8 * 1024 * 1024, uploadChunkLimit: 3 * 1024 * 1024 }, seed: buildChatSetup });
+  const suite = useSuite(dialect, { config: { maxFileSize: 8 * 1024 * 1024, uploadChunkLimit: 3 * 1024 * 1024 }, seed: buildChatSetup });
 
   const uploadDir = () => stored(suite.s, "upload");
 

@@ -48,7 +48,6 @@ describe.each(dialects())("Google and GitHub sign-in (%s)", (dialect) => {
     await github.close();
   });
   const suite = useSuite(dialect, {
-    storage: "reset",
     seed: buildAdmin,
     config: { previewAllowPrivate: true, googleJwksUrl: "http://placeholder.invalid/jwks", githubUrl: "http://placeholder.invalid", githubApiUrl: "http://placeholder.invalid" },
   });

@@ -34,7 +34,7 @@ describe.each(dialects())("OIDC sign-in (%s)", (dialect) => {
     });
   });
   afterAll(() => idp.close());
-  const suite = useSuite(dialect, { storage: "reset", seed: buildAdmin, config: { previewAllowPrivate: true } });
+  const suite = useSuite(dialect, { seed: buildAdmin, config: { previewAllowPrivate: true } });
 
   const enableOidc = (s: TestServer, admin: Session, patch: Partial<LoginConfig> = {}) =>
     setLoginConfig(s, admin, {
@@ -235,7 +235,7 @@ describe.each(dialects())("OIDC ID-token refusals (%s)", (dialect) => {
     }));
   });
   afterAll(() => fake.close());
-  const suite = useSuite(dialect, { storage: "reset", seed: buildAdmin, config: { previewAllowPrivate: true } });
+  const suite = useSuite(dialect, { seed: buildAdmin, config: { previewAllowPrivate: true } });
 
   /** Starts a sign-in; the token endpoint then answers an ID token with `claims(nonce)`. */
   const attempt = async (s: TestServer, admin: Session, claims: (nonce: string, now: number) => Record<string, unknown>, opts: { foreign?: boolean } = {}) => {

@@ -14,7 +14,7 @@ import { enableSmtp, FRONTEND, linkOf, magicLogin, setLoginConfig, tokenOf } fro
  */
 describe.each(dialects())("magic-link login over SMTP (%s)", (dialect) => {
   const mailer = useSmtp();
-  const suite = useSuite(dialect, { storage: "reset", seed: buildAdmin });
+  const suite = useSuite(dialect, { seed: buildAdmin });
 
   const sendLink = (email: string, who: Session | null = null, headers: Record<string, string> = {}) =>
     call(suite.s, "POST", `/user/send_login_magic_link?email=${encodeURIComponent(email)}`, who, undefined, headers);

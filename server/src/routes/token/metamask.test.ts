@@ -16,7 +16,7 @@ import { useSuite } from "../../test/suite.js";
  * `viem`. Nonces are single-use and expire; only the named address's signature counts.
  */
 describe.each(dialects())("MetaMask sign-in (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", seed: (s) => buildCast(s) });
+  const suite = useSuite(dialect, { seed: (s) => buildCast(s) });
 
   const enable = (patch: object = {}) => setLoginConfig(suite.s, suite.seed.admin, { metamask: true, ...patch });
   const nonceFor = (address: string) => call(suite.s, "GET", `/token/metamask/nonce?public_address=${address}`);

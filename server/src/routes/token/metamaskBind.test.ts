@@ -14,7 +14,7 @@ import { useSuite } from "../../test/suite.js";
  * signed-in person links a wallet, and then signs in to that account with it.
  */
 describe.each(dialects())("linking a wallet (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", seed: (s) => buildCast(s) });
+  const suite = useSuite(dialect, { seed: (s) => buildCast(s) });
 
   async function signed(account: PrivateKeyAccount): Promise<{ type: "metamask"; public_address: string; nonce: string; signature: Hex }> {
     const res = await call(suite.s, "GET", `/token/metamask/nonce?public_address=${account.address}`);

@@ -15,7 +15,7 @@ import { SoftAuthenticator, type CreationOptions, type RequestOptions } from "..
  * challenges, the counter check, the relying party, and who may call each route.
  */
 describe.each(dialects())("passkeys (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", seed: (s) => buildCast(s) });
+  const suite = useSuite(dialect, { seed: (s) => buildCast(s) });
 
   async function enable(s: TestServer, cast: Cast, passkey = true): Promise<void> {
     const url = await call(s, "POST", "/admin/system/update_frontend_url", cast.admin, FRONTEND, { "content-type": "text/plain" });

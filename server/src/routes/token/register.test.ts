@@ -14,7 +14,7 @@ import { enableSmtp, FRONTEND, linkOf, setLoginConfig, tokenOf } from "../../tes
  * private channel.
  */
 describe.each(dialects())("registration (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset", seed: buildAdmin });
+  const suite = useSuite(dialect, { seed: buildAdmin });
 
   const sendReg = (body: object) => call(suite.s, "POST", "/user/send_reg_magic_link", null, body);
   const register = (body: object) => call(suite.s, "POST", "/user/register", null, body);

@@ -10,7 +10,7 @@ import { setLoginConfig } from "../../test/identity.js";
 import { expectMatrix } from "../../test/matrix.js";
 
 describe.each(dialects())("token routes (%s)", (dialect) => {
-  const suite = useSuite(dialect, { storage: "reset" });
+  const suite = useSuite(dialect);
 
   const loginRaw = (payload: unknown) => suite.s.app.inject({ method: "POST", url: "/api/token/login", payload: payload as object });
   const passwordLogin = (email: string, password: string, extra: object = {}) =>
