@@ -1,10 +1,11 @@
 import { PAGE_NAMES } from "@parley/protocol";
 import * as z from "zod";
-import { idParam, idValue } from "../shared.js";
+import { idParam, idValue, pageLimitParam } from "../shared.js";
 
 export const hostQuery = z.object({ host_id: idParam });
 export const visitorBody = z.object({ host_id: idValue });
-export const messagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) });
+/** The conversation's latest messages: 100 unless asked, a larger page clamped to 200 (as the other lists). */
+export const messagesQuery = z.object({ limit: pageLimitParam(200, 100) });
 export const eventsQuery = z.object({ after_mid: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
 
 const text = (max: number) => z.string().max(max);

@@ -73,6 +73,11 @@ describe.each(dialects())("widget (%s)", (dialect) => {
         [v.uid, "hello team"],
         [admin.uid, "hello visitor"],
       ]);
+      // A page size is clamped, not refused; nonsense is a 400.
+      const latest = (await call(suite.s, "GET", "/widget/messages?limit=1", v)).json() as ChatMessage[];
+      expect(latest.map((m) => m.from_uid)).toEqual([admin.uid]);
+      expect((await call(suite.s, "GET", "/widget/messages?limit=5000", v)).json()).toHaveLength(2);
+      expect((await call(suite.s, "GET", "/widget/messages?limit=0", v)).statusCode).toBe(400);
       // The team sees the visitor, marked, in the directory.
       const seen = (await call(suite.s, "GET", `/user/${v.uid}`, admin)).json();
       expect(seen).toMatchObject({ uid: v.uid, widget_id: String(admin.uid), create_by: "widget" });
