@@ -17,8 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The real `setTimeout`, kept before a test fakes it. */
+const realSetTimeout = globalThis.setTimeout;
 /** One real task of the event loop (the hook's MessageChannel hop and React's render take some). */
-const oneTask = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+const oneTask = () => act(() => new Promise<void>((resolve) => void realSetTimeout(resolve, 0)));
 
 /** Until `done()`, or 2,000 tasks. */
 async function until(done: () => boolean): Promise<void> {
