@@ -11,14 +11,14 @@ const SCHEMAS: ChannelSchema[] = [
   {
     type: "gotify",
     name: "Gotify",
-    description: "A self-hosted push server.",
+    description: "A self-hosted Gotify server",
     fields: [
       { name: "server_url", type: "url", label: "Server URL", required: true, placeholder: "https://gotify.example.com" },
-      { name: "app_token", type: "text", label: "App token", required: true },
+      { name: "app_token", type: "text", label: "App Token", required: true },
       { name: "priority", type: "number", label: "Priority", required: false },
     ],
   },
-  { type: "bark", name: "Bark", description: "iOS push.", fields: [{ name: "device_key", type: "text", label: "Device key", required: true }] },
+  { type: "bark", name: "Bark", description: "Bark notifications on iOS", fields: [{ name: "device_key", type: "text", label: "Device Key", required: true }] },
 ];
 
 const STORED: NotificationChannel = {
@@ -113,7 +113,7 @@ describe("Settings → Notifications", () => {
     await app.user.selectOptions(app.getByTestId("channel-type"), "gotify");
     await app.user.type(app.getByTestId("channel-name"), "Home server");
     await app.user.type(app.getByLabelText(/Server URL/), "gotify.example.com");
-    await app.user.type(app.getByLabelText(/App token/), "tok");
+    await app.user.type(app.getByLabelText(/App Token/), "tok");
     await app.user.click(app.getByTestId("channel-save"));
     await app.findByText("Server URL must be a web address starting with http:// or https://.");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
@@ -143,7 +143,7 @@ describe("Settings → Notifications", () => {
     await app.user.click(await app.findByTestId("channel-add"));
     await app.user.selectOptions(app.getByTestId("channel-type"), "bark");
     await app.user.type(app.getByTestId("channel-name"), "Watch");
-    await app.user.type(app.getByLabelText(/Device key/), "dk");
+    await app.user.type(app.getByLabelText(/Device Key/), "dk");
     await app.user.click(app.getByRole("switch", { name: "Mentions and direct messages" }));
     await app.user.click(app.getByRole("checkbox", { name: "#random" }));
     await app.user.click(app.getByTestId("channel-save"));

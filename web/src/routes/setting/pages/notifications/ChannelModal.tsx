@@ -10,6 +10,7 @@ import Input from "../../../../components/ui/Input";
 import Textarea from "../../../../components/ui/Textarea";
 import Toggle from "../../../../components/ui/Toggle";
 import { SelectField } from "../parts";
+import { localSchema, typeName } from "./schemaText";
 
 type Config = NotificationChannelInput["config"];
 
@@ -109,7 +110,8 @@ export default function ChannelModal({
   };
   // The channels the user is in, for "every message in these channels".
   const channels = useAppSelector((s) => s.channels.ids.map((gid) => s.channels.byId[gid]).filter(Boolean), shallowEqual);
-  const schema = schemas.find((s) => s.type === form.channel_type);
+  const served = schemas.find((s) => s.type === form.channel_type);
+  const schema = served && localSchema(t, served);
   const fields = schema?.fields ?? [];
 
   const submit = async () => {
@@ -140,7 +142,7 @@ export default function ChannelModal({
         <SelectField label={t("notify.channel.type")} value={form.channel_type} onChange={(e) => edit({ channel_type: e.target.value, config: {} })} data-testid="channel-type">
           {types.map((ty) => (
             <option key={ty.id} value={ty.id}>
-              {ty.name}
+              {typeName(t, ty.id, ty.name)}
             </option>
           ))}
         </SelectField>

@@ -20,6 +20,7 @@ import ConfirmDialog from "../../../../components/ui/ConfirmDialog";
 import Toggle from "../../../../components/ui/Toggle";
 import { Section } from "../parts";
 import ChannelModal from "./ChannelModal";
+import { typeName } from "./schemaText";
 
 /** The fields a `POST`/`PUT` takes, from a stored channel or the modal's form. */
 const inputOf = (c: NotificationChannelInput): NotificationChannelInput => ({
@@ -118,7 +119,7 @@ export default function NotificationChannels() {
 
   const available = types.data ?? [];
   const list = channels.data ?? [];
-  const typeName = (id: string) => available.find((ty) => ty.id === id)?.name ?? schemas.data?.find((s) => s.type === id)?.name ?? id;
+  const typeNameOf = (id: string) => typeName(t, id, available.find((ty) => ty.id === id)?.name ?? schemas.data?.find((s) => s.type === id)?.name ?? id);
 
   const save = async (input: NotificationChannelInput): Promise<string | null> => {
     const res = editing === "new" ? await add(inputOf(input)) : await update({ id: (editing as NotificationChannel).id, body: inputOf(input) });
@@ -145,7 +146,7 @@ export default function NotificationChannels() {
         {list.length > 0 && (
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label={t("notify.channels")}>
             {list.map((c) => (
-              <ChannelRow key={c.id} channel={c} typeName={typeName(c.channel_type)} onEdit={() => setEditing(c)} onDelete={() => setDeletingChannel(c)} />
+              <ChannelRow key={c.id} channel={c} typeName={typeNameOf(c.channel_type)} onEdit={() => setEditing(c)} onDelete={() => setDeletingChannel(c)} />
             ))}
           </ul>
         )}
