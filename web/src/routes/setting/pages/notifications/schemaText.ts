@@ -5,6 +5,7 @@
  * (`notify.schema`), and the server's own words stand where there is no translation (a type
  * newer than this client).
  */
+// i18n-ns: setting
 import type { TFunction } from "i18next";
 import type { ChannelSchema, ChannelSchemaField } from "@parley/protocol";
 
