@@ -23,10 +23,10 @@ export const dialects = (): DialectName[] => (process.env.TEST_DATABASE_URL ? ["
 /**
  * `TEST_DATABASE_URL` with each connection's commits not waiting for the disk
  * (`synchronous_commit = off`, as a connection option): a test server's schema is created,
- * migrated and dropped for it, and waiting for the write-ahead log's flush was about half of
- * each PostgreSQL test server's start (470 → 250 ms, docs/ARCHITECTURE.md "How the suites
- * run"). Only a crash of PostgreSQL itself could lose such commits, and no test crashes it;
- * the reliability probes, which kill things, use the URL as given.
+ * migrated (or emptied) and dropped with many commits, each of which waited for the write-ahead
+ * log's flush (a new schema's start and close: about 400 → 350 ms, measured once; docs/
+ * ARCHITECTURE.md "How the suites run"). Only a crash of PostgreSQL itself could lose such
+ * commits, and no test crashes it; the reliability probes, which kill things, use the URL as given.
  */
 export function testDatabaseUrl(): string {
   const given = process.env.TEST_DATABASE_URL;
