@@ -39,12 +39,21 @@ export default defineConfig(({ command }) => ({
         globPatterns: ["**/*.{js,css,html,svg,png,json}"],
         // Agora's Web SDK (1.2 MB, only for calls on Agora, which need the network anyway) is
         // fetched when such a call starts, not installed with the app (web/src/calls/media.ts).
-        globIgnores: ["**/agoraMedia-*.js"],
+        // Translations are not installed either: nine languages' namespaces (81 files, 1.1 MB) for
+        // a reader who needs one. They are cached as they are fetched (below).
+        globIgnores: ["**/agoraMedia-*.js", "locales/**"],
         navigateFallback: "/index.html",
         // The API (and its event stream) is never served from the cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/health/],
-        // Translations are fetched with `?v=<client version>`.
-        ignoreURLParametersMatching: [/^v$/],
+        // A translation's URL carries the client's version (`?v=`), so a cached one is never
+        // stale: served from the cache, fetched once per version and language, the oldest dropped.
+        runtimeCaching: [
+          {
+            urlPattern: /\/locales\/[^/]+\/[^/]+\.json/,
+            handler: "CacheFirst",
+            options: { cacheName: "parley-locales", expiration: { maxEntries: 60 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // No workbox runtime from a CDN: everything is bundled into sw.js.
         inlineWorkboxRuntime: true,

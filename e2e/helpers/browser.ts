@@ -35,8 +35,18 @@ export async function closeCleanly(...pages: TestPage[]): Promise<void> {
   expect(errors).toEqual([]);
 }
 
-export async function openPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme, locale: "en-US" });
+export interface PageOptions {
+  /**
+   * Whether the app's service worker may run. Blocked unless a test is about the worker: in every
+   * new context it installs and precaches the whole client (264 files, 3 MB), which made each
+   * sign-in cost about a third more CPU and slowed the pages beside it (docs/ARCHITECTURE.md
+   * "How the suites run").
+   */
+  serviceWorkers?: "allow" | "block";
+}
+
+export async function openPage(browser: Browser, colorScheme: "light" | "dark" = "light", { serviceWorkers = "block" }: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme, locale: "en-US", serviceWorkers });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));

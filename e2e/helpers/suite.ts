@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { Api } from "./api";
-import { launchBrowser, openPage, type TestPage } from "./browser";
+import { launchBrowser, openPage, type PageOptions, type TestPage } from "./browser";
 import { openChannelFromSidebar, signIn } from "./chat";
 import { startServer, type ServerOptions, type TestServer } from "./server";
 
@@ -62,7 +62,7 @@ export interface Suite {
   /** A new API client, freshly signed in as `who`. */
   api(who: Person): Promise<Api>;
   /** A page in a new browser context (its own storage, so its own session). */
-  page(colorScheme?: "light" | "dark"): Promise<TestPage>;
+  page(colorScheme?: "light" | "dark", options?: PageOptions): Promise<TestPage>;
   /** Signs in through the login form and waits for the home screen. */
   signIn(page: Page, who: Person): Promise<void>;
   /** A new page signed in as `who`, optionally with a channel open. */
@@ -124,7 +124,7 @@ export function useSuite(options: SuiteOptions = {}): Suite {
       await api.login(who.email, who.password);
       return api;
     },
-    page: (colorScheme) => openPage(suite.browser, colorScheme),
+    page: (colorScheme, pageOptions) => openPage(suite.browser, colorScheme, pageOptions),
     signIn: (page, who) => signIn(page, suite.url, who),
     async signedInPage(who, { channel, channelName } = {}) {
       const tp = await suite.page();

@@ -101,7 +101,7 @@ describe("app frame", () => {
   });
 
   it("speaks simplified Chinese", async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN", serviceWorkers: "block" });
     const page = await context.newPage();
     await page.goto(`${suite.url}/#/login`);
     await page.getByRole("heading", { name: "登录 Northwind" }).waitFor();

@@ -140,6 +140,7 @@ describe("e-mail, registration and invitations", () => {
       viewport: { width: 390, height: 844 },
       userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
       locale: "en-US",
+      serviceWorkers: "block",
     });
     const page = await phone.newPage();
     await page.goto(`${suite.url}/#/invite_mobile/tok123`);

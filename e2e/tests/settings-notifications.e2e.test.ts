@@ -97,7 +97,8 @@ function stubPushService(endpointBase: string) {
 
 describe("Settings → Notifications in Chromium", () => {
   it("subscribes this browser to Web Push through the service worker, and the server keeps the subscription", async () => {
-    const tp = await suite.page();
+    // The one page of the suites whose service worker runs (push needs it).
+    const tp = await suite.page("light", { serviceWorkers: "allow" });
     const { page, context } = tp;
     await context.grantPermissions(["notifications"], { origin: suite.url });
     await page.addInitScript(stubPushService, receiverUrl);
@@ -105,6 +106,15 @@ describe("Settings → Notifications in Chromium", () => {
     await openRoute(page, "/setting/notifications");
     // The production worker is registered and active (push needs one), and it imports push-sw.js.
     await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration("/"))?.active, undefined, { timeout: 30_000 });
+    // What the worker installs: the client's shell, without translations (nine languages' for a
+    // reader who needs one) and without Agora's SDK.
+    const installed = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith("workbox-precache"));
+      return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+    });
+    expect(installed).toContain("/index.html");
+    expect(installed.some((p) => /^\/assets\/.+\.js$/.test(p))).toBe(true);
+    expect(installed.filter((p) => p.startsWith("/locales/") || p.includes("agoraMedia"))).toEqual([]);
     const push = page.getByRole("switch", { name: "Push notifications" });
     await expect.poll(() => push.isDisabled()).toBe(false);
     await push.click();

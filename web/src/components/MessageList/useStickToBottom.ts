@@ -11,7 +11,7 @@ import { keyOf } from "./MessageRow";
 
 /** Within this many pixels of the end counts as at the bottom. */
 export const BOTTOM_SLACK = 48;
-/** How long after new rows arrive at the bottom the list keeps pinning itself to the end. */
+/** For how long after new rows arrive at the bottom the list keeps pinning itself to the end. */
 const FOLLOW_MS = 400;
 
 const gapBelow = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
@@ -30,8 +30,15 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
   const detach = useRef<() => void>(undefined);
   const onScrollRef = useRef(onScroll);
   onScrollRef.current = onScroll;
-  /** Until when the list follows new rows to its end (performance.now()). */
-  const followUntil = useRef(0);
+  /**
+   * Whether the list follows new rows to its end: set when rows are appended to a list that is at
+   * its end, cleared by the reader's own scrolling, a jump elsewhere, or the last pin of the
+   * latest batch. Counted in pins, not in time: on a starved CPU the pins run late, and a
+   * deadline passed before they ran left a burst of messages stranded above the end.
+   */
+  const following = useRef(false);
+  /** The latest batch of pins (`pinSoon`): only its last pin ends the following. */
+  const batch = useRef(0);
   /**
    * Pin to the very end once the new rows are measured. Virtuoso's own follow scrolls by its
    * estimate of the new rows' heights: a large batch (the stream's backlog arriving while the
@@ -40,18 +47,20 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
    */
   const pinSoon = useCallback(
     (appended: boolean) => {
-      if (appended) followUntil.current = performance.now() + FOLLOW_MS;
-      const pin = () => {
+      if (appended) following.current = true;
+      const mine = ++batch.current;
+      const pin = (last: boolean) => {
         const el = scroller.current;
-        if (!el) return;
-        const gap = gapBelow(el);
-        if (gap <= 1) return;
-        if (performance.now() <= followUntil.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
-        else if (gap <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
+        const gap = el ? gapBelow(el) : 0;
+        if (el && gap > 1) {
+          if (following.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+          else if (gap <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
+        }
+        if (last && mine === batch.current) following.current = false;
       };
-      requestAnimationFrame(() => requestAnimationFrame(pin));
-      setTimeout(pin, 150);
-      setTimeout(pin, FOLLOW_MS - 50);
+      requestAnimationFrame(() => requestAnimationFrame(() => pin(false)));
+      setTimeout(() => pin(false), 150);
+      setTimeout(() => pin(true), FOLLOW_MS - 50);
     },
     [virtuoso],
   );
@@ -68,7 +77,7 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
     // the layout now would lay them out once more before the frame does.
     const scrolled = () => onScrollRef.current();
     el.addEventListener("scroll", scrolled, { passive: true });
-    const stopFollowing = () => (followUntil.current = 0);
+    const stopFollowing = () => (following.current = false);
     const intents = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
     for (const type of intents) el.addEventListener(type, stopFollowing, { passive: true });
     const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
@@ -141,7 +150,7 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
 
   /** A jump elsewhere in the list ends following the output. */
   const stopFollowing = useCallback(() => {
-    followUntil.current = 0;
+    following.current = false;
   }, []);
 
   return { scroller, attachScroller, measure, followOutput, atBottomStateChange, showJump, scrollToBottom, stopFollowing };
