@@ -1,4 +1,6 @@
 /** What the chat tests share: signing in through the login form, and finding messages and the composer. */
+import { randomUUID } from "node:crypto";
+import type { LoginResponse } from "@parley/protocol";
 import type { Locator, Page } from "playwright-core";
 
 export interface Credentials {
@@ -18,6 +20,39 @@ export async function signIn(page: Page, baseUrl: string, who: Credentials) {
   await page.goto(`${baseUrl}/#/login`);
   await submitLoginForm(page, who);
   await page.waitForURL(/#\/$/);
+}
+
+/**
+ * Signs in without the login form, as a reload of a signed-in tab does: logs in through the API
+ * as a new web device, stores the session where the client keeps it (VoceChat's local-storage
+ * keys, web/src/app/config.ts) and opens the home screen. One load of the app instead of the
+ * login screen and then the app; the form itself is what `signIn` and the auth suites drive.
+ */
+export async function restoreSession(page: Page, baseUrl: string, who: Credentials) {
+  const device = `web:e2e${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const res = await fetch(`${baseUrl}/api/token/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ credential: { type: "password", email: who.email, password: who.password }, device, device_token: "" }),
+  });
+  if (!res.ok) throw new Error(`login of ${who.email} → ${res.status} ${await res.text()}`);
+  const login = (await res.json()) as LoginResponse;
+  // Any page of the origin gives its storage; the icon is the smallest.
+  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.evaluate(
+    ({ login, device }) => {
+      localStorage.setItem("VOCECHAT_DEVICE_KEY", device);
+      localStorage.setItem("VOCECHAT_TOKEN", login.token);
+      localStorage.setItem("VOCECHAT_REFRESH_TOKEN", login.refresh_token);
+      localStorage.setItem("VOCECHAT_TOKEN_EXPIRE", String(Date.now() + login.expired_in * 1000));
+      localStorage.setItem("VOCECHAT_CURR_UID", String(login.user.uid));
+      localStorage.setItem("VOCECHAT_LOGIN_USER", JSON.stringify(login.user));
+    },
+    { login, device },
+  );
+  await page.goto(`${baseUrl}/#/`);
+  // The home screen's connection status: the app has started signed in.
+  await page.locator("[data-sse]").waitFor();
 }
 
 /** Opens channel `gid` from the sidebar by its name. */

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { Api } from "./api";
 import { launchBrowser, openPage, type PageOptions, type TestPage } from "./browser";
-import { openChannelFromSidebar, signIn } from "./chat";
+import { openChannelFromSidebar, restoreSession, signIn } from "./chat";
 import { startServer, type ServerOptions, type TestServer } from "./server";
 
 export interface Person {
@@ -65,7 +65,10 @@ export interface Suite {
   page(colorScheme?: "light" | "dark", options?: PageOptions): Promise<TestPage>;
   /** Signs in through the login form and waits for the home screen. */
   signIn(page: Page, who: Person): Promise<void>;
-  /** A new page signed in as `who`, optionally with a channel open. */
+  /**
+   * A new page signed in as `who` (a session restored, not the login form: `restoreSession`),
+   * optionally with a channel open.
+   */
   signedInPage(who: Person, options?: SignedInOptions): Promise<TestPage>;
 }
 
@@ -128,7 +131,7 @@ export function useSuite(options: SuiteOptions = {}): Suite {
     signIn: (page, who) => signIn(page, suite.url, who),
     async signedInPage(who, { channel, channelName } = {}) {
       const tp = await suite.page();
-      await suite.signIn(tp.page, who);
+      await restoreSession(tp.page, suite.url, who);
       if (channel !== undefined) await openChannelFromSidebar(tp.page, channel, channelName);
       return tp;
     },
