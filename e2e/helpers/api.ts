@@ -33,10 +33,11 @@ export class Api {
     return this.request<UserInfo>("POST", "/admin/system/create_admin", { email, name, password, gender: 0 });
   }
 
-  async login(email: string, password: string) {
+  /** Logs in as `device` (a fixture's own unless told: a browser's is `web:<id>`). */
+  async login(email: string, password: string, device = "e2e-fixture") {
     const res = await this.request<LoginResponse>("POST", "/token/login", {
       credential: { type: "password", email, password },
-      device: "e2e-fixture",
+      device,
       device_token: "",
     });
     this.token = res.token;

@@ -1,7 +1,7 @@
 /** What the chat tests share: signing in through the login form, and finding messages and the composer. */
 import { randomUUID } from "node:crypto";
-import type { LoginResponse } from "@parley/protocol";
 import type { Locator, Page } from "playwright-core";
+import { Api } from "./api";
 
 export interface Credentials {
   email: string;
@@ -30,13 +30,7 @@ export async function signIn(page: Page, baseUrl: string, who: Credentials) {
  */
 export async function restoreSession(page: Page, baseUrl: string, who: Credentials) {
   const device = `web:e2e${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const res = await fetch(`${baseUrl}/api/token/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ credential: { type: "password", email: who.email, password: who.password }, device, device_token: "" }),
-  });
-  if (!res.ok) throw new Error(`login of ${who.email} → ${res.status} ${await res.text()}`);
-  const login = (await res.json()) as LoginResponse;
+  const login = await new Api(baseUrl).login(who.email, who.password, device);
   // Any page of the origin gives its storage; the icon is the smallest.
   await page.goto(`${baseUrl}/favicon.svg`);
   await page.evaluate(

@@ -116,8 +116,9 @@ describe("Settings → Notifications in Chromium", () => {
         return paths;
       });
     await expect.poll(async () => (await installed()).some((p) => /^\/assets\/index-.+\.js$/.test(p)), { timeout: 30_000 }).toBe(true);
-    expect(await installed()).toContain("/index.html");
-    expect((await installed()).filter((p) => p.startsWith("/locales/") || p.includes("agoraMedia"))).toEqual([]);
+    const precached = await installed();
+    expect(precached).toContain("/index.html");
+    expect(precached.filter((p) => p.startsWith("/locales/") || p.includes("agoraMedia"))).toEqual([]);
     const push = page.getByRole("switch", { name: "Push notifications" });
     await expect.poll(() => push.isDisabled()).toBe(false);
     await push.click();
