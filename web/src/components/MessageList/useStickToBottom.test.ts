@@ -49,6 +49,9 @@ function setup() {
   // The end of the list is 600 px below what Virtuoso's estimate scrolled to.
   const { el, box } = scroller(3_000, 1_900);
   act(() => hook.result.current.attachScroller(el));
+  // The opening's own pins (the last test) have run: what follows is about the new row.
+  runPins();
+  scrollToIndex.mockClear();
   hook.rerender({ ids: [1, 2, 3] });
   return { hook, el, box, scrollToIndex };
 }
@@ -83,5 +86,58 @@ describe("useStickToBottom", () => {
     runPins();
     expect(scrollToIndex).not.toHaveBeenCalled();
     expect(box.top).toBe(2_500);
+  });
+
+  it("a batch arriving while the last one is still pinned is followed, though Virtuoso says the list is not at its end", () => {
+    const { hook, scrollToIndex } = setup();
+    hook.result.current.followOutput(true);
+    // The next rows come before the pins ran: 600 px short, past Virtuoso's threshold.
+    hook.rerender({ ids: [1, 2, 3, 4] });
+    expect(hook.result.current.followOutput(false)).toBe("auto");
+    runPins();
+    expect(scrollToIndex).toHaveBeenCalledWith({ index: "LAST", align: "end" });
+  });
+
+  it("the closing pin pins again while the list is short of its end (rows measured taller than estimated), and then lets go", () => {
+    const { hook, box, scrollToIndex } = setup();
+    // Each scroll lands on an estimate 600 px short of the end, twice; the third reaches it.
+    let landings = 0;
+    scrollToIndex.mockImplementation(() => {
+      landings++;
+      box.height += landings <= 4 ? 600 : 0;
+      box.top = landings <= 4 ? box.height - 1_100 : box.height - 500;
+    });
+    hook.result.current.followOutput(true);
+    runPins();
+    expect(box.top).toBe(box.height - 500);
+    expect(scrollToIndex).toHaveBeenCalledTimes(5);
+    // At its end and done: the next rows are followed only if Virtuoso says it is at the bottom.
+    hook.rerender({ ids: [1, 2, 3, 4] });
+    expect(hook.result.current.followOutput(false)).toBe(false);
+  });
+
+  it("a list that never reaches its end stops pinning after a bounded number of tries", () => {
+    const { hook, scrollToIndex } = setup();
+    hook.result.current.followOutput(true);
+    runPins();
+    const tries = scrollToIndex.mock.calls.length;
+    expect(tries).toBeGreaterThan(3);
+    expect(tries).toBeLessThanOrEqual(3 + 20);
+    hook.rerender({ ids: [1, 2, 3, 4] });
+    expect(hook.result.current.followOutput(false)).toBe(false);
+  });
+
+  it("a conversation opened with rows goes to its end and follows what arrives before it got there", () => {
+    const scrollToIndex = vi.fn();
+    const virtuoso = { current: { scrollToIndex } as unknown as VirtuosoHandle } as RefObject<VirtuosoHandle | null>;
+    const byId: Record<number, StoredMessage> = { 1: messageOf(1), 2: messageOf(2), 3: messageOf(3) };
+    const hook = renderHook(({ ids }) => useStickToBottom({ virtuoso, ids, byId, me: 1, onScroll: () => undefined }), { initialProps: { ids: [1, 2] } });
+    // Virtuoso's first estimate stopped 600 px short; the rest of the backlog arrives before any pin ran.
+    const { el } = scroller(3_000, 1_900);
+    act(() => hook.result.current.attachScroller(el));
+    hook.rerender({ ids: [1, 2, 3] });
+    expect(hook.result.current.followOutput(false)).toBe("auto");
+    runPins();
+    expect(scrollToIndex).toHaveBeenCalledWith({ index: "LAST", align: "end" });
   });
 });

@@ -11,8 +11,13 @@ import { keyOf } from "./MessageRow";
 
 /** Within this many pixels of the end counts as at the bottom. */
 export const BOTTOM_SLACK = 48;
-/** For how long after new rows arrive at the bottom the list keeps pinning itself to the end. */
+/** When, after new rows arrive at the bottom, the batch's closing pin runs (the others: two frames and 150 ms). */
 const FOLLOW_MS = 400;
+/**
+ * How many more pins the closing one may add while the list is still short of its end (each two
+ * frames after the last): a burst of thousands of rows on a starved CPU needs a few.
+ */
+const MORE_PINS = 20;
 
 const gapBelow = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
 
@@ -49,14 +54,21 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
     (appended: boolean) => {
       if (appended) following.current = true;
       const mine = ++batch.current;
-      const pin = (last: boolean) => {
+      /**
+       * `last`: the batch's closing pin. It ends the following only once it finds the list at its
+       * end; a pin that had to scroll may have landed on an estimate again (rows still unmeasured),
+       * so the check is made once more, up to `MORE_PINS` times.
+       */
+      const pin = (last: boolean, more = MORE_PINS) => {
         const el = scroller.current;
         const gap = el ? gapBelow(el) : 0;
         if (el && gap > 1) {
           if (following.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
           else if (gap <= BOTTOM_SLACK) el.scrollTop = el.scrollHeight;
         }
-        if (last && mine === batch.current) following.current = false;
+        if (!last || mine !== batch.current) return;
+        if (following.current && gap > 1 && more > 0) requestAnimationFrame(() => requestAnimationFrame(() => pin(true, more - 1)));
+        else following.current = false;
       };
       requestAnimationFrame(() => requestAnimationFrame(() => pin(false)));
       setTimeout(() => pin(false), 150);
@@ -110,6 +122,14 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
   const prevLastKey = useRef(lastKey);
   const wasEmpty = useRef(ids.length === 0);
 
+  // A conversation opened with rows starts at its end (`initialTopMostItemIndex`) and follows it
+  // like a burst: on a starved CPU Virtuoso's first estimate can land short of the end while more
+  // rows (the rest of the stream's backlog) arrive, and a list not yet at its end would not
+  // follow them. A jump on opening (a search result) ends this as any jump does.
+  useEffect(() => {
+    if (idsRef.current.length) pinSoon(true);
+  }, [pinSoon]);
+
   useEffect(() => {
     if (lastKey === prevLastKey.current) return;
     prevLastKey.current = lastKey;
@@ -126,7 +146,9 @@ export function useStickToBottom({ virtuoso, ids, byId, me, onScroll }: Options)
   const followOutput = useCallback(
     (isAtBottom: boolean) => {
       const l = lastRef.current;
-      const follow = isAtBottom || (l !== undefined && l.from_uid === me && !!l.sending);
+      // While a burst is being followed its next rows are too, though the pins have not yet
+      // brought the list within Virtuoso's threshold of its end.
+      const follow = isAtBottom || following.current || (l !== undefined && l.from_uid === me && !!l.sending);
       // Only rows added at the end are followed all the way (not a page of older ones).
       const lastMid = idsRef.current[idsRef.current.length - 1];
       const appended = lastMid !== followedMid.current;
