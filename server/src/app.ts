@@ -13,7 +13,7 @@ import { openDatabase } from "./db/index.js";
 import type { EventBus } from "./events/bus.js";
 import { ConnectionHub } from "./events/hub.js";
 import { sweepExpiredMessages } from "./commands/messages.js";
-import { sweepCalls } from "./commands/calls.js";
+import { CALL_SWEEP_INTERVAL_MS, sweepCalls } from "./commands/calls.js";
 import { recordAudit } from "./commands/audit.js";
 import { installErrorHandler } from "./http/errors.js";
 import { installRefusalDrain } from "./http/drain.js";
@@ -142,7 +142,7 @@ export async function createContext(config: Config, bus?: EventBus): Promise<App
       visitorSweep: new PeriodicJob("visitor sweep", config.visitorSweepMs ?? VISITOR_SWEEP_INTERVAL_MS, (ctx) => sweepVisitors(ctx)),
       webhooks: new PeriodicJob("webhook delivery", config.webhookPollMs ?? DEFAULT_POLL_MS, deliverDueWebhooks),
       notify: new PeriodicJob("notifications", config.notifyPollMs ?? DEFAULT_NOTIFY_POLL_MS, runNotifications),
-      calls: new PeriodicJob("call sweep", 5_000, (ctx) => sweepCalls(ctx)),
+      calls: new PeriodicJob("call sweep", config.callSweepMs ?? CALL_SWEEP_INTERVAL_MS, (ctx) => sweepCalls(ctx)),
     },
     identity: { limiter: new RateLimiter(config.rateLimits, cluster), mailer: new Mailer(config.smtpTimeoutMs) },
     repos: {

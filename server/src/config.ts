@@ -47,6 +47,8 @@ export interface Config {
   guestSweepMs?: number;
   /** Guests older than this are deleted (ms); default 7 days. */
   guestMaxAgeMs?: number;
+  /** How often the call sweep runs (ms); default 5000. Tests shorten it to watch passes. */
+  callSweepMs?: number;
   /** How often anonymous widget visitors are swept (ms); default one hour. */
   visitorSweepMs?: number;
   /** An anonymous visitor that never wrote is deleted after this long inactive (`WIDGET_VISITOR_IDLE_DAYS`, default 7 days). */

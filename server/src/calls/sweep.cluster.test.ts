@@ -9,7 +9,12 @@ import type { TestServer } from "../test/harness.js";
 import type { SseClient } from "../test/sse.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const SWEEP_WAIT_MS = 15_000; // the sweep runs every 5 s
+/** The sweep's interval here (5 s by default): short, so a test waits for passes, not seconds. */
+const SWEEP_MS = 400;
+/** A bound for what must come within a few passes (for failure, not a pause). */
+const SWEEP_WAIT_MS = 15_000;
+/** Long enough for several passes on a loaded machine. */
+const SOME_PASSES_MS = SWEEP_MS * 4;
 
 /**
  * The call sweep (docs/API.md "Calls (addition)", docs/CALLS.md "Stale participants") on three
@@ -18,7 +23,7 @@ const SWEEP_WAIT_MS = 15_000; // the sweep runs every 5 s
  * participants streamed from stops, it ends their call once, for the streams of the two others.
  */
 describe.skipIf(!clusterAvailable())("the call sweep in a cluster", () => {
-  const { nodes } = useCluster(3);
+  const { nodes } = useCluster(3, { callSweepMs: SWEEP_MS });
 
   /** Passes of the call sweep each node has run so far. */
   const passes = (of: TestServer[]) => of.map((n) => n.ctx.jobs.calls.passes);
@@ -48,7 +53,7 @@ describe.skipIf(!clusterAvailable())("the call sweep in a cluster", () => {
       await expect
         .poll(async () => (await a.ctx.db.selectFrom("call_participants").select("seen_at").execute()).every((p) => p.seen_at > joinedAt), { timeout: SWEEP_WAIT_MS, interval: 200 })
         .toBe(true);
-      await sleep(5_500); // at least one more pass
+      await sleep(SOME_PASSES_MS); // passes on one node only
       expect(ran(first, passes(nodes)).filter(Boolean)).toHaveLength(1);
       expect((await a.ctx.db.selectFrom("call_participants").select("uid").orderBy("uid").execute()).map((p) => p.uid)).toEqual([bob.uid, carol.uid].sort((x, y) => x - y));
 
@@ -71,7 +76,7 @@ describe.skipIf(!clusterAvailable())("the call sweep in a cluster", () => {
       const posted = async () => (await a.ctx.db.selectFrom("messages").select("content").where("target_gid", "=", general).orderBy("mid").execute()).map((m) => m.content);
       await expect.poll(posted, { timeout: 5_000 }).toEqual(["📞 Call started", expect.stringMatching(/^📞 Call ended · /)]);
       // One of the two left ran the sweep since, never both.
-      await sleep(5_500);
+      await sleep(SOME_PASSES_MS);
       expect(ran(survivors, passes([a, b])).filter(Boolean)).toHaveLength(1);
     } finally {
       for (const s of open) s.close();

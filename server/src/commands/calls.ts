@@ -37,6 +37,8 @@ import { sendMessage } from "./messages.js";
 const CONFIG_KEY = "calls";
 /** A DM call rings this long before it is "missed". */
 export const RING_TIMEOUT_MS = 30_000;
+/** How often the call sweep (`sweepCalls`) runs by default (`callSweepMs` in the config). */
+export const CALL_SWEEP_INTERVAL_MS = 5_000;
 /** A participant whose event stream has been gone this long is dropped by the sweep. */
 export const STALE_PARTICIPANT_MS = 30_000;
 
