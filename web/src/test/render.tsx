@@ -184,6 +184,11 @@ afterEach(() => {
 });
 
 export async function renderApp({ route = "/", storage = {}, api = {} }: RenderOptions = {}) {
+  // One app at a time, as a page load replaces the last: an app left mounted beside the new one
+  // would hear its tab announcement and go inactive, on a busy machine only after the test had
+  // already found both apps' controls (seen in CI).
+  teardown?.();
+  teardown = null;
   vi.resetModules();
   localStorage.clear();
   sessionStorage.clear();
