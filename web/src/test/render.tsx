@@ -178,17 +178,18 @@ export interface RenderOptions {
 vi.setConfig({ testTimeout: 30_000 });
 
 let teardown: (() => void) | null = null;
-afterEach(() => {
+/** Unmounts the app `renderApp` rendered last, if any, and lifts its stubs. */
+function unmountApp() {
   teardown?.();
   teardown = null;
-});
+}
+afterEach(unmountApp);
 
 export async function renderApp({ route = "/", storage = {}, api = {} }: RenderOptions = {}) {
   // One app at a time, as a page load replaces the last: an app left mounted beside the new one
   // would hear its tab announcement and go inactive, on a busy machine only after the test had
   // already found both apps' controls (seen in CI).
-  teardown?.();
-  teardown = null;
+  unmountApp();
   vi.resetModules();
   localStorage.clear();
   sessionStorage.clear();
