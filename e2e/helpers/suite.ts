@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { Api } from "./api";
-import { launchBrowser, openPage, type PageOptions, type TestPage } from "./browser";
+import { launchBrowser, openPage, type BrowserKind, type PageOptions, type TestPage } from "./browser";
 import { openChannelFromSidebar, restoreSession, signIn } from "./chat";
 import { startServer, type ServerOptions, type TestServer } from "./server";
 
@@ -38,8 +38,8 @@ export interface SuiteOptions extends ServerOptions {
   members?: Person[];
   /** Created by the admin after the members, in this order (gids 1, 2, …). */
   channels?: ChannelSeed[];
-  /** `false`: no browser, for a test of the server alone. */
-  browser?: boolean;
+  /** Which Chromium (`BrowserKind`, the headless shell unless told), or `false`: no browser, for a test of the server alone. */
+  browser?: BrowserKind | false;
 }
 
 export interface SignedInOptions {
@@ -73,7 +73,7 @@ export interface Suite {
 }
 
 export function useSuite(options: SuiteOptions = {}): Suite {
-  const { admin: adminPerson = ADA, members = [], channels = [], browser: wantsBrowser = true, ...serverOptions } = options;
+  const { admin: adminPerson = ADA, members = [], channels = [], browser: browserKind = "shell", ...serverOptions } = options;
   // Members and channels are created by the admin: without one there is no one to create them.
   if (!adminPerson && (members.length || channels.length)) throw new Error("useSuite: members and channels need an admin");
   let server: TestServer | undefined;
@@ -84,7 +84,7 @@ export function useSuite(options: SuiteOptions = {}): Suite {
 
   beforeAll(async () => {
     server = await startServer(serverOptions);
-    if (wantsBrowser) browser = await launchBrowser();
+    if (browserKind) browser = await launchBrowser([], browserKind);
     if (!adminPerson) return;
     admin = new Api(server.url);
     uids.set(adminPerson.email, (await admin.createAdmin(adminPerson.email, adminPerson.name, adminPerson.password)).uid);

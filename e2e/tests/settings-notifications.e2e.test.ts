@@ -25,7 +25,13 @@ import { openRoute } from "../helpers/chat";
 import { ADA, BOB, useSuite } from "../helpers/suite";
 
 // PREVIEW_ALLOW_PRIVATE: the server takes (and sends to) the local receiver's http endpoint.
-const suite = useSuite({ members: [BOB], channels: [{ name: "general", description: "Everyone" }, { name: "releases", description: "Ship notes" }], env: { PREVIEW_ALLOW_PRIVATE: "1", NOTIFY_PUSH_DELAY_MS: "200" } });
+// The whole Chromium: the headless shell denies notification permission, so its switch stays off.
+const suite = useSuite({
+  members: [BOB],
+  channels: [{ name: "general", description: "Everyone" }, { name: "releases", description: "Ship notes" }],
+  env: { PREVIEW_ALLOW_PRIVATE: "1", NOTIFY_PUSH_DELAY_MS: "200" },
+  browser: "full",
+});
 const SHOTS = "/tmp/shots";
 
 let receiver: Server;
