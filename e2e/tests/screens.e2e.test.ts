@@ -51,7 +51,11 @@ async function sendFile(api: Api, to: Recipient, filename: string, contentType: 
 }
 
 /** Filler bytes of a given size (documents the server stores without reading them). */
-const bytesOf = (size: number, seed = 7) => Buffer.from(Array.from({ length: size }, (_, i) => (i * seed) % 251));
+const bytesOf = (size: number, seed = 7) => {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * seed) % 251;
+  return bytes;
+};
 
 // ---- the browser ------------------------------------------------------------------------------
 
