@@ -121,14 +121,17 @@ describe("composer", () => {
     const line = () => app.getByTestId("typing-indicator").textContent;
     expect(line()).toBe("");
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Polled, not read at once: on a loaded machine the line came a render later (the store
+    // already had the event). `expect.poll` waits in real time, as the fake clock runs
+    // (`shouldAdvanceTime`); `vi.waitFor` would move the fake clock on with every try.
     act(() => es.send({ type: "typing", uid: 2, target: { gid: 1 } }));
-    expect(line()).toBe("Bob Builder is typing…");
+    await expect.poll(line).toBe("Bob Builder is typing…");
     // Another conversation's event does not show here.
     act(() => es.send({ type: "typing", uid: 4, target: { gid: 9 } }));
     act(() => es.send({ type: "typing", uid: 3, target: { gid: 1 } }));
-    expect(line()).toBe("Bob Builder and Alice are typing…");
+    await expect.poll(line).toBe("Bob Builder and Alice are typing…");
     act(() => es.send({ type: "typing", uid: 4, target: { gid: 1 } }));
-    expect(line()).toBe("Several people are typing…");
+    await expect.poll(line).toBe("Several people are typing…");
     // Bob's message ends his line at once.
     act(() =>
       es.send({
