@@ -68,7 +68,7 @@ export default defineConfig({
       {
         // The probes of docs/RELIABILITY.md: a quick subset in `npm test`, the full run with
         // RELIABILITY_FULL=1 (`npm run test:reliability`). In the quick run these check outcomes
-        // only (no rates), so two files share the cores (123 s -> 86 s); at full size the crash and
+        // only (no rates), so two files share the cores (123 s -> 93 s); at full size the crash and
         // load probes measure what one server does, one file at a time.
         test: {
           ...PROBES,
@@ -92,8 +92,8 @@ export default defineConfig({
         // loaded machine, past vitest's default 5 s (its lookups already wait 8 s, test/render.tsx).
         // Each file in a VM context of its own (vmThreads) rather than a process's fresh module
         // graph: as isolated, and happy-dom's window is not built anew per file in a new process
-        // (the web suites 170 s -> 145 s, half the CPU). Suites with fake timers stay on forks
-        // (below): in a VM context two of them saw no time pass.
+        // (the web suites 170 s -> 119 s, half the CPU). Suites with fake timers stay on forks
+        // (below): in a VM context useStaged's frame test saw no frame pass.
         test: { ...WEB, name: "web", exclude: WEB_FAKE_TIMERS, pool: "vmThreads" },
       },
       {
