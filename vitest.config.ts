@@ -1,4 +1,6 @@
+import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // One runner for every package; `--project` picks a part (see package.json scripts).
 
@@ -29,8 +31,39 @@ const PROBES = {
   testTimeout: 600_000,
   hookTimeout: 120_000,
 };
+/**
+ * The slowest files of each project, slowest first (measured with `--reporter=json`; docs/
+ * ARCHITECTURE.md "How the suites run"). Vitest orders a project's files by their last run's
+ * durations, which a clean checkout (CI) does not have: it falls back to file size, and the
+ * 50 s paging suite, a short file, started last and ran alone at the end. Starting the longest
+ * first leaves the short ones to fill the workers at the end.
+ */
+const SLOWEST: Record<string, string[]> = {
+  server: ["src/notify/email.test.ts", "src/cli/build.test.ts", "src/notify/webpush.test.ts", "src/routes/admin-user/admin-user.test.ts", "src/routes/events/ws.test.ts", "src/routes/token/register.test.ts", "src/notify/restart.test.ts", "src/routes/token/magic-link.test.ts"],
+  web: ["src/routes/setting/pages/Notifications.test.tsx", "src/components/forward/forward.test.tsx", "src/routes/setting/pages/Overview.test.tsx"],
+  e2e: ["tests/chat-history-paging.e2e.test.ts", "tests/calls.e2e.test.ts", "tests/a11y.e2e.test.ts", "tests/chat-content.e2e.test.ts", "tests/chat-conversations.e2e.test.ts", "tests/vocechat-client.e2e.test.ts"],
+};
+
+/** Vitest's order, with each project's `SLOWEST` files moved to the front of that project's run. */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const order = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const listed = SLOWEST[spec.project.name] ?? [];
+      const i = listed.indexOf(relative(spec.project.config.root, spec.moduleId));
+      return i < 0 ? listed.length : i;
+    };
+    const position = new Map(order.map((spec, i) => [spec, i]));
+    // Projects keep their places (the first file of each): only files within a project move.
+    const projectStart = new Map<string, number>();
+    for (const [i, spec] of order.entries()) if (!projectStart.has(spec.project.name)) projectStart.set(spec.project.name, i);
+    return [...order].sort((a, b) => projectStart.get(a.project.name)! - projectStart.get(b.project.name)! || rank(a) - rank(b) || position.get(a)! - position.get(b)!);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     // Three workers on the machines' two cores: argon2 and SQLite are CPU-bound, but a part of the
     // server suites' time is spent waiting (a digest's delay, a child process, a socket's idle
     // ping), which a third file fills: the server suites took 324 s instead of 355, the web
@@ -109,10 +142,11 @@ export default defineConfig({
           // A browser and a server on two shared cores: what a poll waits for (a page's fetch and
           // render) can take seconds on a loaded machine, where vitest's default gives up after 1 s.
           expect: { poll: { timeout: 15_000 } },
-          // Two files at a time (each has its own server, port, data directory and browser): 1.75x
-          // faster on two cores than one by one (6 files: 162 s of tests in 92 s under load 13).
+          // Three files at a time (each has its own server, port, data directory and browser): with
+          // two the cores were busy 71-78 % of the run (a call's media, a poll's wait), with three
+          // 93 %, and the browser suites took 211 s instead of 236 (measured back to back).
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 3 },
           // Files share their worker's modules (no test file keeps state outside its own module):
           // playwright-core and the helpers load once per worker, not once per file (1.4 s of CPU
