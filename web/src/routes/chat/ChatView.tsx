@@ -13,7 +13,7 @@ import { updateRememberedChat } from "../../app/slices/ui";
 import Composer, { type ComposerMode } from "../../components/Composer";
 import Button from "../../components/ui/Button";
 import { STAGE, useStaged } from "../../hooks/useStaged";
-import DeleteMessagesDialog from "../../components/MessageList/toolbar/DeleteMessagesDialog";
+import DeleteMessagesDialog from "../../components/MessageList/toolbar/LazyDeleteMessagesDialog";
 import type { MessageActions } from "../../components/MessageList/actions";
 import MenuButton from "../../components/MenuButton";
 import MessageList from "../../components/MessageList";

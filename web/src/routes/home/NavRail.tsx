@@ -1,10 +1,10 @@
+import { lazy, Suspense } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useAppSelector } from "../../app/hooks";
 import { BookmarkIcon, ChatIcon, FolderIcon, LogoutIcon, MonitorIcon, MoonIcon, SettingsIcon, SunIcon, UserIcon, UsersIcon } from "../../components/Icons";
 import { LANGUAGE_NAMES } from "../../components/LanguageSwitch";
-import LogoutDialog from "../../components/LogoutDialog";
 import ServerLogo from "../../components/ServerLogo";
 import Avatar, { avatarUrl } from "../../components/ui/Avatar";
 import Menu, { type MenuEntry } from "../../components/ui/Menu";
@@ -13,6 +13,9 @@ import useTheme from "../../hooks/useTheme";
 import { STAGE, useStaged } from "../../hooks/useStaged";
 import { changeLanguage, SUPPORTED_LANGUAGES } from "../../i18n";
 import { setTheme, type Theme } from "../../utils/theme";
+
+// Loaded when a logout is asked for (the chat route's bundle, docs/PERFORMANCE.md "Bundles").
+const LogoutDialog = lazy(() => import("../../components/LogoutDialog"));
 
 const itemClass = (active: boolean) =>
   clsx(
@@ -80,7 +83,11 @@ function UserMenu() {
           </button>
         )}
       />
-      <LogoutDialog logout={logout} />
+      {logout.asking && (
+        <Suspense>
+          <LogoutDialog logout={logout} />
+        </Suspense>
+      )}
     </>
   );
 }

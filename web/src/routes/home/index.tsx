@@ -1,27 +1,27 @@
 import "../../app/services";
 import "../../styles/app.css";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { useAppDispatch, useAppSelector } from "../../app/hooks";
-import { useLogoutMutation } from "../../app/services/auth";
+import { useAppSelector } from "../../app/hooks";
 import { useGetContactsQuery, useGetRemarksQuery } from "../../app/services/contact";
 import { useGetSystemCommonQuery } from "../../app/services/server";
 import { useGetUsersQuery } from "../../app/services/user";
-import { updateRoleChanged } from "../../app/slices/auth.data";
 import { errorText } from "../../app/services/errors";
-import { RefreshIcon, ShieldIcon } from "../../components/Icons";
+import { RefreshIcon } from "../../components/Icons";
 import Button from "../../components/ui/Button";
-import ConfirmDialog from "../../components/ui/ConfirmDialog";
 import useStreaming from "../../hooks/useStreaming";
 import useTabGuard from "../../hooks/useTabGuard";
-import InstallBanner from "./InstallBanner";
+import InstallSlot from "./InstallSlot";
 import CallLayer from "../../calls/CallLayer";
 import NavRail from "./NavRail";
 import useUnreadBadge from "./useUnreadBadge";
-import { ModalIcon } from "../../components/ui/Modal";
 
 // For routes/index.tsx: a stored session's stream starts when this chunk arrives (see the module).
 export { startStreamEarly } from "./startEarly";
+
+// Shown rarely: loaded when they are (the chat route's bundle, docs/PERFORMANCE.md "Bundles").
+const RoleChangedPrompt = lazy(() => import("./RoleChangedPrompt"));
 
 /** The inactive-tab notice: another tab took over; this one can take it back by reloading. */
 function InactiveTab() {
@@ -46,28 +46,6 @@ function InactiveTab() {
   );
 }
 
-/**
- * The role-change prompt (docs/ARCHITECTURE.md "Client rules"): 'Detected your role has changed,
- * would you re-login to take effect?' / 'Maybe later'.
- */
-function RoleChangedPrompt() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const [logout, { isLoading }] = useLogoutMutation();
-  return (
-    <ConfirmDialog
-      title={t("role_changed.title")}
-      description={t("tip.role_changed")}
-      icon={<ModalIcon><ShieldIcon size={18} /></ModalIcon>}
-      confirmText={t("action.relogin")}
-      cancelText={t("action.maybe_later")}
-      busy={isLoading}
-      onConfirm={() => void logout()}
-      onCancel={() => dispatch(updateRoleChanged(false))}
-    />
-  );
-}
-
 /** The main layout (`/`): the navigation rail and the routed screen; runs the event stream. */
 export default function HomeLayout() {
   const inactive = useAppSelector((s) => s.ui.inactive);
@@ -87,13 +65,17 @@ export default function HomeLayout() {
     <div className="flex h-full">
       <NavRail />
       <div className="flex min-w-0 flex-1 flex-col">
-        <InstallBanner />
+        <InstallSlot />
         <main className="relative flex min-h-0 flex-1 flex-col bg-white dark:bg-zinc-900">
           <Outlet />
         </main>
       </div>
       {!guest && <CallLayer />}
-      {roleChanged && <RoleChangedPrompt />}
+      {roleChanged && (
+        <Suspense>
+          <RoleChangedPrompt />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { resetSelection, selectSelecting, startSelection } from "../../../app/sl
 import { MENTION_SPLIT } from "../mentions";
 import type { MessageActions } from "../actions";
 import { fileUrl } from "../content/urls";
-import DeleteMessagesDialog from "./DeleteMessagesDialog";
+import DeleteMessagesDialog from "./LazyDeleteMessagesDialog";
 
 // Not needed until used: the forward dialog, and the selection bar (fetched when a more menu opens).
 const ForwardModal = lazy(() => import("../../forward/ForwardModal"));
