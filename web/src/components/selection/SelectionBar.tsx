@@ -12,6 +12,7 @@ import { ForwardIcon } from "../ChatIcons";
 import Button from "../ui/Button";
 import { bulkState, type Viewer } from "./rules";
 import { selectSelection } from "../../app/slices/selection";
+import { preloadDeleteDialog } from "../MessageList/toolbar/LazyDeleteMessagesDialog";
 
 interface Props extends Viewer {
   context: string;
@@ -36,6 +37,9 @@ export default function SelectionBar({ context, conversation, me, isAdmin, busy,
     { me, isAdmin },
   );
   const reason = state.forward ?? state.delete;
+
+  // Its delete asks for confirmation: the dialog's code comes with the bar, not with the click.
+  useEffect(preloadDeleteDialog, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
@@ -13,9 +13,12 @@ import useTheme from "../../hooks/useTheme";
 import { STAGE, useStaged } from "../../hooks/useStaged";
 import { changeLanguage, SUPPORTED_LANGUAGES } from "../../i18n";
 import { setTheme, type Theme } from "../../utils/theme";
+import { lazyRoute } from "../lazyRoute";
 
-// Loaded when a logout is asked for (the chat route's bundle, docs/PERFORMANCE.md "Bundles").
-const LogoutDialog = lazy(() => import("../../components/LogoutDialog"));
+// Loaded on the way to a logout, as the account menu is approached (the chat route's bundle,
+// docs/PERFORMANCE.md "Bundles"): loaded by the time it is asked for, it opens without suspending.
+const LogoutDialog = lazyRoute(() => import("../../components/LogoutDialog"));
+const preloadLogoutDialog = (): void => void LogoutDialog.preload().catch(() => {});
 
 const itemClass = (active: boolean) =>
   clsx(
@@ -74,7 +77,7 @@ function UserMenu() {
         items={items}
         trigger={(props) => (
           // Named by its text, who is signed in and what it opens (the picture is hidden from it).
-          <button {...props} type="button" className="rounded-xl p-1 outline-none hover:bg-zinc-200/70 focus-visible:ring-3 focus-visible:ring-primary-500/40 dark:hover:bg-zinc-800" data-testid="user-menu">
+          <button {...props} onPointerEnter={preloadLogoutDialog} onFocus={preloadLogoutDialog} type="button" className="rounded-xl p-1 outline-none hover:bg-zinc-200/70 focus-visible:ring-3 focus-visible:ring-primary-500/40 dark:hover:bg-zinc-800" data-testid="user-menu">
             <Avatar name={me.name} seed={me.uid} src={avatarUrl(me.uid, me.avatar_updated_at)} size={36} online={connected} />
             <span className="sr-only" data-testid="current-user">
               {me.name}

@@ -1,9 +1,17 @@
-import { lazy, Suspense, type ComponentProps } from "react";
+import { Suspense, type ComponentProps } from "react";
+import { lazyRoute } from "../../../routes/lazyRoute";
 
-const DeleteMessagesDialog = lazy(() => import("./DeleteMessagesDialog"));
+const DeleteMessagesDialog = lazyRoute(() => import("./DeleteMessagesDialog"));
 
 /**
- * The delete confirmation, its code (and the dialog kit's) loaded when it first opens: a chat
+ * Starts loading the delete confirmation on the reader's way to it (the delete button hovered or
+ * focused, the selection bar shown): a dialog whose code has arrived opens without suspending,
+ * where one still loading is held back by React's 300 ms fallback throttle.
+ */
+export const preloadDeleteDialog = (): void => void DeleteMessagesDialog.preload().catch(() => {});
+
+/**
+ * The delete confirmation, its code (and the dialog kit's) loaded when it is first wanted: a chat
  * page that deletes nothing does not carry it (docs/PERFORMANCE.md "Bundles").
  */
 export default function LazyDeleteMessagesDialog(props: ComponentProps<typeof DeleteMessagesDialog>) {

@@ -12,6 +12,7 @@ import { useMessageActions } from "../actions";
 import { isSelfRight, useRowState } from "../rowState";
 import { useMessageLabels } from "../labels";
 import MoreMenu from "./MoreMenu";
+import { preloadDeleteDialog } from "./LazyDeleteMessagesDialog";
 
 const EDITABLE: string[] = [ContentType.text, ContentType.markdown];
 
@@ -83,7 +84,7 @@ export default function Toolbar({ message, header, forceOpen, setForceOpen, show
           </button>
         )}
         {(own || isAdmin) && remove && (
-          <button type="button" className={clsx(btn, "hover:text-red-600 dark:hover:text-red-400")} aria-label={labels.remove} title={labels.remove} onClick={() => remove(message)}>
+          <button type="button" className={clsx(btn, "hover:text-red-600 dark:hover:text-red-400")} aria-label={labels.remove} title={labels.remove} onPointerEnter={preloadDeleteDialog} onFocus={preloadDeleteDialog} onClick={() => remove(message)}>
             {shown && <TrashIcon size={16} />}
           </button>
         )}
