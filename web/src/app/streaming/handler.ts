@@ -293,6 +293,10 @@ export function createEventHandler(dispatch: AppDispatch, getState: () => unknow
         break;
       case "kick": {
         stop();
+        // A newer tab of this browser took over (useTabGuard) and opened its stream before this
+        // one's had closed: the server kicked this one as the same device's older stream. The
+        // session is the newer tab's too, so it stays; this tab shows its inactive screen.
+        if (event.reason === "login_from_other_device" && state().ui.inactive) break;
         if (event.reason === "login_from_other_device") toast.error(errorText("kickedOtherDevice"));
         else if (event.reason === "delete_user") toast.error(errorText("accountDeleted"));
         clearSession(dispatch);

@@ -175,6 +175,21 @@ describe("event stream", () => {
     expect(localStorage.getItem("VOCECHAT_TOKEN")).toBeNull();
   });
 
+  it("keeps the session on a device kick that comes after a newer tab took over", async () => {
+    // The newer tab of this browser opened its stream before this one's had closed: the server
+    // kicks this one (same device). The session is the newer tab's too: it must stay.
+    const { app, es, act } = await connected();
+    act(() => {
+      es.open();
+      es.send({ type: "ready" });
+      app.store.dispatch({ type: "ui/setInactive", payload: true });
+      es.send({ type: "kick", reason: "login_from_other_device" });
+    });
+    await app.findByRole("heading", { name: "Only one active tab is allowed" });
+    expect(localStorage.getItem("VOCECHAT_TOKEN")).not.toBeNull();
+    expect(app.rtl.screen.queryByText("kicked from the other device")).toBeNull();
+  });
+
   it("asks to re-login when the user's role changes", async () => {
     const { app, es, act } = await connected();
     act(() => {
